@@ -1,0 +1,1 @@
+"""Domain types shared by every part of ClearNote."""

@@ -1,0 +1,75 @@
+"""The one error tree. Messages name files and problems, never PHI text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class ClearNoteError(Exception):
+    """Base of every error ClearNote raises on purpose."""
+
+
+class UsageError(ClearNoteError):
+    """The caller asked for something impossible (bad option, bad path)."""
+
+
+class ConfigError(ClearNoteError):
+    pass
+
+
+class CancelledError(ClearNoteError):
+    """Work was cancelled through a CancelToken."""
+
+
+class InputError(ClearNoteError):
+    """A document could not be read. Carries the file and a human-readable problem."""
+
+    def __init__(self, path: str | Path | None, problem: str) -> None:
+        self.path = str(path) if path is not None else None
+        self.problem = problem
+        where = f"{self.path}: " if self.path else ""
+        super().__init__(f"{where}{problem}")
+
+
+class UnsupportedFormatError(InputError):
+    pass
+
+
+class EncryptedDocumentError(InputError):
+    """The PDF is password protected; retry with a password."""
+
+
+class CorruptDocumentError(InputError):
+    pass
+
+
+class EmptyDocumentError(InputError):
+    pass
+
+
+class DetectorError(ClearNoteError):
+    """A detector failed; the document fails closed."""
+
+    def __init__(self, detector: str, problem: str) -> None:
+        self.detector = detector
+        super().__init__(f"detector {detector} failed: {problem}")
+
+
+class ModelError(ClearNoteError):
+    pass
+
+
+class ModelIntegrityError(ModelError):
+    """A model file is missing or its sha256 does not match the manifest."""
+
+
+class ExportError(ClearNoteError):
+    pass
+
+
+class ExportVerificationError(ExportError):
+    """An exported file still exposes an accepted original string; it was deleted."""
+
+
+class ProjectError(ClearNoteError):
+    pass

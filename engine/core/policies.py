@@ -1,0 +1,70 @@
+"""Policies decide what counts as PHI in a project. They are data, chosen by name."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.core.domain import Span
+from engine.core.labels import Label
+
+_AGE_NUMBER = re.compile(r"\d{1,3}")
+_YEAR_ONLY = re.compile(r"^\s*(?:in\s+)?'?(?:1[89]\d{2}|20\d{2})s?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Policy:
+    name: str
+    description: str
+    phi_labels: frozenset[Label]
+    # Ages are PHI only above this value; None means every age is PHI (if AGE is a PHI label).
+    age_over: int | None = None
+    # A bare year ("1997", "in 2008") is not PHI, and surrogate dates keep the original year.
+    keep_years: bool = False
+
+    def is_phi(self, span: Span, text: str) -> bool:
+        """Does ``span`` (over document ``text``) need replacing under this policy?"""
+        if span.label not in self.phi_labels:
+            return False
+        covered = text[span.start:span.end]
+        if span.label is Label.AGE and self.age_over is not None:
+            match = _AGE_NUMBER.search(covered)
+            return match is None or int(match.group()) > self.age_over
+        if span.label is Label.DATE and self.keep_years and _YEAR_ONLY.match(covered):
+            return False
+        return True
+
+
+STRICT = Policy(
+    name="strict",
+    description="Everything that can identify anyone: patients, providers, ages, all dates.",
+    phi_labels=frozenset(Label),
+)
+
+HIPAA_SAFE_HARBOR = Policy(
+    name="hipaa",
+    description="HIPAA Safe Harbor: the 18 identifiers; ages over 89 only; years may stay.",
+    phi_labels=frozenset(Label),
+    age_over=89,
+    keep_years=True,
+)
+
+CANADIAN_REFERRAL = Policy(
+    name="canadian-referral",
+    description=("Canadian referral letter: patient identifiers (name, contact, address, "
+                 "postal code, MRN/PHN/ULI/HCN, DOB); providers, clinics, ages and years stay."),
+    phi_labels=frozenset({Label.PATIENT, Label.PERSON, Label.DATE, Label.ID, Label.PHONE,
+                          Label.WEB, Label.LOCATION, Label.OTHER}),
+    keep_years=True,
+)
+
+POLICIES: dict[str, Policy] = {p.name: p for p in (STRICT, HIPAA_SAFE_HARBOR, CANADIAN_REFERRAL)}
+DEFAULT_POLICY = "strict"
+
+
+def get_policy(name: str) -> Policy:
+    try:
+        return POLICIES[name]
+    except KeyError:
+        known = ", ".join(sorted(POLICIES))
+        raise ValueError(f"unknown policy {name!r} (known: {known})") from None

@@ -1,0 +1,1 @@
+"""PHI detectors: small, pure, versioned. ``detect(doc, ctx) -> list[Span]``, no I/O."""
