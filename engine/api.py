@@ -1,0 +1,76 @@
+"""The façade used by the desktop app, the CLI and batch runners.
+
+Stateless work goes through a ``Session`` (a built pipeline plus surrogate settings, reused
+across documents so models load once). Project work (store, review, undo, batch) lives in
+``engine.project`` and is re-exported here.
+"""
+
+from __future__ import annotations
+
+import secrets as _secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.core.context import RunContext
+from engine.core.domain import (
+    DeidentifiedText,
+    DetectionResult,
+    Document,
+    Span,
+    SurrogateMode,
+)
+from engine.core.policies import Policy, get_policy
+from engine.pipeline import Pipeline, PipelineConfig, build_pipeline
+
+__all__ = [
+    "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
+    "DeidentifiedText", "SurrogateMode", "load_document",
+]
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    pipeline: PipelineConfig = field(default_factory=PipelineConfig)
+    mode: SurrogateMode = SurrogateMode.SURROGATE
+    # Keys the per-patient date shift and surrogate seeds. A CLI run without a project gets
+    # a fresh random secret, so two runs do not share surrogates unless the user asks.
+    secret: bytes = field(default_factory=lambda: _secrets.token_bytes(32))
+
+
+class Session:
+    """A loaded pipeline and surrogate generator, reused across many documents."""
+
+    def __init__(self, config: SessionConfig | None = None, *,
+                 pipeline: Pipeline | None = None, mapping: object | None = None) -> None:
+        from engine.surrogates import InMemorySurrogateMap, Surrogator
+
+        self.config = config or SessionConfig()
+        self.pipeline = pipeline or build_pipeline(self.config.pipeline)
+        self.surrogator = Surrogator(secret=self.config.secret, policy=self.policy,
+                                     mode=self.config.mode,
+                                     mapping=mapping or InMemorySurrogateMap())
+
+    @property
+    def policy(self) -> Policy:
+        return get_policy(self.config.pipeline.policy)
+
+    def detect(self, doc: Document, ctx: RunContext | None = None) -> DetectionResult:
+        return self.pipeline.run(doc, ctx)
+
+    def deidentify(self, doc: Document, spans: Sequence[Span], *,
+                   patient: str = "default") -> DeidentifiedText:
+        return self.surrogator.deidentify(doc, spans, patient=patient)
+
+    def process(self, doc: Document, ctx: RunContext | None = None, *,
+                patient: str = "default") -> tuple[DetectionResult, DeidentifiedText]:
+        result = self.detect(doc, ctx)
+        return result, self.deidentify(doc, result.active, patient=patient)
+
+
+def load_document(path: str | Path, *, password: str | None = None,
+                  ctx: RunContext | None = None) -> Document:
+    """Read any supported file (text, PDF, image, DOCX) into a Document."""
+    from engine.ingest import load_document as _load
+
+    return _load(path, password=password, ctx=ctx)

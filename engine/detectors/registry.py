@@ -1,0 +1,55 @@
+"""The detector registry: one plain function that builds the ensemble for a config."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.errors import ConfigError
+from engine.detectors.base import Detector
+from engine.paths import models_dir
+
+if TYPE_CHECKING:
+    from engine.pipeline import PipelineConfig
+
+DEFAULT_NER_MODEL = "clearnote-ner-minilm"
+
+
+def _ner_detectors(config: PipelineConfig) -> list[Detector]:
+    model_dir = config.ner_model or models_dir() / DEFAULT_NER_MODEL
+    if config.ner == "auto" and not (model_dir / "manifest.json").exists():
+        return []
+    if config.ner is False:
+        return []
+    if config.ner not in (True, "auto"):
+        raise ConfigError(f"ner must be true, false or 'auto', not {config.ner!r}")
+    from engine.detectors.ner import OnnxNerDetector
+
+    return [OnnxNerDetector.from_model_dir(model_dir, threads=config.ner_threads)]
+
+
+def _llm_detectors(config: PipelineConfig) -> list[Detector]:
+    if config.llm_model is None:
+        return []
+    from engine.detectors.llm import build_llm_detector
+
+    return [build_llm_detector(config.llm_model, policy=config.policy)]
+
+
+def build_detectors(config: PipelineConfig) -> list[Detector]:
+    from engine.detectors.regex import default_rule_detectors
+
+    detectors: list[Detector] = list(default_rule_detectors())
+    if config.gazetteers:
+        from engine.detectors.dictionary import (
+            LocationGazetteerDetector,
+            NameGazetteerDetector,
+        )
+
+        detectors += [NameGazetteerDetector(), LocationGazetteerDetector()]
+    if config.user_dictionary:
+        from engine.detectors.dictionary import UserDictionaryDetector
+
+        detectors.append(UserDictionaryDetector(config.user_dictionary))
+    detectors += _ner_detectors(config)
+    detectors += _llm_detectors(config)
+    return detectors

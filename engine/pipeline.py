@@ -1,0 +1,128 @@
+"""Detection pipeline: run detectors (fail closed) → union → allowlist → overlap → policy.
+
+The order matters: overlaps are resolved before the policy filter so that "Dr. John Smith"
+is first recognised as a DOCTOR (longest span wins) and only then dropped by a policy that
+keeps providers; filtering first would let the gazetteer's PERSON "John Smith" through.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from engine.core.context import RunContext
+from engine.core.domain import DetectionResult, Document, Span, SpanStatus
+from engine.core.errors import CancelledError, ClearNoteError, DetectorError
+from engine.core.labels import Label
+from engine.core.policies import DEFAULT_POLICY, Policy, get_policy
+from engine.core.spans import DEFAULT_OVERLAP, resolve_overlaps
+from engine.detectors.base import Detector
+
+log = logging.getLogger(__name__)
+
+
+class Allowlist(Protocol):
+    def recover(self, doc: Document, spans: list[Span]) -> tuple[list[Span], list[Span]]:
+        """Split candidates into (kept, dropped-as-clinical-vocabulary)."""
+        ...
+
+
+@dataclass(frozen=True)
+class PipelineConfig:
+    policy: str = DEFAULT_POLICY
+    overlap: str = DEFAULT_OVERLAP
+    # "auto": use the shipped NER model when it is installed; True: require it; False: off.
+    ner: bool | str = "auto"
+    ner_model: Path | None = None
+    ner_threads: int | None = None
+    llm_model: Path | None = None  # a GGUF file; the LLM detector is off unless set
+    gazetteers: bool = True
+    allowlist: bool = True
+    user_dictionary: tuple[tuple[str, Label], ...] = ()
+
+
+@dataclass
+class DetectorTiming:
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def add(self, detector: str, seconds: float) -> None:
+        self.seconds[detector] = self.seconds.get(detector, 0.0) + seconds
+
+
+class Pipeline:
+    def __init__(self, detectors: Sequence[Detector], *, policy: Policy,
+                 allowlist: Allowlist | None = None, overlap: str = DEFAULT_OVERLAP) -> None:
+        if not detectors:
+            raise ValueError("a pipeline needs at least one detector")
+        self.detectors = tuple(detectors)
+        self.policy = policy
+        self.allowlist = allowlist
+        self.overlap = overlap
+        self.timing = DetectorTiming()
+
+    @property
+    def detector_ids(self) -> tuple[str, ...]:
+        return tuple(d.spec.qualified for d in self.detectors)
+
+    def propose(self, doc: Document, ctx: RunContext) -> list[Span]:
+        """Every candidate from every detector. A failing detector fails the document."""
+        proposed: list[Span] = []
+        for index, detector in enumerate(self.detectors):
+            ctx.check()
+            name = detector.spec.qualified
+            started = time.perf_counter()
+            try:
+                spans = detector.detect(doc, ctx)
+            except (CancelledError, DetectorError):
+                raise
+            except ClearNoteError as exc:
+                raise DetectorError(name, type(exc).__name__) from exc
+            except Exception as exc:  # noqa: BLE001 - fail closed on anything unexpected
+                raise DetectorError(name, f"unexpected {type(exc).__name__}") from exc
+            self.timing.add(name, time.perf_counter() - started)
+            for span in spans:
+                if span.end > len(doc.text):
+                    raise DetectorError(name, "span outside the document")
+            proposed.extend(spans)
+            ctx.report("detect", index + 1, len(self.detectors), name)
+        return proposed
+
+    def run(self, doc: Document, ctx: RunContext | None = None) -> DetectionResult:
+        ctx = ctx or RunContext()
+        candidates = self.propose(doc, ctx)
+        dropped: list[Span] = []
+        if self.allowlist is not None:
+            candidates, dropped = self.allowlist.recover(doc, candidates)
+        resolved = resolve_overlaps(candidates, self.overlap)
+        spans = [s for s in resolved
+                 if s.status is not SpanStatus.CANDIDATE or self.policy.is_phi(s, doc.text)]
+        log.debug("document %s: %d candidates, %d kept, %d allowlisted", doc.id,
+                  len(candidates), len(spans), len(dropped))
+        return DetectionResult(document_id=doc.id, spans=tuple(spans),
+                               detectors=self.detector_ids, policy=self.policy.name,
+                               allowlisted=len(dropped))
+
+
+def build_detectors(config: PipelineConfig) -> list[Detector]:
+    """The ensemble for a configuration. Heavy runtimes are imported only when enabled."""
+    from engine.detectors.registry import build_detectors as _build
+
+    return _build(config)
+
+
+def build_pipeline(config: PipelineConfig | None = None, **overrides: object) -> Pipeline:
+    if config is None:
+        config = PipelineConfig(**overrides)  # type: ignore[arg-type]
+    elif overrides:
+        raise TypeError("pass either a config or keyword overrides, not both")
+    allowlist = None
+    if config.allowlist:
+        from engine.detectors.allowlist import ClinicalAllowlist
+
+        allowlist = ClinicalAllowlist.default()
+    return Pipeline(build_detectors(config), policy=get_policy(config.policy),
+                    allowlist=allowlist, overlap=config.overlap)
