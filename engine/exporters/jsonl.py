@@ -1,0 +1,84 @@
+"""JSON sidecar / JSONL records: spans (ids, offsets, labels, provenance), replacements and
+page geometry — never the original text nor the source file name (names hold PHI)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.core.domain import DeidentifiedText, Document, Span
+from engine.core.errors import ExportError
+from engine.exporters.atomic import write_atomic
+from engine.exporters.verify import verify_text_output
+
+FORMAT = "clearnote.deid/1"
+
+
+def _page_of(doc: Document, offset: int) -> int | None:
+    for page in doc.pages:
+        if page.start <= offset < page.end:
+            return page.number
+    return None
+
+
+def jsonl_record(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None = None,
+                 *, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "document_id": doc.id,
+        "media_type": doc.media_type,
+        "text_sha256": doc.sha256,
+        "characters": len(doc.text),
+        "pages": [{"number": p.number, "start": p.start, "end": p.end, "ocr": p.ocr,
+                   "width": p.width, "height": p.height} for p in doc.pages],
+        "warnings": list(doc.warnings),
+        "spans": [{"id": s.id, "start": s.start, "end": s.end, "label": s.label.value,
+                   "subtype": s.subtype, "source": s.source.value, "detector": s.detector,
+                   "evidence": list(s.evidence), "confidence": s.confidence,
+                   "status": s.status.value, "page": _page_of(doc, s.start)}
+                  for s in spans],
+    }
+    if deid is not None:
+        record["mode"] = deid.mode.value
+        record["replacements"] = [
+            {"span_id": r.span_id, "start": r.start, "end": r.end, "label": r.label.value,
+             "subtype": r.subtype, "output_start": r.output_start, "output_end": r.output_end}
+            for r in deid.replacements]
+    if extra:
+        record.update(extra)
+    return record
+
+
+def _dumps(record: Mapping[str, Any], **kw: Any) -> str:
+    try:
+        return json.dumps(record, ensure_ascii=False, **kw)
+    except (TypeError, ValueError) as exc:
+        raise ExportError(f"record is not JSON-serialisable: {type(exc).__name__}") from exc
+
+
+def write_json_sidecar(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
+                       path: str | Path, *, extra: Mapping[str, Any] | None = None) -> Path:
+    path = Path(path)
+    data = _dumps(jsonl_record(doc, spans, deid, extra=extra), indent=2) + "\n"
+
+    def verify(tmp: Path) -> None:
+        text = tmp.read_text(encoding="utf-8")
+        json.loads(text)
+        verify_text_output(text, doc, spans, path.name)
+
+    return write_atomic(path, data.encode("utf-8"), verify)
+
+
+def write_jsonl_record(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
+                       path: str | Path, *, extra: Mapping[str, Any] | None = None) -> Path:
+    """Append one record as a line to a JSONL file (the batch log); the line is verified
+    before it is appended, and the whole file is rewritten atomically."""
+    path = Path(path)
+    line = _dumps(jsonl_record(doc, spans, deid, extra=extra)) + "\n"
+    verify_text_output(line, doc, spans, path.name)
+    previous = path.read_bytes() if path.exists() else b""
+    if previous and not previous.endswith(b"\n"):
+        previous += b"\n"
+    return write_atomic(path, previous + line.encode("utf-8"))

@@ -1,0 +1,470 @@
+"""Redacted PDF: the PHI is removed from the file, not just covered.
+
+Per page of the output (a fresh document: no metadata, annotations, form fields,
+attachments, thumbnails or incremental-update history survive):
+
+* no live span on the page → the page's content is copied as a Form XObject (text stays);
+* text-layer page → every top-level text object touching a span is removed from the
+  content stream and replaced by an image of how that object looked, with the span areas
+  burnt black into the pixels; unaffected text stays real text. If a span touches an image
+  or a nested form (content we cannot edit glyph by glyph), the page falls back to:
+* raster → the page is rendered, boxes are burnt into the pixels, and the page becomes one
+  image (scanned/OCR pages always take this path).
+
+Boxes are drawn on top (black, or white with the surrogate text in ``surrogate-text``
+mode). The written file is re-opened and verified; a page that still leaks is redone as
+raster once, and if anything still leaks the file is deleted and ExportVerificationError
+raised.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import io
+import unicodedata
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from PIL import Image, ImageDraw
+
+from engine.core.context import RunContext
+from engine.core.domain import CharBox, DeidentifiedText, Document, Span
+from engine.core.errors import ExportError, ExportVerificationError, InputError
+from engine.exporters.atomic import atomic_target
+from engine.exporters.verify import find_leaks, live_spans, masked_original, needles, raise_leaks
+
+PdfMode = Literal["redacted", "surrogate-text"]
+Rect = tuple[float, float, float, float]  # left, bottom, right, top in output page points
+
+RASTER_DPI = 200
+PATCH_DPI = 300
+PAD = 1.0  # points of margin around each box
+
+
+@dataclass(frozen=True)
+class Mark:
+    span: Span
+    rects: tuple[Rect, ...]  # one per line the span covers, in the source's page space
+    label_text: str | None  # surrogate text drawn in surrogate-text mode
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def _line_rects(boxes: Sequence[CharBox]) -> list[tuple[float, float, float, float]]:
+    """Union of char boxes per visual line (boxes overlapping vertically join a line)."""
+    lines: list[list[float]] = []
+    for b in sorted(boxes, key=lambda b: (b.page, -b.y1, b.x0)):
+        for line in lines:
+            overlap = min(line[3], b.y1) - max(line[1], b.y0)
+            if overlap > 0.5 * min(line[3] - line[1], b.y1 - b.y0):
+                line[0], line[1] = min(line[0], b.x0), min(line[1], b.y0)
+                line[2], line[3] = max(line[2], b.x1), max(line[3], b.y1)
+                break
+        else:
+            lines.append([b.x0, b.y0, b.x1, b.y1])
+    return [(a, b, c, d) for a, b, c, d in lines]
+
+
+def _surrogates(deid: DeidentifiedText | None) -> dict[str, str]:
+    if deid is None:
+        return {}
+    return {r.span_id: deid.text[r.output_start:r.output_end] for r in deid.replacements}
+
+
+def _marks(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
+           mode: PdfMode) -> tuple[dict[int, list[Mark]], list[Span]]:
+    """Marks per page number, and the live spans that have no box at all (cannot be
+    located on the page: the export must refuse rather than silently skip them)."""
+    subs = _surrogates(deid) if mode == "surrogate-text" else {}
+    by_page: dict[int, list[Mark]] = defaultdict(list)
+    unlocated: list[Span] = []
+    for span in live_spans(spans):
+        boxes = [b for b in doc.boxes[span.start:span.end] if b is not None] if doc.boxes else []
+        if not boxes:
+            if doc.text[span.start:span.end].strip():
+                unlocated.append(span)
+            continue
+        per_page: dict[int, list[CharBox]] = defaultdict(list)
+        for b in boxes:
+            per_page[b.page].append(b)
+        first = True
+        for number, page_boxes in sorted(per_page.items()):
+            rects = tuple(_line_rects(page_boxes))
+            by_page[number].append(Mark(span, rects, subs.get(span.id) if first else ""))
+            first = False
+    return by_page, unlocated
+
+
+class _PixelMap:
+    """Maps a document box (page space) to bitmap pixels of one rendering."""
+
+    def __init__(self, conv: pdfium.PdfPosConv | None = None, scale: float = 1.0) -> None:
+        self.conv, self.scale = conv, scale
+
+    def rect(self, r: Rect, pad: float) -> tuple[int, int, int, int]:
+        l, b, rt, t = r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad
+        if self.conv is None:  # image documents: boxes already are pixels (y down)
+            return int(l), int(b), int(rt + 1), int(t + 1)
+        pts = [self.conv.to_bitmap(x, y) for x, y in ((l, b), (rt, t))]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1
+
+
+def _burn(image: Image.Image, marks: Sequence[Mark], pixmap: _PixelMap, pad: float) -> None:
+    draw = ImageDraw.Draw(image)
+    fill = 0 if image.mode == "L" else (0, 0, 0)
+    for mark in marks:
+        for r in mark.rects:
+            draw.rectangle(pixmap.rect(r, pad), fill=fill)
+
+
+# --------------------------------------------------------------------------- pdfium helpers
+
+
+def _jpeg_image_obj(pdf: pdfium.PdfDocument, image: Image.Image) -> pdfium.PdfImage:
+    buf = io.BytesIO()
+    image.convert("RGB" if image.mode not in ("L", "RGB") else image.mode).save(
+        buf, "JPEG", quality=85, optimize=True)
+    buf.seek(0)
+    obj = pdfium.PdfImage.new(pdf)
+    obj.load_jpeg(buf, inline=True)
+    return obj
+
+
+def _place(obj: pdfium.PdfObject, rect: Rect) -> None:
+    l, b, r, t = rect
+    obj.set_matrix(pdfium.PdfMatrix().scale(r - l, t - b).translate(l, b))
+
+
+def _rect_obj(rect: Rect, *, fill: tuple[int, int, int], stroke: bool):  # type: ignore[no-untyped-def]
+    l, b, r, t = rect
+    obj = pdfium_c.FPDFPageObj_CreateNewRect(l, b, r - l, t - b)
+    pdfium_c.FPDFPageObj_SetFillColor(obj, *fill, 255)
+    if stroke:
+        pdfium_c.FPDFPageObj_SetStrokeColor(obj, 0, 0, 0, 255)
+        pdfium_c.FPDFPageObj_SetStrokeWidth(obj, 0.5)
+    pdfium_c.FPDFPath_SetDrawMode(obj, pdfium_c.FPDF_FILLMODE_ALTERNATE, bool(stroke))
+    return obj
+
+
+def _ascii(text: str) -> str:
+    """Standard-14 Helvetica speaks WinAnsi: fold accents, drop what it cannot draw."""
+    folded = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in folded if c.isascii() and (c.isprintable() or c == " "))
+
+
+def _text_obj(pdf: pdfium.PdfDocument, text: str, rect: Rect):  # type: ignore[no-untyped-def]
+    l, b, r, t = rect
+    height, width = t - b, r - l
+    size = max(3.0, min(height * 0.8, 14.0))
+    obj = pdfium_c.FPDFPageObj_NewTextObj(pdf.raw, b"Helvetica", ctypes.c_float(size))
+    wide = ctypes.create_string_buffer((text + "\0").encode("utf-16-le"))
+    pdfium_c.FPDFText_SetText(obj, ctypes.cast(wide, ctypes.POINTER(pdfium_c.FPDF_WCHAR)))
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
+    natural = max(right.value - left.value, 1e-3)
+    factor = min(1.0, (width - 1.0) / natural) if width > 1 else 1.0
+    pdfium_c.FPDFPageObj_Transform(obj, factor, 0, 0, factor, l + 0.5,
+                                   b + (height - size * factor) / 2 + size * factor * 0.2)
+    pdfium_c.FPDFPageObj_SetFillColor(obj, 0, 0, 0, 255)
+    return obj
+
+
+def _draw_boxes(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, marks: Sequence[Mark],
+                to_out: callable, mode: PdfMode) -> None:  # type: ignore[valid-type]
+    for mark in marks:
+        for i, r in enumerate(mark.rects):
+            rect = to_out(r)
+            rect = (rect[0] - PAD, rect[1] - PAD, rect[2] + PAD, rect[3] + PAD)
+            if mode == "redacted":
+                pdfium_c.FPDFPage_InsertObject(page.raw, _rect_obj(rect, fill=(0, 0, 0),
+                                                                   stroke=False))
+                continue
+            pdfium_c.FPDFPage_InsertObject(page.raw, _rect_obj(rect, fill=(255, 255, 255),
+                                                               stroke=True))
+            text = _ascii(mark.label_text or "") if i == 0 else ""
+            if text.strip():
+                pdfium_c.FPDFPage_InsertObject(page.raw, _text_obj(pdf, text, rect))
+
+
+def _intersects(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# --------------------------------------------------------------------------- per page
+
+
+def _copy_page(src: pdfium.PdfDocument, index: int, out: pdfium.PdfDocument,
+               src_page: pdfium.PdfPage, rotation: int) -> pdfium.PdfPage:
+    """A fresh page whose only content is the source page's content as a Form XObject
+    (annotations, thumbnails and other page-dictionary baggage stay behind)."""
+    mediabox = src_page.get_mediabox()
+    cropbox = src_page.get_cropbox()
+    page = out.new_page(mediabox[2] - mediabox[0], mediabox[3] - mediabox[1])
+    page.set_mediabox(*mediabox)
+    page.set_cropbox(*cropbox)
+    xobject = src.page_as_xobject(index, out)
+    form = xobject.as_pageobject()
+    page.insert_obj(form)
+    page.set_rotation(rotation)
+    return page
+
+
+def _raster_page(out: pdfium.PdfDocument, src_page: pdfium.PdfPage, marks: Sequence[Mark],
+                 rotation: int, dpi: int) -> pdfium.PdfPage:
+    bitmap = src_page.render(scale=dpi / 72, may_draw_forms=False, draw_annots=False)
+    image = bitmap.to_pil()
+    _burn(image, marks, _PixelMap(bitmap.get_posconv(src_page)), PAD)
+    crop = src_page.get_cropbox()
+    page = out.new_page(crop[2] - crop[0], crop[3] - crop[1])
+    page.set_mediabox(*crop)
+    obj = _jpeg_image_obj(out, image)
+    _place(obj, crop)
+    page.insert_obj(obj)
+    page.set_rotation(rotation)
+    return page
+
+
+def _remove_text_objects(src: pdfium.PdfDocument, src_page: pdfium.PdfPage,
+                         marks: Sequence[Mark]) -> bool:
+    """Replace every top-level text object touching a span by an image of itself with the
+    span burnt out. Returns False when the page needs the raster path instead."""
+    rects = [(r[0] - PAD, r[1] - PAD, r[2] + PAD, r[3] + PAD) for m in marks for r in m.rects]
+    hit_text: list[pdfium.PdfObject] = []
+    covered = [False] * len(rects)
+    for obj in list(src_page.get_objects(max_depth=0)):
+        bounds = obj.get_bounds()
+        touching = [i for i, r in enumerate(rects) if _intersects(bounds, r)]
+        if not touching:
+            continue
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
+            hit_text.append(obj)
+            for i in touching:
+                covered[i] = True
+        elif obj.type in (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM,
+                          pdfium_c.FPDF_PAGEOBJ_SHADING, pdfium_c.FPDF_PAGEOBJ_UNKNOWN):
+            return False  # pixels or nested content under PHI: only rasterising removes it
+    if not all(covered):
+        return False  # a span's glyphs are not where a top-level text object is
+    bitmap = src_page.render(scale=PATCH_DPI / 72, may_draw_forms=False, draw_annots=False)
+    image = bitmap.to_pil()
+    pixmap = _PixelMap(bitmap.get_posconv(src_page))
+    _burn(image, marks, pixmap, PAD)
+    patches: list[tuple[Rect, Image.Image]] = []
+    for obj in hit_text:
+        l, b, r, t = obj.get_bounds()
+        rect = (l - PAD, b - PAD, r + PAD, t + PAD)
+        x0, y0, x1, y1 = pixmap.rect(rect, 0)
+        x0, y0 = max(0, x0), max(0, y0)
+        x1, y1 = min(image.width, x1), min(image.height, y1)
+        if x1 > x0 and y1 > y0:
+            box_pt = [pixmap.conv.to_page(x, y) for x, y in ((x0, y1), (x1, y0))]  # type: ignore[union-attr]
+            patch_rect = (box_pt[0][0], box_pt[0][1], box_pt[1][0], box_pt[1][1])
+            patches.append((patch_rect, image.crop((x0, y0, x1, y1))))
+        src_page.remove_obj(obj)
+        obj.close()
+    for rect, patch in patches:
+        img_obj = pdfium.PdfImage.new(src)
+        img_obj.set_bitmap(pdfium.PdfBitmap.from_pil(patch.convert("RGB")))
+        _place(img_obj, rect)
+        src_page.insert_obj(img_obj)
+    src_page.gen_content()
+    return True
+
+
+# --------------------------------------------------------------------------- source kinds
+
+
+def _is_pdf(path: Path) -> bool:
+    with path.open("rb") as fh:
+        return b"%PDF-" in fh.read(1024)
+
+
+def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Mark]],
+                    doc: Document, raster: set[int], mode: PdfMode, dpi: int,
+                    ctx: RunContext) -> tuple[pdfium.PdfDocument, set[int]]:
+    from engine.ingest.pdf import open_pdf
+
+    src = open_pdf(source, password)
+    try:
+        ocr_pages = {p.number for p in doc.pages if p.ocr}
+        if doc.pages and len(doc.pages) != len(src):
+            raise ExportError(f"{source.name}: document has {len(doc.pages)} pages but the "
+                              f"source PDF has {len(src)}")
+        out = pdfium.PdfDocument.new()
+        used_raster: set[int] = set()
+        total = len(src)
+        for index in range(total):
+            ctx.check()
+            number = index + 1
+            src_page = src[index]
+            rotation = src_page.get_rotation()
+            src_page.set_rotation(0)  # work in unrotated user space; rotation restored below
+            page_marks = marks.get(number, [])
+            if page_marks and (number in ocr_pages or number in raster
+                               or not _remove_text_objects(src, src_page, page_marks)):
+                page = _raster_page(out, src_page, page_marks, rotation, dpi)
+                used_raster.add(number)
+            else:
+                page = _copy_page(src, index, out, src_page, rotation)
+            _draw_boxes(out, page, page_marks, lambda r: r, mode)
+            page.gen_content()
+            page.close()
+            src_page.close()
+            ctx.report("export", number, total, f"page {number}")
+        return out, used_raster
+    finally:
+        src.close()
+
+
+def _build_from_image(source: Path, marks: dict[int, list[Mark]], mode: PdfMode,
+                      ctx: RunContext) -> pdfium.PdfDocument:
+    from engine.ingest.images import iter_frames, open_image
+
+    img = open_image(source)
+    out = pdfium.PdfDocument.new()
+    try:
+        total = getattr(img, "n_frames", 1)
+        for index, frame in enumerate(iter_frames(img)):
+            ctx.check()
+            number = index + 1
+            dpi = _image_dpi(img)
+            page_marks = marks.get(number, [])
+            frame = frame.copy()
+            _burn(frame, page_marks, _PixelMap(), PAD * dpi / 72)
+            w_pt, h_pt = frame.width * 72 / dpi, frame.height * 72 / dpi
+            page = out.new_page(w_pt, h_pt)
+            obj = _jpeg_image_obj(out, frame)
+            _place(obj, (0, 0, w_pt, h_pt))
+            page.insert_obj(obj)
+            k = 72 / dpi
+
+            def to_out(r: Rect, k: float = k, h: float = h_pt) -> Rect:
+                return (r[0] * k, h - r[3] * k, r[2] * k, h - r[1] * k)
+
+            _draw_boxes(out, page, page_marks, to_out, mode)
+            page.gen_content()
+            page.close()
+            ctx.report("export", number, total, f"page {number}")
+    finally:
+        img.close()
+    return out
+
+
+def _image_dpi(img: Image.Image) -> float:
+    dpi = img.info.get("dpi")
+    try:
+        value = float(dpi[0]) if dpi else 0.0
+    except (TypeError, ValueError, IndexError):
+        value = 0.0
+    return value if 50 <= value <= 1200 else 300.0
+
+
+# --------------------------------------------------------------------------- verification
+
+
+def verify_pdf(path: Path, doc: Document, spans: Sequence[Span], what: str
+               ) -> list[tuple[Span, int | None]]:
+    """Re-open ``path`` and return every (span, page number or None for metadata /
+    cross-page) whose original string is still extractable. Raises if annotations, form
+    fields or attachments survived."""
+    checks = needles(doc, spans)
+    leaks: list[tuple[Span, int | None]] = []
+    pdf = pdfium.PdfDocument(path)
+    try:
+        if pdf.count_attachments():
+            raise ExportVerificationError(f"{what}: output still has attachments")
+        if pdf.get_formtype() != pdfium_c.FORMTYPE_NONE:
+            raise ExportVerificationError(f"{what}: output still has form fields")
+        meta = " \n ".join(v for v in pdf.get_metadata_dict(skip_empty=True).values())
+        if meta.strip():
+            for span in find_leaks(meta, "", checks):
+                leaks.append((span, None))
+        all_text: list[str] = []
+        for index in range(len(pdf)):
+            page = pdf[index]
+            try:
+                if pdfium_c.FPDFPage_GetAnnotCount(page.raw) > 0:
+                    raise ExportVerificationError(f"{what}: page {index + 1} still has "
+                                                  "annotations")
+                textpage = page.get_textpage()
+                text = textpage.get_text_range()
+                textpage.close()
+            finally:
+                page.close()
+            all_text.append(text)
+            number = index + 1
+            src = next((p for p in doc.pages if p.number == number), None)
+            allowed = (masked_original(doc, spans, src.start, src.end) if src is not None
+                       else masked_original(doc, spans))
+            for span in find_leaks(text, allowed, checks):
+                leaks.append((span, number))
+        # Whole-document pass: a string split over pages or objects must not reappear either.
+        for span in find_leaks("\n".join(all_text), masked_original(doc, spans), checks):
+            if not any(s.id == span.id for s, _ in leaks):
+                leaks.append((span, None))
+    finally:
+        pdf.close()
+    return leaks
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Sequence[Span],
+                       out_path: str | Path, *, surrogate: DeidentifiedText | None = None,
+                       mode: PdfMode = "redacted", password: str | None = None,
+                       dpi: int = RASTER_DPI, ctx: RunContext | None = None) -> Path:
+    """Write a redacted copy of a PDF or image document. ``doc`` must be what ingest read
+    from that source (its char boxes locate the spans). ``mode``: "redacted" (black boxes)
+    or "surrogate-text" (the surrogate from ``surrogate`` in a white box)."""
+    source, out_path = Path(source_pdf_or_image), Path(out_path)
+    ctx = ctx or RunContext()
+    if mode not in ("redacted", "surrogate-text"):
+        raise ExportError(f"unknown PDF mode {mode!r} (use 'redacted' or 'surrogate-text')")
+    if mode == "surrogate-text" and surrogate is None:
+        raise ExportError("surrogate-text mode needs the de-identified text (surrogate=...)")
+    if not source.is_file():
+        raise InputError(source, "source document not found")
+    marks, unlocated = _marks(doc, spans, surrogate, mode)
+    if unlocated:
+        ids = ", ".join(f"{s.id} ({s.label.value})" for s in unlocated[:10])
+        raise ExportError(f"{out_path.name}: {len(unlocated)} span(s) have no position on the "
+                          f"page and cannot be redacted: {ids}")
+    is_pdf = _is_pdf(source)
+    raster: set[int] = set()
+    for attempt in range(2):
+        try:
+            with atomic_target(out_path) as tmp:
+                if is_pdf:
+                    out, used = _build_from_pdf(source, password, marks, doc, raster, mode,
+                                                dpi, ctx)
+                else:
+                    out, used = _build_from_image(source, marks, mode, ctx), set()
+                try:
+                    out.save(tmp, version=17)  # a fresh file: no incremental-update history
+                finally:
+                    out.close()
+                leaks = verify_pdf(tmp, doc, spans, out_path.name)
+                if leaks:
+                    pages = {page for _, page in leaks}
+                    # Glyph removal missed something on a page: redo those pages as raster.
+                    if attempt == 0 and is_pdf and None not in pages and pages - used:
+                        raster |= pages  # type: ignore[arg-type]
+                        raise _Retry()
+                    raise_leaks(out_path.name, [
+                        (span, f" on page {page}" if page else "") for span, page in leaks])
+            return out_path
+        except _Retry:
+            continue
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class _Retry(Exception):
+    pass

@@ -1,0 +1,204 @@
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+
+from engine.core.domain import Document, SpanStatus
+from engine.core.errors import ExportError, ExportVerificationError
+from engine.exporters import (
+    verify_pdf,
+    write_brat,
+    write_csv_summary,
+    write_json_sidecar,
+    write_jsonl_record,
+    write_redacted_pdf,
+    write_text,
+)
+from engine.exporters.verify import normalize
+from engine.ingest import load_document
+from tests.fixtures_docs import (
+    PATIENT,
+    PHI,
+    planted_spans,
+    render_pages,
+    simple_deid,
+    write_image_pdf,
+    write_text_pdf,
+)
+
+
+@pytest.fixture(scope="module")
+def letter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_text_pdf(tmp_path_factory.mktemp("pdf") / "letter.pdf")
+
+
+def _extract(path: Path) -> tuple[str, dict[str, str], int, int]:
+    pdf = pdfium.PdfDocument(path)
+    try:
+        texts, annots = [], 0
+        for i in range(len(pdf)):
+            page = pdf[i]
+            texts.append(page.get_textpage().get_text_range())
+            annots += pdfium_c.FPDFPage_GetAnnotCount(page.raw)
+        return ("\n".join(texts), pdf.get_metadata_dict(), annots,
+                pdf.count_attachments() + (pdf.get_formtype() != pdfium_c.FORMTYPE_NONE))
+    finally:
+        pdf.close()
+
+
+def _assert_no_phi(text: str) -> None:
+    flat = normalize(text)
+    for value in PHI:
+        assert normalize(value) not in flat, "planted PHI still extractable"
+
+
+def test_source_fixture_really_carries_phi_everywhere(letter: Path) -> None:
+    text, meta, annots, extras = _extract(letter)
+    assert PATIENT in text and PATIENT in meta["Title"] and annots == 2 and extras >= 1
+
+
+@pytest.mark.parametrize("mode", ["redacted", "surrogate-text"])
+def test_redacted_text_pdf_removes_phi(tmp_path: Path, letter: Path, mode: str) -> None:
+    doc = load_document(letter)
+    spans = planted_spans(doc)
+    deid = simple_deid(doc, spans, "Sam Smith")
+    out = write_redacted_pdf(letter, doc, spans, tmp_path / "out.pdf", surrogate=deid,
+                             mode=mode)  # type: ignore[arg-type]
+    text, meta, annots, extras = _extract(out)
+    _assert_no_phi(text)
+    _assert_no_phi(" ".join(meta.values()))
+    assert annots == 0 and extras == 0
+    # Non-PHI text stays real text; the surrogate is drawn in surrogate-text mode.
+    assert "Bruce protocol stress test" in text and "Troponin negative" in text
+    assert ("Sam Smith" in text) == (mode == "surrogate-text")
+    assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]  # no temp leftovers
+
+
+def test_redacted_encrypted_pdf(tmp_path: Path) -> None:
+    src = write_text_pdf(tmp_path / "locked.pdf", encrypt=("pw", "owner"))
+    doc = load_document(src, password="pw")
+    out = write_redacted_pdf(src, doc, planted_spans(doc), tmp_path / "out.pdf", password="pw")
+    text, meta, _, _ = _extract(out)  # opens without a password
+    _assert_no_phi(text + " ".join(meta.values()))
+
+
+def test_redacted_scan_burns_pixels(tmp_path: Path, letter: Path) -> None:
+    from engine.ingest.ocr import TesseractEngine, layout_words
+
+    scan = write_image_pdf(tmp_path / "scan.pdf", render_pages(letter)[:1])
+    doc = load_document(scan)
+    spans = planted_spans(doc)
+    assert len(spans) >= 8
+    out = write_redacted_pdf(scan, doc, spans, tmp_path / "out.pdf")
+    text, _, _, _ = _extract(out)
+    assert text.strip() == ""
+    # Re-read the redacted pixels: the planted strings found by OCR are gone.
+    image = render_pages(out)[0]
+    reread, _, _ = layout_words(TesseractEngine().recognize(image), lambda b: None)
+    found = [doc.slice(s) for s in spans]
+    assert found and not any(v in reread for v in found)
+    assert "Bruce protocol" in reread
+
+
+def test_redacted_image_source(tmp_path: Path, letter: Path) -> None:
+    png = tmp_path / "letter.png"
+    render_pages(letter, dpi=200)[0].crop((0, 0, 1700, 700)).save(png, dpi=(200, 200))
+    doc = load_document(png)
+    spans = planted_spans(doc)
+    assert spans
+    out = write_redacted_pdf(png, doc, spans, tmp_path / "out.pdf", mode="surrogate-text",
+                             surrogate=simple_deid(doc, spans, "[REDACTED]"))
+    pdf = pdfium.PdfDocument(out)
+    assert len(pdf) == 1 and abs(pdf[0].get_width() - 1700 * 72 / 200) < 1
+    pdf.close()
+    text, _, _, _ = _extract(out)
+    _assert_no_phi(text)
+    assert "[REDACTED]" in text
+
+
+def test_leak_is_detected_file_deleted_message_has_no_phi(
+        tmp_path: Path, letter: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.exporters.pdf as pdfexp
+
+    with pytest.raises(ExportVerificationError, match="attachments"):
+        verify_pdf(letter, load_document(letter), [], "letter.pdf")
+    plain = write_text_pdf(tmp_path / "plain.pdf", extras=False)
+    doc = load_document(plain)
+    spans = planted_spans(doc)
+    assert {page for _, page in verify_pdf(plain, doc, spans, "plain.pdf")} == {1, 2}
+
+    def sabotaged(source, password, marks, doc, raster, mode, dpi, ctx):  # type: ignore[no-untyped-def]
+        out = pdfium.PdfDocument.new()
+        src = pdfium.PdfDocument(source)
+        out.import_pages(src)
+        src.close()
+        return out, {1, 2}
+
+    monkeypatch.setattr(pdfexp, "_build_from_pdf", sabotaged)
+    outdir = tmp_path / "out"
+    target = outdir / "out.pdf"
+    with pytest.raises(ExportVerificationError) as err:
+        write_redacted_pdf(plain, doc, spans, target)
+    assert not target.exists() and list(outdir.iterdir()) == []
+    message = str(err.value)
+    assert "span " in message and "OTHER" in message and "page 1" in message
+    for value in PHI:
+        assert value not in message
+
+
+def test_span_without_position_is_refused(tmp_path: Path, letter: Path) -> None:
+    doc = load_document(letter)
+    bare = Document(text=doc.text, id=doc.id, pages=doc.pages, media_type=doc.media_type)
+    with pytest.raises(ExportError, match="no position"):
+        write_redacted_pdf(letter, bare, planted_spans(bare), tmp_path / "out.pdf")
+
+
+def test_text_json_brat_csv(tmp_path: Path, letter: Path) -> None:
+    doc = load_document(letter)
+    spans = planted_spans(doc)
+    bruce = doc.text.index("Bruce")  # a reviewer rejected this false positive
+    spans.append(replace(spans[0], start=bruce, end=bruce + 5, id="rejected1",
+                         status=SpanStatus.REJECTED))
+    live = [s for s in spans if s.status is not SpanStatus.REJECTED]
+    deid = simple_deid(doc, live, "Sam Smith")
+
+    write_text(deid, tmp_path / "doc.txt", doc=doc, spans=live)
+    _assert_no_phi((tmp_path / "doc.txt").read_text())
+
+    sidecar = write_json_sidecar(doc, spans, deid, tmp_path / "doc.json", extra={"run": 1})
+    data = json.loads(sidecar.read_text())
+    assert len(data["spans"]) == len(spans) and data["replacements"] and data["run"] == 1
+    assert data["spans"][0]["page"] == 1
+    _assert_no_phi(sidecar.read_text())
+    jsonl = tmp_path / "batch.jsonl"
+    write_jsonl_record(doc, spans, deid, jsonl)
+    write_jsonl_record(doc, spans, deid, jsonl)
+    assert len(jsonl.read_text().splitlines()) == 2
+
+    txt, ann = write_brat(doc, spans, tmp_path / "doc.brat.txt", tmp_path / "doc.ann")
+    lines = [line for line in ann.read_text().splitlines() if line.startswith("T")]
+    assert len(lines) == len(live)
+    with txt.open(encoding="utf-8", newline="") as fh:
+        assert fh.read() == doc.text
+
+    rows = [{"document_id": doc.id, "spans": len(spans), "note": "=HYPERLINK(1)"}]
+    summary = write_csv_summary(rows, tmp_path / "summary.csv")
+    row = next(csv.DictReader(summary.open()))
+    assert row["note"].startswith("'=") and row["spans"] == str(len(spans))
+
+
+def test_text_export_verification_deletes_leaky_output(tmp_path: Path, letter: Path) -> None:
+    doc = load_document(letter)
+    spans = planted_spans(doc)
+    leaky = simple_deid(doc, spans[:1], "Sam Smith")  # only the first span replaced
+    target = tmp_path / "doc.txt"
+    with pytest.raises(ExportVerificationError) as err:
+        write_text(leaky, target, doc=doc, spans=spans)
+    assert not target.exists() and list(tmp_path.iterdir()) == []
+    assert all(value not in str(err.value) for value in PHI)
