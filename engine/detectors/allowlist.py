@@ -1,0 +1,127 @@
+"""Clinical allowlist: recover candidates that are clinical vocabulary, not PHI.
+
+Three sources, all offline: curated lists in ``resources/allowlist/`` (eponyms, scores,
+named tests, drug names), an eponym pattern ("<Name>['s] disease|syndrome|sign|protocol|
+scale..."), and genetic-variant notation (HGVS g./c./p., dbSNP rs ids).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.core.domain import Document, Span
+from engine.core.labels import Label
+from engine.detectors.dictionary.gazetteer import TOKEN, PhraseTable, tokenize
+from engine.detectors.regex.fragments import UP
+from engine.paths import resource
+
+ALLOWLIST_FILES = ("eponyms.txt", "drugs.txt")
+# Labels the allowlist may drop; dates, ages, phones and web addresses are never vocabulary.
+RECOVERABLE: frozenset[Label] = frozenset({Label.PATIENT, Label.DOCTOR, Label.PERSON,
+                                           Label.LOCATION, Label.HOSPITAL, Label.OTHER,
+                                           Label.ID})
+# Head nouns that make "<Name> X" a clinical eponym. Generic nouns that follow people's
+# names ("Smith's exam", "Jane's number") are deliberately absent.
+_HEAD_NOUNS = (r"disease|syndrome|sign|signs|test|protocol|scale|score|criteria|reflex|"
+               r"maneuver|manoeuvre|procedure|operation|fracture|palsy|phenomenon|"
+               r"classification|tumou?r|lymphoma|sarcoma|carcinoma|cell|cells|node|nodes|"
+               r"ulcer|murmur|triad|pentad|incision|stain|fundoplication|shunt|anastomosis|"
+               r"equation|formula|lesions?|spots?|nodules?|diverticulum|esophagus|"
+               r"oesophagus|angina|neuroma|cyst|thyroiditis|encephalopathy|dystrophy|anomaly|"
+               r"malformation|paralysis|ligament|canal|triangle|pouch|ataxia|chorea|dementia|"
+               r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar")
+# "Parkinson's disease", "Glasgow Coma Scale", "Bruce protocol", "Non-Hodgkin lymphoma".
+_EPONYM = re.compile(
+    rf"(?<![\w'])((?:[Nn]on-)?{UP}[\w\-]*(?:['’]s?)?(?:[ \t\-]+{UP}[\w\-]*(?:['’]s?)?){{0,2}})"
+    rf"[ \t\-]+(?i:{_HEAD_NOUNS})\b")
+# HGVS variants (g.7578395G>C, c.215C>G, p.Arg72Pro, c.5266dupC), dbSNP ids (rs1042522).
+_VARIANT = re.compile(
+    r"(?<![\w.])(?:(?:NM_|NC_|NG_|NP_|ENST)\d+(?:\.\d+)?:)?"
+    r"(?:[gcmnrp]\.(?:\(?[A-Z][a-z]{2}\d+[A-Z][a-z]{2}\)?|[A-Z][a-z]{2}\d+(?:[A-Z][a-z]{2}|\*|fs\w*)|"
+    r"[\d_+\-*]+(?:[ACGTacgu]+>[ACGTacgu]+|del[ACGT]*|dup[ACGT]*|ins[ACGT]+|inv|delins[ACGT]+))"
+    r"|rs\d{3,})(?![\w>])")
+_TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor)\.?\s*)$")
+
+
+def _normal(text: str) -> str:
+    text = " ".join(text.casefold().replace("’", "'").split())
+    return text[:-2] if text.endswith("'s") else text
+
+
+@dataclass(frozen=True)
+class ClinicalAllowlist:
+    """Drops candidates whose text is, or lies inside, a clinical term."""
+
+    terms: frozenset[str]  # normalised single- and multi-word terms
+
+    @classmethod
+    def default(cls) -> ClinicalAllowlist:
+        return cls.from_terms(_read_terms(ALLOWLIST_FILES))
+
+    @classmethod
+    def from_terms(cls, terms: Iterable[str]) -> ClinicalAllowlist:
+        return cls(frozenset(_normal(t) for t in terms if t.strip()))
+
+    @property
+    def _table(self) -> PhraseTable:
+        table = _TABLES.get(self.terms)
+        if table is None:
+            phrases = {}
+            for term in self.terms:
+                key = tuple(m.group().casefold().replace("’", "'")
+                            for m in TOKEN.finditer(term))
+                if key:
+                    phrases[key] = term
+            table = _TABLES[self.terms] = PhraseTable(phrases)
+        return table
+
+    def clinical_ranges(self, doc: Document) -> list[tuple[int, int]]:
+        """Character ranges of clinical vocabulary in ``doc`` (multi-word terms, patterns)."""
+        text = doc.text
+        tokens = tokenize(text)
+        ranges = [(tokens[a].start, tokens[b - 1].end)
+                  for a, b, _ in self._table.scan(text, tokens) if b - a > 1]
+        ranges += [m.span() for m in _EPONYM.finditer(text)
+                   if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])]
+        ranges += [m.span() for m in _VARIANT.finditer(text)]
+        return ranges
+
+    def is_clinical(self, doc: Document, span: Span,
+                    ranges: list[tuple[int, int]] | None = None) -> bool:
+        if span.label not in RECOVERABLE:
+            return False
+        if ranges is None:
+            ranges = self.clinical_ranges(doc)
+        if any(a <= span.start and span.end <= b for a, b in ranges):
+            return True
+        if _normal(doc.slice(span)) in self.terms:
+            # "Mr. Foley" is a person even though "Foley" is also a catheter.
+            return not _TITLE_BEFORE.search(doc.text[max(0, span.start - 12):span.start])
+        return False
+
+    def recover(self, doc: Document, spans: list[Span]) -> tuple[list[Span], list[Span]]:
+        """Split candidates into (kept, dropped as clinical vocabulary)."""
+        if not spans:
+            return [], []
+        ranges = self.clinical_ranges(doc)
+        kept: list[Span] = []
+        dropped: list[Span] = []
+        for span in spans:
+            (dropped if self.is_clinical(doc, span, ranges) else kept).append(span)
+        return kept, dropped
+
+
+_TABLES: dict[frozenset[str], PhraseTable] = {}
+
+
+def _read_terms(names: Iterable[str]) -> list[str]:
+    terms: list[str] = []
+    for name in names:
+        with resource("allowlist", name).open(encoding="utf-8") as fh:
+            for line in fh:
+                line = line.split("#", 1)[0].strip()
+                if line:
+                    terms.append(line)
+    return terms

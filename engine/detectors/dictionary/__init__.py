@@ -1,0 +1,10 @@
+"""Dictionary detectors: name and location gazetteers, per-project user dictionaries."""
+
+from __future__ import annotations
+
+from engine.detectors.dictionary.locations import LocationGazetteerDetector
+from engine.detectors.dictionary.names import NameGazetteerDetector
+from engine.detectors.dictionary.user import UserDictionaryDetector, load_user_dictionary
+
+__all__ = ["LocationGazetteerDetector", "NameGazetteerDetector", "UserDictionaryDetector",
+           "load_user_dictionary"]

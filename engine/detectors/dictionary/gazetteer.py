@@ -1,0 +1,74 @@
+"""Token n-gram lookup shared by the dictionary detectors."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+# Word tokens: letters with inner apostrophes, hyphens or periods ("O'Neil", "Jean-Luc").
+TOKEN = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    start: int
+    end: int
+    text: str
+
+    @property
+    def key(self) -> str:
+        return self.text.casefold().replace("’", "'")
+
+
+def tokenize(text: str) -> list[Token]:
+    return [Token(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+
+
+def only_spaces_between(text: str, left: Token, right: Token, *, allow: str = " \t") -> bool:
+    gap = text[left.end:right.start]
+    return 0 < len(gap) <= 3 and all(c in allow for c in gap)
+
+
+def is_title(token: str) -> bool:
+    return token[:1].isupper() and any(c.islower() for c in token[1:])
+
+
+def is_upper(token: str) -> bool:
+    return token.isupper() and len(token) > 1
+
+
+class PhraseTable:
+    """Longest-match lookup of multi-token phrases keyed by casefolded tokens."""
+
+    def __init__(self, phrases: Mapping[tuple[str, ...], str]) -> None:
+        self.phrases = dict(phrases)
+        self.max_len = max((len(k) for k in self.phrases), default=1)
+        # Lengths of phrases by first token: most tokens start no phrase and cost one lookup.
+        self.lengths: dict[str, list[int]] = {}
+        for key in self.phrases:
+            self.lengths.setdefault(key[0], []).append(len(key))
+        for sizes in self.lengths.values():
+            sizes[:] = sorted(set(sizes), reverse=True)
+
+    def scan(self, text: str, tokens: list[Token]) -> Iterator[tuple[int, int, str]]:
+        """Yield (first token, last token + 1, payload), longest first, non-overlapping."""
+        i = 0
+        while i < len(tokens):
+            found = None
+            for n in self.lengths.get(tokens[i].key, ()):
+                if i + n > len(tokens):
+                    continue
+                window = tokens[i:i + n]
+                if n > 1 and not all(only_spaces_between(text, a, b, allow=" \t-")
+                                     for a, b in zip(window, window[1:])):
+                    continue
+                payload = self.phrases.get(tuple(t.key for t in window))
+                if payload is not None:
+                    found = (i, i + n, payload)
+                    break
+            if found:
+                yield found
+                i = found[1]
+            else:
+                i += 1

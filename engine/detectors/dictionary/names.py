@@ -1,0 +1,149 @@
+"""First and last names from Faker's packaged locale lists, matched on capitalised tokens."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from functools import lru_cache
+
+from engine.core.context import RunContext
+from engine.core.domain import Document, Source, Span
+from engine.core.labels import Label
+from engine.detectors.base import DetectorSpec
+from engine.detectors.dictionary.gazetteer import Token, is_title, only_spaces_between, tokenize
+from engine.detectors.dictionary.stopwords import common_words, read_word_list
+
+# Locales with Latin-script (or romanised) names, chosen for diversity of origin.
+LOCALES: tuple[str, ...] = (
+    "en_US", "en_CA", "en_GB", "en_IE", "en_IN", "en_NZ", "en_PK", "en_NG", "en_KE",
+    "fr_FR", "fr_CA", "fr_QC", "es_ES", "es_MX", "es_AR", "es_CO", "pt_BR", "pt_PT", "it_IT",
+    "de_DE", "de_AT", "de_CH", "nl_NL", "nl_BE", "pl_PL", "cs_CZ", "sk_SK", "sl_SI", "hr_HR",
+    "hu_HU", "ro_RO", "fi_FI", "sv_SE", "no_NO", "da_DK", "et_EE", "lt_LT", "lv_LV", "ga_IE",
+    "tr_TR", "vi_VN", "id_ID", "yo_NG", "ig_NG", "ha_NG", "zu_ZA", "tw_GH", "sw",
+    "zh_CN", "zh_TW", "ja_JP", "ko_KR", "hi_IN", "el_GR", "ru_RU", "uk_UA", "bg_BG",
+    "ar_AA", "fa_IR", "he_IL",
+)
+_FIRST_ATTRS = ("first_names", "first_names_male", "first_names_female",
+                "first_names_nonbinary", "first_romanized_names")
+_LAST_ATTRS = ("last_names", "last_names_male", "last_names_female", "last_romanized_names")
+_SINGLE = re.compile(r"^[^\W\d_]+(?:['’\-][^\W\d_]+)*$")
+
+# Context that tells who the person is (checked on the text just before a name).
+_DOCTOR_BEFORE = re.compile(r"(?i:\b(?:dr|doctor|prof|professor)\.?\s*)$")
+_DOCTOR_AFTER = re.compile(r"^,?\s*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C)")
+_PATIENT_BEFORE = re.compile(r"(?i:\b(?:patient|pt|client|re)\b\s*(?:name)?\s*[:,]?\s*)$")
+
+
+# Capitalised words that follow a first name without being its surname.
+_NEVER_SURNAME = frozenset({"and", "or", "the", "is", "was", "has", "had", "said", "says", "from",
+                            "to", "in", "on", "at", "of", "with", "who", "will", "can", "did",
+                            "does", "do", "for", "but", "not", "i", "we", "he", "she", "they"})
+
+
+def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
+    out: set[str] = set()
+    for attr in attrs:
+        for name in getattr(provider, attr, ()) or ():
+            if isinstance(name, str) and _SINGLE.match(name) and len(name) > 1:
+                out.add(name.casefold().replace("’", "'"))
+    return out
+
+
+@lru_cache(maxsize=1)
+def name_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, last names), casefolded, stop words removed. Loaded once."""
+    first: set[str] = set()
+    last: set[str] = set()
+    for locale in LOCALES:
+        try:
+            module = importlib.import_module(f"faker.providers.person.{locale}")
+        except ImportError:
+            continue  # a Faker release without this locale: the others still cover it
+        provider = module.Provider
+        first |= _names_of(provider, _FIRST_ATTRS)
+        last |= _names_of(provider, _LAST_ATTRS)
+    stop = common_words() | read_word_list("name_stopwords.txt")
+    return frozenset(first - stop), frozenset(last - stop)
+
+
+class NameGazetteerDetector:
+    """Capitalised tokens found in the name lists; adjacent ones form one span."""
+
+    spec = DetectorSpec(id="dictionary.names", version=1, source=Source.DICTIONARY,
+                        description="first/last names from Faker locale lists")
+
+    def __init__(self) -> None:
+        self.first, self.last = name_lists()
+        self.stop = common_words()
+
+    def _kind(self, token: Token, lowered: set[str]) -> str | None:
+        if not is_title(token.text) or token.key in lowered:
+            return None  # the word also appears in lower case here: it is a word
+        if token.key in self.first:
+            return "first"
+        if token.key in self.last:
+            return "last"
+        parts = token.key.split("-")
+        if len(parts) > 1 and all(p in self.first or p in self.last for p in parts):
+            return "last"  # double-barrelled: "Weber-Santana", "Jean-Luc"
+        return None
+
+    def _could_be_name(self, token: Token, lowered: set[str]) -> bool:
+        return (is_title(token.text) and token.key not in self.stop
+                and token.key not in lowered and len(token.text) > 2)
+
+    def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
+        text = doc.text
+        tokens = tokenize(text)
+        lowered = {t.key for t in tokens if t.text.islower()}
+        kinds = [self._kind(t, lowered) for t in tokens]
+        spans: list[Span] = []
+        i = 0
+        while i < len(tokens):
+            if i % 512 == 0:
+                ctx.check()
+            if kinds[i] is None:
+                i += 1
+                continue
+            # A capitalised unknown token right before a known surname is its given name.
+            if kinds[i] == "last" and i > 0 and self._could_be_name(tokens[i - 1], lowered) \
+                    and only_spaces_between(text, tokens[i - 1], tokens[i]) \
+                    and (not spans or spans[-1].end <= tokens[i - 1].start):
+                i -= 1
+            j = i + 1
+            # Join following name tokens, initials ("Jane Q. Doe") and, after a first name,
+            # one unknown capitalised token (a surname the lists do not hold).
+            while j < len(tokens) and only_spaces_between(text, tokens[j - 1], tokens[j],
+                                                          allow=" \t."):
+                nxt = tokens[j]
+                if kinds[j] is not None:
+                    j += 1
+                elif len(nxt.text) == 1 and nxt.text.isupper() and j + 1 < len(tokens) \
+                        and kinds[j + 1] is not None:
+                    j += 2
+                elif kinds[j - 1] == "first" and is_title(nxt.text) \
+                        and nxt.key not in lowered and nxt.key not in _NEVER_SURNAME:
+                    j += 1
+                    break
+                else:
+                    break
+            if j - i == 1 and len(tokens[i].text) <= 2:
+                i = j  # "An", "Do", "Li" alone are too often words or initials
+                continue
+            spans.append(self._span(doc, tokens[i].start, tokens[j - 1].end, j - i,
+                                    kinds[i:j]))
+            i = j
+        return spans
+
+    def _span(self, doc: Document, start: int, end: int, n: int,
+              kinds: list[str | None]) -> Span:
+        before = doc.text[max(0, start - 30):start]
+        after = doc.text[end:end + 12]
+        label = Label.PERSON
+        if _DOCTOR_BEFORE.search(before) or _DOCTOR_AFTER.match(after):
+            label = Label.DOCTOR
+        elif _PATIENT_BEFORE.search(before):
+            label = Label.PATIENT
+        confidence = 0.8 if n > 1 else (0.55 if kinds[0] == "first" else 0.45)
+        return Span(start, end, label, source=Source.DICTIONARY,
+                    detector=self.spec.qualified, confidence=confidence)

@@ -1,0 +1,40 @@
+"""Rule-based detectors: one ``RuleDetector`` per family of ``RegexRule`` data."""
+
+from __future__ import annotations
+
+from engine.detectors.base import Detector
+from engine.detectors.regex.ages import AGE_RULES
+from engine.detectors.regex.contact import EMAIL_RULES, IP_RULES, PHONE_RULES, URL_RULES
+from engine.detectors.regex.dates import RULES as DATE_RULES
+from engine.detectors.regex.facilities import FACILITY_RULES
+from engine.detectors.regex.ids import FINANCE_RULES, ID_RULES, PHN_RULES, SIN_RULES, SSN_RULES
+from engine.detectors.regex.locations import ADDRESS_RULES, POSTAL_RULES
+from engine.detectors.regex.names import NAME_RULES
+from engine.detectors.regex.rule import RegexRule, RuleDetector
+
+# (spec id, version, rules, description). Bump a version when a family's behaviour changes.
+FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
+    ("regex.date", 1, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.phone", 1, PHONE_RULES, "phone, fax and pager numbers"),
+    ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
+    ("regex.url", 1, URL_RULES, "URLs and domain names"),
+    ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),
+    ("regex.ssn", 1, SSN_RULES, "US social security numbers"),
+    ("regex.sin", 1, SIN_RULES, "Canadian social insurance numbers (Luhn)"),
+    ("regex.id", 1, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
+    ("regex.phn", 1, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
+    ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
+    ("regex.postal", 1, POSTAL_RULES, "US ZIP and Canadian postal codes"),
+    ("regex.address", 1, ADDRESS_RULES, "street addresses with unit and city lines"),
+    ("regex.age", 1, AGE_RULES, "ages, every one proposed; the policy filters"),
+    ("regex.name", 1, NAME_RULES, "names in titles, credentials, form fields, signatures"),
+    ("regex.facility", 1, FACILITY_RULES, "hospitals, clinics and companies by head word"),
+)
+
+
+def default_rule_detectors() -> list[Detector]:
+    return [RuleDetector(id, rules, version=version, description=description)
+            for id, version, rules, description in FAMILIES]
+
+
+__all__ = ["FAMILIES", "RegexRule", "RuleDetector", "default_rule_detectors"]

@@ -1,0 +1,28 @@
+"""Ages. Every age is proposed; the policy decides which are PHI (HIPAA: over 89)."""
+
+from __future__ import annotations
+
+from engine.core.labels import Label
+from engine.detectors.regex.rule import RegexRule
+
+A = Label.AGE
+_N = r"(\d{1,3}(?:\.\d)?)"
+_YO = (r"(?:[\s\-]*(?:years?|yrs?|y)[\s\-]*(?:old|of\s+age)\b|[\s\-]*(?:yo|y/o|y\.o\.?|yoa)(?![\w/])"
+       r"|[\s\-]*(?:year|yr)[\s\-]+old\b)")
+
+AGE_RULES: tuple[RegexRule, ...] = (
+    RegexRule("age.year_old", A, rf"(?i:(?<![\w.])" + _N + rf"{_YO})", 0.95, group=1),
+    RegexRule("age.cued", A,
+              r"(?i:\b(?:aged?|age\s+of|age\s*:|at\s+age|ages)\s*:?\s*(\d{1,3})(?![\d.:/]))",
+              0.9, group=1),
+    RegexRule("age.turned", A,
+              r"(?i:\b(?:turned|turning|turns|is\s+now)\s+(\d{1,3})(?![\d.:/%])(?!\s*(?:mg|ml|"
+              r"times|days|weeks|months|percent|minutes|hours|am|pm)))", 0.6, group=1),
+    RegexRule("age.months_old", A,
+              r"(?i:(?<![\w.])(\d{1,2})[\s\-]*(?:months?|mos?|weeks?|wks?|days?)[\s\-]*old\b)",
+              0.85, group=1),
+    # "67M", "45 F", "82 yo M" (triage shorthand) only before a clear sex token at a boundary.
+    RegexRule("age.sex_shorthand", A,
+              r"(?<![\w.:/])(\d{1,3})\s?(?:M|F)(?=\s+(?:with|w/|presents|presenting|pt|c/o|who|"
+              r"patient|hx|h/o)\b)", 0.7, group=1),
+)

@@ -1,0 +1,63 @@
+"""Phone/fax/pager numbers, e-mail, URLs and IP addresses."""
+
+from __future__ import annotations
+
+from engine.core.labels import Label
+from engine.detectors.regex.rule import RegexRule
+from engine.detectors.regex.validators import ip_address
+
+P, W = Label.PHONE, Label.WEB
+_EXT = r"(?:\s*(?:x|ext\.?|extension|#)\s*\d{1,6})?"
+_NANP = (rf"(?:\+?1[\s.\-]?|001[\s.\-])?(?:\(\d{{3}}\)\s*|\d{{3}}[\s.\-])\d{{3}}[\s.\-]\d{{4}}"
+         rf"{_EXT}")
+_NANP_BARE = r"(?:\+?1)?\d{10}"
+_INTL = (r"(?:\+|00)[1-9]\d{0,2}[\s.\-]?(?:\(0?\d{1,4}\)[\s.\-]?)?\d{1,5}(?:[\s.\-]?\d{2,5}){1,4}"
+         + _EXT)
+# National formats (UK 07700 900123, FR 01.84.17.61.18, AU (08) 8747 6301, 450 0840).
+_NATIONAL = (r"(?:\(0?\d{1,4}\)\s?\d{3,4}[\s.\-]?\d{3,4}"
+             r"|0\d{1,4}(?:[\s.\-]\d{2,4}){2,4}"
+             r"|\d{2}(?:[.\-]\d{2}){3,4}"
+             r"|\d{3}[\s.\-]\d{3}[\s.\-]\d{3}"
+             r"|\d{3}[\s\-]\d{4})")
+_L = r"(?<![\w+/.\-])"
+_R = r"(?![\w/]|[.\-]\d)"
+_CTX = r"(?i:\b(?:tel(?:ephone)?|ph(?:one)?|cell(?:ular)?|mobile|home|work|contact|call)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
+_FAX = r"(?i:\b(?:fax|facsimile|f)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
+_PAGER = r"(?i:\b(?:pager|pgr|page|beeper|bleep)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
+_ANY = rf"(?:{_NANP}|{_INTL}|{_NATIONAL}|{_NANP_BARE})"
+
+PHONE_RULES: tuple[RegexRule, ...] = (
+    RegexRule("phone.nanp", P, rf"{_L}({_NANP}){_R}", 0.9, subtype="PHONE", group=1),
+    RegexRule("phone.intl", P, rf"{_L}({_INTL}){_R}", 0.85, subtype="PHONE", group=1),
+    RegexRule("phone.national", P, rf"{_L}({_NATIONAL}){_R}", 0.55, subtype="PHONE", group=1),
+    RegexRule("phone.cued", P, rf"{_CTX}({_ANY}){_R}", 0.95, subtype="PHONE", group=1),
+    RegexRule("phone.fax", P, rf"{_FAX}({_ANY}){_R}", 0.96, subtype="FAX", group=1),
+    RegexRule("phone.pager", P, rf"{_PAGER}({_ANY}|\d{{3,6}}){_R}", 0.96, subtype="PAGER",
+              group=1),
+)
+
+_TLD = (r"(?:com|org|net|edu|gov|mil|int|info|biz|io|co|us|ca|uk|au|nz|ie|de|fr|es|it|nl|be|"
+        r"ch|at|se|no|dk|fi|pl|cz|sk|hu|pt|br|ar|mx|uy|cl|ee|lv|lt|si|hr|gr|cy|ro|bg|ru|ua|"
+        r"in|jp|cn|kr|za|health|med|clinic|app|dev|me|tv|ly)")
+EMAIL_RULES: tuple[RegexRule, ...] = (
+    RegexRule("email", W,
+              r"(?<![\w.+\-])([A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,})\b",
+              0.98, subtype="EMAIL", group=1),
+)
+URL_RULES: tuple[RegexRule, ...] = (
+    RegexRule("url.scheme", W, r"(?i:\b((?:https?|ftp)://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]))",
+              0.98, subtype="URL", group=1),
+    RegexRule("url.www", W, r"(?i:(?<![\w./@])(www\.[\w\-]+(?:\.[\w\-]+)+(?:/[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])?))",
+              0.95, subtype="URL", group=1),
+    RegexRule("url.domain", W,
+              rf"(?<![\w./@\-])([A-Za-z][\w\-]*(?:\.[\w\-]+)*\.{_TLD}(?:\.{_TLD})?(?:/[^\s<>\"')\]]*)?)(?![\w@])",
+              0.6, subtype="URL", group=1),
+)
+_OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
+IP_RULES: tuple[RegexRule, ...] = (
+    RegexRule("ip.v4", W, rf"(?<![\w.])({_OCTET}(?:\.{_OCTET}){{3}})(?![\w]|\.\d)", 0.9,
+              subtype="IP", group=1),
+    RegexRule("ip.v6", W,
+              r"(?i:(?<![\w:])((?:[0-9a-f]{1,4}:){2,7}(?::|[0-9a-f]{1,4})(?:[0-9a-f:]*))(?![\w:]))",
+              0.85, subtype="IP", group=1, validate=ip_address),
+)

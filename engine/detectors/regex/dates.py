@@ -1,0 +1,76 @@
+"""Dates in every common format. Times, doses, scores, ratios and BP readings stay out."""
+
+from __future__ import annotations
+
+from engine.core.labels import Label
+from engine.detectors.regex.fragments import MONTH, WEEKDAY
+from engine.detectors.regex.rule import RegexRule
+from engine.detectors.regex.validators import month_day, month_year, numeric_date
+
+D = Label.DATE
+# Not glued to other digits, slashes, colons (times) or decimal points.
+_L = r"(?<![\w/:.\-])"
+_R = r"(?![\w/:]|\.\d|-\d)"
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[89]\d\d|20\d\d)"
+_YEAR_ANY = r"(?:'?\d\d|1[89]\d\d|20\d\d)"
+_MON = rf"{MONTH}\.?"
+_WD = rf"(?:{WEEKDAY},?\s+)?"
+# Things after "m/d" that say it is not a date: doses, pain scores, tablet fractions.
+_NOT_AFTER = (r"(?!\s*(?:of\s+(?:a\s+)?)?(?:tab|cap|pill|pain|strength|power|dose|mg|mcg|ml|"
+              r"units?|scale|score|times|x\b|%|mmhg|bpm|hours?|hrs?|days?|weeks?|months?))")
+# Words that announce a date before an ambiguous "4/12".
+_DATE_CUE = (r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|"
+             r"dob|d\.o\.b\.?|born|admitted|discharged|visit|surgery|last)\b[:\s]+)")
+
+RULES: tuple[RegexRule, ...] = (
+    RegexRule("date.numeric", D, rf"{_L}(\d{{1,2}}[/\-.]\d{{1,2}}[/\-.](?:\d{{4}}|\d{{2}})){_R}",
+              0.9, group=1, validate=numeric_date),
+    RegexRule("date.dob", D,
+              r"(?i:\b(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\s*[:\-]?\s*)"
+              r"((?:\d{1,2}[/\-.]\d{1,2}[/\-.]\d{2,4}|\d{4}-\d{1,2}-\d{1,2}|[A-Za-z]{3,9}\.?\s+\d{1,2}"
+              r"(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]{3,9}\.?,?\s+\d{4}))"
+              r"(?![\w/])", 0.97, subtype="DOB", group=1),
+    RegexRule("date.iso", D,
+              rf"{_L}({_YEAR}[\-/.](?:0?[1-9]|1[0-2])[\-/.](?:0?[1-9]|[12]\d|3[01]))(?![\d/])",
+              0.95, group=1),
+    RegexRule("date.compact", D,
+              rf"(?<!\d)({_YEAR}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?!\d)"
+              r"(?=\s*(?i:\b(?:dob|date)\b)?)", 0.4, group=1),
+    # "March 3, 2021", "Mar. 3rd 2021", "aug 26/1997", "Monday, March 3"
+    RegexRule("date.month_day_year", D,
+              rf"(?i:\b({_WD}{_MON}\s*{_DAY}(?:\s*,\s*|\s+|/|-)(?:{_YEAR}|'\d\d))\b)", 0.95,
+              group=1),
+    RegexRule("date.month_day", D,
+              rf"(?i:\b({_WD}(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|"
+              rf"february|march|april|june|july|august|september|october|november|december)"
+              rf"\.?\s+{_DAY})\b(?!\s*(?:mg|ml|%|:)))", 0.8, group=1),
+    RegexRule("date.may_day", D, rf"\b((?:May|MAY)\s+{_DAY})\b(?!\s*(?:mg|ml|%|:))", 0.7,
+              group=1),
+    # "3 March 2021", "3rd of March, 2021", "12-Mar-2021", "03 MAR 21"
+    RegexRule("date.day_month_year", D,
+              rf"(?i:\b({_WD}{_DAY}(?:\s+of)?[\s\-]*{_MON}(?:\s*,\s*|[\s\-]+)(?:{_YEAR}|\d\d))\b)",
+              0.95, group=1),
+    RegexRule("date.day_month", D,
+              rf"(?i:\b({_DAY}(?:\s+of)?\s+(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|"
+              rf"january|february|march|april|may|june|july|august|september|october|november|"
+              rf"december))\b)", 0.75, group=1),
+    # "March 2021", "Aug. 2019", "Sept '98"
+    RegexRule("date.month_year", D, rf"(?i:\b({_MON}\s*,?\s*(?:{_YEAR}|'\d\d))\b)", 0.9,
+              group=1),
+    # "11/93", "03/2019": month / year (a 2-digit "year" must not be a plausible day).
+    RegexRule("date.month_year_numeric", D,
+              rf"{_L}((?:0?[1-9]|1[0-2])[/\-](?:{_YEAR}|3[2-9]|[4-9]\d|0\d)){_R}{_NOT_AFTER}",
+              0.75, group=1, validate=month_year),
+    # "on 4/12", "since 11/20": month/day only after a date cue.
+    RegexRule("date.month_day_cued", D,
+              rf"{_DATE_CUE}(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.7, group=1,
+              validate=month_day),
+    # Bare years: the policy decides (keep_years drops them).
+    RegexRule("date.year", D,
+              rf"(?<![\w/:.$#\-])((?:1[89]\d\d|20[0-4]\d)(?:'?s)?)(?![\w/:%]|\.\d|-\d|,\d)"
+              r"(?!\s*(?i:mg|mcg|ml|cc|units?|kcal|cal|calories|kg|g\b|lbs?|ft|feet|meters|m\b|"
+              r"steps|patients|people|cases|hours|mmhg))", 0.5, group=1),
+    RegexRule("date.weekday", D, r"\b((?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b", 0.4,
+              group=1),
+)

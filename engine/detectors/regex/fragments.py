@@ -1,0 +1,31 @@
+"""Pattern fragments shared by several rule families."""
+
+from __future__ import annotations
+
+# Upper/lower case letter classes beyond ASCII (names of diverse origins: Sedláčková,
+# Şahin, Ødegaard), built once from Unicode properties since `re` has no \p{Lu}.
+_RANGES = ((0x41, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x1E00, 0x1EFF))
+UPPER_CHARS = "".join(chr(c) for lo, hi in _RANGES for c in range(lo, hi + 1)
+                      if chr(c).isupper() and chr(c).isalpha())
+LOWER_CHARS = "".join(chr(c) for lo, hi in _RANGES for c in range(lo, hi + 1)
+                      if chr(c).islower() and chr(c).isalpha())
+UP = f"[{UPPER_CHARS}]"
+LOW = f"[{LOWER_CHARS}]"
+LETTER = r"[^\W\d_]"
+
+# One capitalised name token: "Smith", "O'Neil", "McDonald", "Jean-Luc", "MacKenzie".
+NAME_TOKEN = rf"{UP}(?:['’]{UP})?(?:{LOW}|{UP}(?={LOW}))*{LOW}(?:['’\-]{UP}?{LOW}+)*"
+INITIAL = rf"{UP}\.?"
+# A personal name: one to four tokens, initials allowed between ("Jane Q. Doe").
+# Newlines never join tokens (a signature line must not swallow the next line).
+PERSON_NAME = (rf"{NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}}"
+               rf"|{INITIAL}[ \t]?(?:{INITIAL}[ \t]?)?(?!(?:She|He|The|This|His|Her|They|We|It|And)\b){NAME_TOKEN}")
+
+MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+         r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+
+# Clinical credentials after a provider's name.
+CREDENTIALS = (r"(?:M\.?D\.?|D\.?O\.?|MBBS|MBChB|Ph\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|P\.?A\.?"
+               r"|FRCPC|FRCSC|FRCP|FACP|FACS|CCFP|DDS|DMD|PharmD|RPh|MSW|RSW|LPN|RD|MPH|MSc"
+               r"|OT|PT|DPT|CNS|CRNA|APRN|FNP|MRCP|DNP)")

@@ -1,0 +1,89 @@
+"""Postal codes and street addresses (North American and European layouts)."""
+
+from __future__ import annotations
+
+from engine.core.labels import Label
+from engine.detectors.regex.fragments import LETTER, LOW, UP
+from engine.detectors.regex.rule import RegexRule
+
+L = Label.LOCATION
+_CA_POSTAL = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \-]?\d[ABCEGHJ-NPRSTV-Z]\d"
+_STATES = (r"AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
+           r"NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|"
+           r"AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT|AA|AE|AP")
+
+POSTAL_RULES: tuple[RegexRule, ...] = (
+    RegexRule("postal.ca", L, rf"(?<![\w\-])({_CA_POSTAL})(?![\w\-])", 0.9,
+              subtype="POSTAL_CODE", group=1),
+    RegexRule("postal.ca_lower", L, rf"(?i:(?<![\w\-])({_CA_POSTAL})(?![\w\-]))", 0.5,
+              subtype="POSTAL_CODE", group=1),
+    RegexRule("zip.plus4", L, r"(?<![\w\-])(\d{5}-\d{4})(?![\w\-])", 0.8, subtype="ZIP", group=1),
+    RegexRule("zip.after_state", L, rf"\b(?:{_STATES}),?\s+(\d{{5}}(?:-\d{{4}})?)(?![\w\-])",
+              0.9, subtype="ZIP", group=1),
+    RegexRule("zip.cued", L,
+              r"(?i:\b(?:zip|postal\s*code|post\s*code|postcode)(?:\s*code)?\s*[:#]?\s*)"
+              r"((?=[A-Za-z \-]*\d)[A-Za-z0-9][A-Za-z0-9 \-]{1,8}[A-Za-z0-9])(?![\w\-])",
+              0.92, subtype="POSTAL_CODE", group=1),
+)
+
+_WORD = rf"(?:{UP}{LETTER}*\.?|(?:de|del|da|do|dos|das|la|le|du|van|von|der|di|ul\.|al\.))"
+_SUFFIX = (r"(?:Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Court|Ct|"
+           r"Crescent|Cres|Cr|Way|Place|Pl|Terrace|Terr|Highway|Hwy|Parkway|Pkwy|Circle|Cir|"
+           r"Trail|Trl|Square|Sq|Row|Close|Gardens|Gate|Grove|Heights|Hill|Park|Path|Pike|"
+           r"Plaza|Point|Ridge|Run|Walk|Alley|Loop|Crossing|Crossroad|Green|Greens|Mews|View|"
+           r"Vista|Estates|Landing|Line|Concession|Sideroad|Rang|Chemin|Ch|Rue|Expressway|"
+           r"Freeway|Turnpike|Junction|Causeway|Esplanade|Promenade|Quay|Wharf|Bypass|Meadow|"
+           r"Meadows|Manor|Glen|Harbor|Harbour|Haven|Hollow|Island|Isle|Knoll|Lakes?|Mill|"
+           r"Mills|Orchard|Pass|Pines|Shore|Shores|Springs?|Stream|Summit|Track|Union|Valley|"
+           r"Villa|Village|Ville|Well|Wells|Woods?)")
+# European street words as prefixes or glued suffixes ("Via Roma 131", "Kiannonkatu 98").
+_PREFIX = (r"(?:Via|Viale|Piazza|Corso|Largo|Rua|Avenida|Av\.|Calle|Carrer|Paseo|Camino|"
+           r"Travessa|Praça|Rue|Boulevard|Chemin|Allée|Place|Strada|Ulica|ul\.|al\.|Aleja|"
+           r"Plac|Πλατεία|Οδός|Leoforos|Odos)")
+_GLUED = (rf"{UP}{LOW}*(?:katu|tie|kuja|polku|väylä|veien|vegen|vei|gata|gatan|vägen|väg|gränd|"
+          r"vej|gade|straße|strasse|str\.|weg|laan|straat|gracht|plein|gasse|platz|allee|ring|"
+          r"damm|út|utca|tér|körút|ulica|iela|tee|gatve|cesta|ulice|náměstí|trida|třída|"
+          r"bulevar|sokak|caddesi|sok\.|cad\.)")
+_HOUSE = r"\d{1,6}[A-Za-z]?(?:[\-/]\d{1,5}[A-Za-z]?)?"
+_UNIT = (r"(?:[,\s]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|Room|Rm|Floor|Fl|Bldg|Building|#)\.?"
+         r"\s*#?\s*[\w\-]{1,6})")
+_EU_WORD = (r"(?:Strasse|Straße|Str\.|Weg|Gasse|Platz|Allee|Laan|Straat|Gata|Gatan|Vej|Vei|"
+            r"Veien|Utca|út|útja|utca|tér|Ulica|Iela|Tee|Katu|Tie)")
+_P_WORD = rf"(?:{_WORD}|{LOW}+)"  # after a street prefix: "rue de la Paix", "ul. Narewska"
+_NOT_UNIT = r"(?![ \t]*(?i:mg|mcg|ml|units?|tabs?|caps?|times|x\b|%|mmhg|kg|lbs?|cm|mm))"
+_STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{0,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}(?:,?[ \t]+{_HOUSE}\b\.?)?"
+           rf"|(?:{_HOUSE}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{0,4}}{_SUFFIX}\b\.?"
+           rf"|(?:{_HOUSE}[ \t]+)?(?:{_WORD}[ \t]+){{0,2}}{_GLUED}\.?[ \t]+{_HOUSE}\b\.?"
+           rf"|(?:{_HOUSE}[ \t]+)?(?:{_P_WORD}[ \t]+){{1,3}}{_EU_WORD}\.?[ \t]+{_HOUSE}\b\.?"
+           rf"|\d{{3,6}}[ \t]+(?:{_P_WORD}[ \t]+){{0,3}}{_WORD}[ \t]+\d{{1,5}}[A-Za-z]?\b\.?{_NOT_UNIT}"
+           rf"|(?:{_HOUSE}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{0,3}}{_WORD}(?={_UNIT})"
+           r"|P\.?\s?O\.?\s+Box\s+\d{1,6}"
+           r"|(?:PSC|Unit|CMR)\s+\d{3,5},?\s+Box\s+\d{3,5}|USN[SV]\s+[A-Z][a-z]+|USCGC\s+[A-Z][a-z]+)")
+# Continuation lines: city / state / country / postal code, at most three.
+_CONT_LINE = (rf"(?:{UP}{LETTER}*(?:[ \t\-]+(?:{UP}{LETTER}*|de|del|la|sur|upon|on))*\.?"
+              rf"(?:,?[ \t]*(?:{_STATES}))?(?:,?[ \t]+(?:{_CA_POSTAL}|\d{{4,5}}(?:-\d{{3,4}})?))?"
+              rf"|(?:[AF]PO|DPO)[ \t]+A[AEP][ \t]+\d{{5}}|{_CA_POSTAL}|\d{{4,5}})")
+
+ADDRESS_RULES: tuple[RegexRule, ...] = (
+    RegexRule("address.street", L,
+              rf"(?<![\w\-/.])({_STREET}{_UNIT}*"
+              rf"(?:(?:,[ \t]*|[ \t]*\n[ \t>]*)(?:{_CONT_LINE})(?=[ \t]*(?:[,\n.;)?]|$))){{0,3}})",
+              0.8, subtype="STREET", group=1),
+    # "Address: ..." announces the rest of the line (and continuation lines).
+    RegexRule("address.cued", L,
+              rf"(?i:\b(?:(?:home|mailing|billing|street|postal|current|new)\s+)?address(?:es)?\s*"
+              rf"(?:is|:|-)\s*(?:it\s+is\s+)?)((?:[^\W_]|\d)[^\n]{{2,80}}?"
+              rf"(?:[ \t]*\n[ \t>]*(?:{_CONT_LINE})){{0,3}})(?=[ \t]*(?:\n|$|\.(?:\s|$)|[?!;]))",
+              0.75, subtype="ADDRESS", group=1),
+    RegexRule("address.lives_at", L,
+              rf"(?i:\b(?:lives|living|resides|residing|located|live|moved|sent|send|mail|ship|"
+              rf"deliver(?:ed)?|return|drops?\s+you\s+off)\s+(?:at|to)\s+)({_STREET}{_UNIT}*)",
+              0.8, subtype="STREET", group=1),
+    # "... Finland 38524" at the end of an address block.
+    RegexRule("address.country_code", L,
+              rf"(?m:(?<=[ \t])((?:{UP}{LETTER}+[ \t]+){{0,2}}{UP}{LETTER}{{2,}}(?:[ \t]+\({UP}{LETTER}+\))?"
+              rf"[ \t]+\d{{4,5}})[ \t]*(?=$|[?,]))", 0.5, subtype="POSTAL_CODE", group=1),
+    RegexRule("address.unit", L,
+              r"\b((?:Apt|Apartment|Suite|Ste|Unit)\.?\s*#?\s*\d{1,5}[A-Za-z]?)\b", 0.6,
+              subtype="STREET", group=1),
+)

@@ -1,0 +1,62 @@
+"""Names announced by their template: titles, credentials, form fields, signature blocks."""
+
+from __future__ import annotations
+
+from engine.core.labels import Label
+from engine.detectors.regex.fragments import CREDENTIALS, INITIAL, NAME_TOKEN, PERSON_NAME
+from engine.detectors.regex.rule import RegexRule
+
+DOC, PAT, PER = Label.DOCTOR, Label.PATIENT, Label.PERSON
+_NAME = rf"({PERSON_NAME})"
+# Surname-only after a title is common ("Dr. Kumar", "Mrs. O'Neil").
+_TITLED = rf"({PERSON_NAME}|{NAME_TOKEN})"
+_FIELD_SEP = r"[ \t]*[:\-–][ \t]*"
+_DOCTOR_FIELDS = (r"referring(?:\s+(?:physician|provider|doctor|md))?|attending(?:\s+physician)?"
+                  r"|physician|provider|surgeon|assistant|anesthesiologist|anaesthetist"
+                  r"|dictated\s+by|transcribed\s+by|signed\s+by|electronically\s+signed\s+by"
+                  r"|reviewed\s+by|referred\s+by|family\s+(?:physician|doctor)|gp|pcp"
+                  r"|primary\s+care(?:\s+(?:physician|provider))?|consultant|resident|fellow"
+                  r"|nurse|rn|np|author|ordering\s+(?:physician|provider)|copy\s+to"
+                  r"|copies\s+to")
+_PATIENT_FIELDS = (r"patient(?:'s)?(?:\s+name)?|pt(?:\s+name)?|client(?:\s+name)?|name|re"
+                   r"|resident\s+name|surname|last\s+name|first\s+name|given\s+names?")
+_PERSON_FIELDS = (r"mother|father|spouse|husband|wife|partner|son|daughter|brother|sister"
+                  r"|guardian|next\s+of\s+kin|emergency\s+contact|contact\s+person|caregiver"
+                  r"|informant|witness|interpreter|sdm|substitute\s+decision\s+maker")
+_CLOSING = (r"sincerely|regards|best\s+regards|kind\s+regards|warm\s+regards|yours\s+truly"
+            r"|yours\s+sincerely|respectfully|cordially|best\s+wishes|with\s+thanks")
+
+NAME_RULES: tuple[RegexRule, ...] = (
+    RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,
+              group=1),
+    RegexRule("name.credential", DOC,
+              rf"{_NAME},?[ \t]+{CREDENTIALS}(?:,[ \t]*{CREDENTIALS})*(?![\w])", 0.9, group=1),
+    RegexRule("name.honorific", PER,
+              rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS)\.?[ \t]+{_TITLED}", 0.9, group=1),
+    RegexRule("name.doctor_field", DOC,
+              rf"(?im:^[ \t>]*(?:{_DOCTOR_FIELDS}){_FIELD_SEP}(?:(?:dr|doctor)\.?[ \t]+)?)"
+              rf"{_NAME}", 0.85, group=1),
+    # Lower-case "cc:" is a copy list; upper-case "CC:" is usually the chief complaint.
+    RegexRule("name.cc", DOC, rf"(?m:^[ \t>]*(?:cc|c\.c\.|Cc)[ \t]*:[ \t]*(?:Dr\.?[ \t]+)?){_NAME}",
+              0.85, group=1),
+    RegexRule("name.cc_dr", DOC, rf"\b(?:cc|CC|Cc)[ \t]*:[ \t]*(?:Dr\.?|Doctor)[ \t]+{_TITLED}",
+              0.9, group=1),
+    RegexRule("name.patient_field", PAT,
+              rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP})(?!(?i:dr\b|doctor\b)){_NAME}"
+              r"(?![ \t]*(?:\w+[ \t]+)?(?i:is|was|has|had|reports|states|denies)\b)",
+              0.85, group=1),
+    RegexRule("name.surname_first", PAT,
+              rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP})({NAME_TOKEN},[ \t]*{NAME_TOKEN}"
+              rf"(?:[ \t]+{INITIAL})?)", 0.88, group=1),
+    RegexRule("name.person_field", PER,
+              rf"(?i:\b(?:{_PERSON_FIELDS})){_FIELD_SEP}{_NAME}", 0.8, group=1),
+    RegexRule("name.signature", DOC,
+              rf"(?i:\b(?:{_CLOSING}))[ \t]*,?[ \t]*\n(?:[ \t]*\n){{0,4}}[ \t>]*"
+              rf"(?:(?:dr|doctor)\.?[ \t]+)?{_NAME}", 0.8, group=1),
+    RegexRule("name.my_name_is", PER,
+              rf"(?i:\b(?:my\s+name\s+is|my\s+name's|i\s+am\s+called|this\s+is|i'm|i\s+am|call\s+me|calls\s+me"
+              rf"|called|named|(?:maiden|last|first|family|middle|full)\s+name(?:\s+is|\?|:)"
+              rf"|name\s+is|goes\s+by))[ \t]+"
+              rf"(?!(?i:dr\b|doctor\b|the\b|a\b|not\b|so\b|sorry\b|fine\b|here\b|going\b))"
+              rf"({NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}})", 0.55, group=1),
+)

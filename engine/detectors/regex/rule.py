@@ -1,0 +1,82 @@
+"""Rules as data (``RegexRule``) and the one detector class that runs a family of them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from engine.core.context import RunContext
+from engine.core.domain import Document, Source, Span
+from engine.core.labels import Label, check_subtype
+from engine.detectors.base import DetectorSpec
+
+
+@dataclass(frozen=True)
+class RegexRule:
+    """One pattern. ``group`` selects the part that is PHI (context words stay outside)."""
+
+    name: str
+    label: Label
+    pattern: str
+    confidence: float
+    subtype: str | None = None
+    group: int | str = 0
+    validate: Callable[[str], bool] | None = None
+    regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        check_subtype(self.label, self.subtype)
+        if not 0.0 <= self.confidence <= 1.0:
+            raise ValueError(f"rule {self.name}: confidence outside [0, 1]")
+        object.__setattr__(self, "regex", re.compile(self.pattern))  # compiled once
+
+    def find(self, text: str) -> Iterable[tuple[int, int]]:
+        for match in self.regex.finditer(text):
+            start, end = match.span(self.group)
+            if start < 0 or start == end:
+                continue
+            if self.validate is not None and not self.validate(text[start:end]):
+                continue
+            yield start, end
+
+
+class RuleDetector:
+    """Runs one family of rules (``regex.date``, ``regex.phone``...)."""
+
+    def __init__(self, id: str, rules: Iterable[RegexRule], *, version: int = 1,
+                 description: str = "") -> None:
+        self.rules = tuple(rules)
+        if not self.rules:
+            raise ValueError(f"detector {id} has no rules")
+        self.spec = DetectorSpec(id=id, version=version, source=Source.RULE,
+                                 description=description)
+
+    def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
+        best: dict[tuple[int, int, Label], tuple[float, str | None]] = {}
+        text = doc.text
+        for rule in self.rules:
+            ctx.check()
+            for start, end in rule.find(text):
+                key = (start, end, rule.label)
+                held = best.get(key)
+                # Same range twice: the more confident (usually context-specific) rule wins.
+                if held is None or rule.confidence > held[0] or (
+                        rule.confidence == held[0] and held[1] is None):
+                    best[key] = (rule.confidence, rule.subtype)
+        return drop_contained([
+            Span(start, end, label, source=Source.RULE, detector=self.spec.qualified,
+                 confidence=conf, subtype=subtype)
+            for (start, end, label), (conf, subtype) in best.items()])
+
+
+def drop_contained(spans: list[Span]) -> list[Span]:
+    """Remove spans strictly inside a longer span of the same label from the same family."""
+    ordered = sorted(spans, key=lambda s: (s.start, -s.end))
+    kept: list[Span] = []
+    for span in ordered:
+        if any(k.label is span.label and k.start <= span.start and span.end <= k.end
+               for k in kept[-8:]):
+            continue
+        kept.append(span)
+    return kept

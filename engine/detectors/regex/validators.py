@@ -1,0 +1,124 @@
+"""Checksums and sanity checks used by rules. Pure functions over the matched text."""
+
+from __future__ import annotations
+
+import ipaddress
+
+
+def digits(text: str) -> str:
+    return "".join(c for c in text if c.isdigit())
+
+
+def luhn(text: str) -> bool:
+    """Luhn mod 10 over the digits of ``text`` (credit cards, SIN, Ontario HCN)."""
+    ds = digits(text)
+    if len(ds) < 2:
+        return False
+    total = 0
+    for i, ch in enumerate(reversed(ds)):
+        d = int(ch)
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def credit_card(text: str) -> bool:
+    ds = digits(text)
+    return 12 <= len(ds) <= 19 and luhn(ds) and len(set(ds)) > 1
+
+
+def sin(text: str) -> bool:
+    """Canadian Social Insurance Number: 9 digits, Luhn, never starts with 8 (business numbers)."""
+    ds = digits(text)
+    return len(ds) == 9 and ds[0] != "8" and luhn(ds)
+
+
+def ssn(text: str) -> bool:
+    """US SSN: area not 000/666/9xx, group not 00, serial not 0000."""
+    ds = digits(text)
+    if len(ds) != 9:
+        return False
+    area, group, serial = ds[:3], ds[3:5], ds[5:]
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
+def ontario_hcn(text: str) -> bool:
+    """Ontario health card: 10 digits (version letters aside), Luhn check digit."""
+    ds = digits(text)
+    return len(ds) == 10 and luhn(ds)
+
+
+_BC_WEIGHTS = (2, 4, 8, 5, 10, 9, 7, 3)
+
+
+def bc_phn(text: str) -> bool:
+    """British Columbia PHN: 10 digits starting with 9, mod-11 check digit."""
+    ds = digits(text)
+    if len(ds) != 10 or ds[0] != "9":
+        return False
+    total = sum(int(d) * w for d, w in zip(ds[1:9], _BC_WEIGHTS, strict=True))
+    check = 11 - total % 11
+    return check < 10 and check == int(ds[9])
+
+
+def iban(text: str) -> bool:
+    """ISO 13616 mod-97 check."""
+    s = "".join(text.split()).upper()
+    if not (15 <= len(s) <= 34) or not s[:2].isalpha() or not s[2:4].isdigit():
+        return False
+    rearranged = s[4:] + s[:4]
+    try:
+        number = int("".join(str(int(c, 36)) for c in rearranged))
+    except ValueError:
+        return False
+    return number % 97 == 1
+
+
+def ip_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _int_or_none(text: str) -> int | None:
+    return int(text) if text.isdigit() else None
+
+
+def numeric_date(text: str) -> bool:
+    """d/m/y or m/d/y with plausible parts (one of the first two is a month)."""
+    parts = [p for p in _split_date(text) if p]
+    if len(parts) != 3:
+        return False
+    a, b, _ = (_int_or_none(p) for p in parts)
+    if a is None or b is None:
+        return False
+    if not (1 <= a <= 31 and 1 <= b <= 31):
+        return False
+    return a <= 12 or b <= 12
+
+
+def month_year(text: str) -> bool:
+    parts = [p for p in _split_date(text) if p]
+    return len(parts) == 2 and parts[0].isdigit() and 1 <= int(parts[0]) <= 12
+
+
+def month_day(text: str) -> bool:
+    parts = [p for p in _split_date(text) if p]
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        return False
+    return 1 <= int(parts[0]) <= 12 and 1 <= int(parts[1]) <= 31
+
+
+def _split_date(text: str) -> list[str]:
+    out, cur = [], ""
+    for ch in text:
+        if ch in "/-.":
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur)
+    return out

@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+import logging
+import time
+
+import pytest
+
+from engine.core.context import RunContext
+from engine.core.domain import Document, Source
+from engine.core.errors import CancelledError
+from engine.core.labels import SUBTYPES, Label
+from engine.detectors.base import Detector
+from engine.detectors.dictionary import (
+    LocationGazetteerDetector,
+    NameGazetteerDetector,
+    UserDictionaryDetector,
+)
+from engine.detectors.regex import RegexRule, RuleDetector, default_rule_detectors
+
+EXPECTED_IDS = {"regex.date", "regex.phone", "regex.email", "regex.url", "regex.ip",
+                "regex.ssn", "regex.sin", "regex.id", "regex.phn", "regex.postal",
+                "regex.address", "regex.age", "regex.name", "regex.finance",
+                "regex.facility"}
+
+NOTE = ("REFERRAL LETTER\nPatient: Margaret Thompson   DOB: 1951-04-12   MRN: 00412233\n"
+        "Health card 1234-567-897-AB. 123 Main Street, Toronto, ON M5V 2T6. "
+        "Tel (416) 555-0142, fax 416-555-0199.\n"
+        "Dear Dr. Amelia Rutherford,\nThank you for seeing this 72-year-old woman with "
+        "Parkinson's disease, on levodopa, who completed 6 minutes of the Bruce protocol on "
+        "March 3, 2021. BP 130/80, pain 3/10. Email m.thompson@example.org.\n"
+        "Sincerely,\n\nSamir Patel, MD\n") * 3
+
+
+def all_detectors() -> list[Detector]:
+    return [*default_rule_detectors(), NameGazetteerDetector(), LocationGazetteerDetector(),
+            UserDictionaryDetector([("Lakeside Clinic", Label.HOSPITAL)])]
+
+
+def test_family_ids_and_protocol() -> None:
+    detectors = default_rule_detectors()
+    assert {d.spec.id for d in detectors} == EXPECTED_IDS
+    for d in all_detectors():
+        assert isinstance(d, Detector)
+        assert d.spec.qualified.startswith(d.spec.id + "@")
+
+
+def test_spans_are_well_formed() -> None:
+    doc = Document.from_text(NOTE)
+    for d in all_detectors():
+        for span in d.detect(doc, RunContext()):
+            assert 0 <= span.start < span.end <= len(doc.text)
+            assert span.detector == d.spec.qualified
+            assert span.source in (Source.RULE, Source.DICTIONARY)
+            assert span.subtype is None or span.subtype in SUBTYPES[span.label]
+            assert doc.slice(span) == doc.slice(span).strip()
+
+
+def test_subtypes_from_context() -> None:
+    doc = Document.from_text("Fax: 416-555-0199. Pager 4432. Cell 416-555-0142.")
+    (phone,) = [d for d in default_rule_detectors() if d.spec.id == "regex.phone"]
+    subtypes = {doc.slice(s): s.subtype for s in phone.detect(doc, RunContext())}
+    assert subtypes == {"416-555-0199": "FAX", "4432": "PAGER", "416-555-0142": "PHONE"}
+
+
+def test_cancel_is_honoured() -> None:
+    ctx = RunContext()
+    ctx.cancel.cancel()
+    for d in all_detectors():
+        with pytest.raises(CancelledError):
+            d.detect(Document.from_text(NOTE), ctx)
+
+
+def test_rule_rejects_bad_subtype_without_text() -> None:
+    with pytest.raises(ValueError) as info:
+        RegexRule("bad", Label.DATE, r"\d+", 0.5, subtype="EMAIL")
+    assert "EMAIL" in str(info.value)
+    with pytest.raises(ValueError):
+        RuleDetector("regex.empty", [])
+
+
+def test_no_phi_in_logs(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    doc = Document.from_text(NOTE)
+    for d in all_detectors():
+        d.detect(doc, RunContext())
+    for phi in ("Thompson", "Rutherford", "00412233", "555-0142"):
+        assert phi not in caplog.text
+
+
+def test_speed_and_no_catastrophic_backtracking() -> None:
+    detectors = all_detectors()
+    note = Document.from_text(NOTE[:1500])
+    nasty = Document.from_text(("Aaaa Bbbb Cccc " * 200) + ("1 2 3 4 5 6 " * 200)
+                               + ("a-" * 500) + ("Dr. " * 200) + ("12/" * 300))
+    for d in detectors:  # warm caches
+        d.detect(note, RunContext())
+    started = time.perf_counter()
+    for _ in range(5):
+        for d in detectors:
+            d.detect(note, RunContext())
+    per_note = (time.perf_counter() - started) / 5
+    assert per_note < 0.25  # measured ~15 ms; generous for shared CI machines
+    started = time.perf_counter()
+    for d in detectors:
+        d.detect(nasty, RunContext())
+    assert time.perf_counter() - started < 2.0
