@@ -49,7 +49,7 @@ class Session:
         self.pipeline = pipeline or build_pipeline(self.config.pipeline)
         self.surrogator = Surrogator(secret=self.config.secret, policy=self.policy,
                                      mode=self.config.mode,
-                                     mapping=mapping or InMemorySurrogateMap())
+                                     mapping=mapping if mapping is not None else InMemorySurrogateMap())
 
     @property
     def policy(self) -> Policy:
@@ -74,3 +74,13 @@ def load_document(path: str | Path, *, password: str | None = None,
     from engine.ingest import load_document as _load
 
     return _load(path, password=password, ctx=ctx)
+
+# Project service and its records, for desktop/ (which may import only engine.api/core).
+from engine.project import FORMAT_SUFFIXES  # noqa: E402
+from engine.project import DocumentRecord  # noqa: E402
+from engine.project import DocumentStatus  # noqa: E402
+from engine.project import ExportReport  # noqa: E402
+from engine.project import ImportReport  # noqa: E402
+from engine.project import Project  # noqa: E402
+from engine.project import ProjectSettings  # noqa: E402
+from engine.project import ReviewChange  # noqa: E402

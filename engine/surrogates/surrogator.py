@@ -1,0 +1,274 @@
+"""The Surrogator: one left-to-right pass replacing PHI spans, recording where each landed."""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from collections.abc import Callable, Sequence
+
+from engine.core.domain import (
+    DeidentifiedText,
+    Document,
+    Replacement,
+    Span,
+    SpanStatus,
+    SurrogateMode,
+)
+from engine.core.labels import NAME_LABELS, Label
+from engine.core.policies import Policy
+from engine.surrogates import identifiers as ids
+from engine.surrogates import keys
+from engine.surrogates.ages import age_number, age_surrogate
+from engine.surrogates.dates import shift_date
+from engine.surrogates.fake import SeededFaker
+from engine.surrogates.guard import Avoid
+from engine.surrogates.mapping import InMemorySurrogateMap, SurrogateMap
+from engine.surrogates.names import Gender, Kind, name_data, name_surrogate
+from engine.surrogates.places import case_like, hospital, location
+from engine.surrogates.web import web
+
+ACTIVE = frozenset({SpanStatus.CANDIDATE, SpanStatus.ACCEPTED})
+REDACT_CHAR = "█"
+NAME_NAMESPACE = "NAME"  # name components are shared by PATIENT, DOCTOR and PERSON
+_ATTEMPTS = 64
+_BEFORE = 12  # characters of context before a name (for "Mr. [Smith]")
+
+
+def tag(label: Label) -> str:
+    return f"[{label.value}]"
+
+
+def redact(original: str) -> str:
+    """A block as long as the original; whitespace kept so the layout survives."""
+    return "".join(ch if ch.isspace() else REDACT_CHAR for ch in original)
+
+
+def _originals(doc: Document, spans: Sequence[Span]) -> list[str]:
+    """Every active original, plus the words of each name: a surrogate should not bring
+    back "Emily" in "Port Emily" either."""
+    out = [doc.slice(s) for s in spans]
+    for s in spans:
+        if s.label in NAME_LABELS:
+            out += [w for w in re.findall(r"[^\W\d_]{3,}", doc.slice(s))
+                    if w.casefold() not in _NOT_NAMES]
+    return out
+
+
+_NOT_NAMES = frozenset({"mrs", "miss", "mister", "prof", "madam", "phd", "the", "and"})
+
+
+class _NameComponents:
+    """names.Components bound to one patient: the map first, else the keyed PRNG."""
+
+    def __init__(self, owner: Surrogator, patient: str, avoid: Avoid) -> None:
+        self._owner = owner
+        self._patient = patient
+        self._avoid = avoid
+
+    def known(self, kind: Kind, key: str) -> bool:
+        return self._owner.mapping.get(self._patient, NAME_NAMESPACE, f"{kind}:{key}") is not None
+
+    def component(self, kind: Kind, key: str, gender: Gender) -> str:
+        mkey = f"{kind}:{key}"
+        mapping = self._owner.mapping
+        known = mapping.get(self._patient, NAME_NAMESPACE, mkey)
+        if known is not None:
+            return known
+        rng = self.rng(NAME_NAMESPACE, mkey)
+        data = self._owner.names
+        new = data.pick(kind, gender, rng)
+        for _ in range(_ATTEMPTS):
+            if new.casefold() != key and self._avoid.ok(new):
+                break
+            new = data.pick(kind, gender, rng)
+        mapping.put(self._patient, NAME_NAMESPACE, mkey, new)
+        # Read back: with a shared store another writer may have won.
+        return mapping.get(self._patient, NAME_NAMESPACE, mkey) or new
+
+    def rng(self, *parts: str) -> random.Random:
+        return keys.rng_for(self._owner.secret, self._patient, *parts)
+
+
+class Surrogator:
+    """Replaces PHI spans with surrogates (or tags, or redaction blocks).
+
+    Surrogates are consistent per (patient, label, normalised original) through ``mapping``
+    and reproducible without it: every random choice is seeded by HMAC(secret, patient,
+    label, original). Different secrets give independent surrogates.
+    """
+
+    def __init__(self, *, secret: bytes, policy: Policy,
+                 mode: SurrogateMode = SurrogateMode.SURROGATE,
+                 mapping: SurrogateMap | None = None, locale: str = "en_US") -> None:
+        if not secret:
+            raise ValueError("the surrogate secret must not be empty")
+        self.secret = bytes(secret)
+        self.policy = policy
+        self.mode = SurrogateMode(mode)
+        self.mapping: SurrogateMap = mapping if mapping is not None else InMemorySurrogateMap()
+        self.locale = locale
+        self.names = name_data(locale)
+        self._faker = SeededFaker(locale)
+        # Generation is read-then-write on the map: serialise it so two threads sharing
+        # this Surrogator never invent two surrogates for one value.
+        self._lock = threading.RLock()
+
+    # ------------------------------------------------------------------ public API
+
+    def date_shift(self, patient: str = "default") -> int:
+        """This patient's date shift in days (never 0)."""
+        return keys.date_shift_days(self.secret, patient)
+
+    def deidentify(self, doc: Document, spans: Sequence[Span], *,
+                   patient: str = "default") -> DeidentifiedText:
+        active = sorted((s for s in spans if s.status in ACTIVE),
+                        key=lambda s: (s.start, s.end))
+        text = doc.text
+        for prev, cur in zip(active, active[1:], strict=False):
+            if cur.start < prev.end:
+                raise ValueError(f"overlapping spans [{prev.start}, {prev.end}) and "
+                                 f"[{cur.start}, {cur.end}): resolve overlaps first")
+        if active and active[-1].end > len(text):
+            raise ValueError(f"span [{active[-1].start}, {active[-1].end}) is outside the "
+                             f"document ({len(text)} characters)")
+        avoid = Avoid(_originals(doc, active))
+        out: list[str] = []
+        size = 0
+        pos = 0
+        replacements: list[Replacement] = []
+        for span in active:
+            if not self.policy.is_phi(span, text):
+                continue
+            new = self._replace(doc, span, patient, avoid)
+            gap = text[pos:span.start]
+            out.append(gap)
+            size += len(gap)
+            out.append(new)
+            replacements.append(Replacement(span.id, span.start, span.end, span.label,
+                                            size, size + len(new), span.subtype))
+            size += len(new)
+            pos = span.end
+        out.append(text[pos:])
+        return DeidentifiedText(doc.id, "".join(out), tuple(replacements), self.mode)
+
+    def surrogate_for(self, doc: Document, span: Span, *, patient: str = "default") -> str:
+        """What ``span`` will read as in the output (itself, if the policy keeps it)."""
+        if span.end > len(doc.text):
+            raise ValueError(f"span [{span.start}, {span.end}) is outside the document")
+        if not self.policy.is_phi(span, doc.text):
+            return doc.slice(span)
+        return self._replace(doc, span, patient, Avoid([doc.slice(span)]))
+
+    # ------------------------------------------------------------------ dispatch
+
+    def _replace(self, doc: Document, span: Span, patient: str, avoid: Avoid) -> str:
+        original = doc.slice(span)
+        if self.mode is SurrogateMode.TAG:
+            return tag(span.label)
+        if self.mode is SurrogateMode.REDACT:
+            return redact(original)
+        if not original.strip():
+            return original  # nothing visible to replace
+        with self._lock:
+            return self._surrogate(doc, span, original, patient, avoid)
+
+    def _surrogate(self, doc: Document, span: Span, original: str, patient: str,
+                   avoid: Avoid) -> str:
+        label = span.label
+        if label in NAME_LABELS:
+            before = doc.text[max(0, span.start - _BEFORE):span.start]
+            return name_surrogate(original, before=before, data=self.names,
+                                  src=_NameComponents(self, patient, avoid))
+        if label is Label.DATE:
+            rng = keys.rng_for(self.secret, patient, label.value, keys.norm_text(original))
+            return shift_date(original, self.date_shift(patient),
+                              keep_years=self.policy.keep_years, rng=rng, locale=self.locale)
+        if label is Label.AGE:
+            # Keyed on the number alone: "45" and "45-year-old" get the same new age.
+            found = age_number(original)
+            rng = keys.rng_for(self.secret, patient, label.value,
+                               str(found[0]) if found else keys.norm_text(original))
+            return age_surrogate(original, age_over=self.policy.age_over, rng=rng,
+                                 ok=avoid.ok)
+        if label in (Label.ID, Label.PHONE):
+            return self._formatted(original, span, patient, avoid)
+        if label is Label.LOCATION and (ids.CA_POSTAL_RE.match(original.strip())
+                                        or ids.ZIP_RE.match(original.strip())):
+            return self._formatted(original, span, patient, avoid)
+        return self._free_text(original, span, patient, avoid)
+
+    # ------------------------------------------------------------------ families
+
+    def _formatted(self, original: str, span: Span, patient: str, avoid: Avoid) -> str:
+        """IDs, phones, postal codes: keyed on letters and digits only, stored without
+        separators, and laid back over whatever format this occurrence has."""
+        label = span.label.value
+        cc = ids.phone_country_digits(original) if span.label is Label.PHONE else 0
+        alnum = keys.norm_id(original)
+        key = alnum[cc:]
+        known = self.mapping.get(patient, label, key)
+        if known is not None and len(known) == len(key):
+            return ids.render_like(original, alnum[:cc] + known)
+        rng = keys.rng_for(self.secret, patient, label, key)
+        gen = self._generator(span)
+        new = original
+        for _ in range(_ATTEMPTS):
+            new = gen(original, rng)
+            if keys.norm_id(new)[cc:] != key and avoid.ok(new):
+                break
+        canonical = keys.norm_id(new)[cc:]
+        if canonical == key or len(canonical) != len(key):
+            return tag(span.label)  # cannot vary (e.g. no digits or letters): fail closed
+        self.mapping.put(patient, label, key, canonical)
+        stored = self.mapping.get(patient, label, key)
+        if stored is not None and stored != canonical and len(stored) == len(key):
+            return ids.render_like(original, alnum[:cc] + stored)
+        return new
+
+    def _generator(self, span: Span) -> Callable[[str, random.Random], str]:
+        if span.label is Label.PHONE:
+            return ids.phone
+        if span.label is Label.LOCATION:
+            return lambda v, r: (ids.ca_postal(v, r) if ids.CA_POSTAL_RE.match(v.strip())
+                                 else ids.shape_replace(v, r))
+        subtype = span.subtype
+        return lambda v, r: ids.identifier(v, subtype, r)
+
+    def _free_text(self, original: str, span: Span, patient: str, avoid: Avoid) -> str:
+        """Places, facilities, web addresses and other text: keyed case-insensitively."""
+        label = span.label.value
+        key = keys.norm_text(original)
+        known = self.mapping.get(patient, label, key)
+        if known is not None:
+            return self._recase(known, original, span.label)
+        rng = keys.rng_for(self.secret, patient, label, key)
+        new = original
+        for _ in range(_ATTEMPTS):
+            new = self._generate_text(original, span, rng, patient, avoid)
+            if keys.norm_text(new) != key and avoid.ok(new):
+                break
+        else:
+            new = tag(span.label)
+        self.mapping.put(patient, label, key, new)
+        stored = self.mapping.get(patient, label, key) or new
+        return self._recase(stored, original, span.label)
+
+    def _generate_text(self, original: str, span: Span, rng: random.Random,
+                       patient: str, avoid: Avoid) -> str:
+        if span.label is Label.HOSPITAL:
+            return hospital(original, self._faker, rng, self.locale)
+        if span.label is Label.LOCATION:
+            return location(original, span.subtype, self._faker, rng, self.locale)
+        if span.label is Label.WEB:
+            return web(original, span.subtype, self.names, self._faker, rng,
+                       _NameComponents(self, patient, avoid))
+        return ids.shape_replace(original, rng)  # OTHER: letters for letters, digits for digits
+
+    @staticmethod
+    def _recase(stored: str, original: str, label: Label) -> str:
+        # The key is case-insensitive; "TORONTO" and "Toronto" share a surrogate but each
+        # occurrence keeps its own case.
+        if label is Label.WEB:
+            return stored
+        return case_like(stored, original)
