@@ -139,7 +139,9 @@ def _part(part: str, subtype: str | None, faker: SeededFaker, rng: random.Random
 def location(value: str, subtype: str | None, faker: SeededFaker, rng: random.Random,
              locale: str) -> str:
     """Addresses split on commas and line breaks; each part is replaced by its kind."""
-    if subtype in ("ADDRESS", None) and re.search(r"[,\n]", value):
+    # A multi-part address is split whatever its subtype: replacing only the postal code of
+    # "1450 Oakwood Avenue, Edmonton, AB T5K 2M4" would leave the street and city behind.
+    if subtype in ("ADDRESS", "STREET", None) and re.search(r"[,\n]", value):
         pieces = re.split(r"(,|\n)", value)
         return "".join(p if p in (",", "\n") else _part(p, None, faker, rng, locale)
                        for p in pieces)

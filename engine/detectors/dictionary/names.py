@@ -26,6 +26,7 @@ LOCALES: tuple[str, ...] = (
 _FIRST_ATTRS = ("first_names", "first_names_male", "first_names_female",
                 "first_names_nonbinary", "first_romanized_names")
 _LAST_ATTRS = ("last_names", "last_names_male", "last_names_female", "last_romanized_names")
+_EMAIL_OR_URL = re.compile(r"\S+@\S+|\b(?:https?://|www\.)\S+", re.IGNORECASE)
 _SINGLE = re.compile(r"^[^\W\d_]+(?:['’\-][^\W\d_]+)*$")
 
 # Context that tells who the person is (checked on the text just before a name).
@@ -95,7 +96,9 @@ class NameGazetteerDetector:
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
         text = doc.text
         tokens = tokenize(text)
-        lowered = {t.key for t in tokens if t.text.islower()}
+        # Lower-case elsewhere means "a word, not a name" - except inside emails and URLs,
+        # where "sarah.ellison@..." must not hide the "Sarah Ellison" of the same letter.
+        lowered = {t.key for t in tokenize(_EMAIL_OR_URL.sub(" ", text)) if t.text.islower()}
         kinds = [self._kind(t, lowered) for t in tokens]
         spans: list[Span] = []
         i = 0

@@ -51,7 +51,7 @@ def _words(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def align_quote(quote: str, text: str, *, min_score: float = 88.0,
+def align_quote(quote: str, text: str, *, min_score: float | None = None,
                 min_fuzzy_chars: int = 5) -> list[Match]:
     """All non-overlapping occurrences of ``quote`` in ``text``, best first within a place."""
     quote = quote.strip().strip(_EDGE_PUNCT).strip()
@@ -61,7 +61,10 @@ def align_quote(quote: str, text: str, *, min_score: float = 88.0,
     exact = [Match(m.start(), m.end(), 100.0) for m in pattern.finditer(text)]
     if exact or len(quote) < min_fuzzy_chars:
         return exact  # short quotes must match exactly: fuzzy "Al" would match anything
-    return _fuzzy(normalise(quote), text, min_score)
+    target = normalise(quote)
+    # One OCR slip in a short name costs 20 points; longer strings must be closer.
+    threshold = min_score if min_score is not None else (80.0 if len(target) <= 8 else 88.0)
+    return _fuzzy(target, text, threshold)
 
 
 def _fuzzy(target: str, text: str, min_score: float) -> list[Match]:

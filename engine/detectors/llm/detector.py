@@ -125,6 +125,7 @@ class LlmDetector:
 
     def _detect(self, doc: Document, ctx: RunContext, counter: _Counter) -> list[Span]:
         budget = self.runtime.new_budget()
+        self.runtime.load()
         self.runtime.reset()
         found: dict[tuple[int, int, Label], Span] = {}
         windows = self.chunks(doc.text)

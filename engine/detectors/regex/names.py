@@ -52,7 +52,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"(?i:\b(?:{_PERSON_FIELDS})){_FIELD_SEP}{_NAME}", 0.8, group=1),
     RegexRule("name.signature", DOC,
               rf"(?i:\b(?:{_CLOSING}))[ \t]*,?[ \t]*\n(?:[ \t]*\n){{0,4}}[ \t>]*"
-              rf"(?:(?:dr|doctor)\.?[ \t]+)?{_NAME}", 0.8, group=1),
+              rf"(?:(?i:dr|doctor)\.?[ \t]+)?{_NAME}", 0.8, group=1),
     RegexRule("name.my_name_is", PER,
               rf"(?i:\b(?:my\s+name\s+is|my\s+name's|i\s+am\s+called|this\s+is|i'm|i\s+am|call\s+me|calls\s+me"
               rf"|called|named|(?:maiden|last|first|family|middle|full)\s+name(?:\s+is|\?|:)"

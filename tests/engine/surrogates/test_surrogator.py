@@ -341,3 +341,18 @@ def test_any_text_any_label_never_crashes_or_leaks(value: str, label: Label) -> 
     span = Span(1, 1 + len(value), label)
     new = surrogator().surrogate_for(doc, span, patient="fuzz")
     assert new != value
+
+
+def test_street_address_with_city_and_postal_code_is_replaced_whole() -> None:
+    from engine.core.domain import Document, Span
+    from engine.core.labels import Label
+    from engine.core.policies import get_policy
+    from engine.surrogates import Surrogator
+
+    text = "1450 Oakwood Avenue, Edmonton, AB T5K 2M4"
+    doc = Document.from_text(text)
+    surrogator = Surrogator(secret=b"s" * 32, policy=get_policy("strict"))
+    for subtype in ("STREET", "ADDRESS", None):
+        out = surrogator.surrogate_for(doc, Span(0, len(text), Label.LOCATION, subtype=subtype))
+        for part in ("1450", "Oakwood", "Edmonton", "T5K 2M4"):
+            assert part not in out, subtype
