@@ -26,6 +26,9 @@ from engine.pipeline import Pipeline, PipelineConfig, build_pipeline
 __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
     "DeidentifiedText", "SurrogateMode", "load_document",
+    "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",
+    "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
+    "ExportReport", "Statistics",
 ]
 
 
@@ -84,3 +87,17 @@ from engine.project import ImportReport  # noqa: E402
 from engine.project import Project  # noqa: E402
 from engine.project import ProjectSettings  # noqa: E402
 from engine.project import ReviewChange  # noqa: E402
+
+
+# Project work: the store-backed service the desktop app and `clearnote project` use.
+from engine.batch import BatchReport, run_batch  # noqa: E402
+from engine.project import Project, ProjectSettings, Services, evaluate_project  # noqa: E402
+from engine.store import (  # noqa: E402
+    DetectReport,
+    DocumentRecord,
+    DocumentStatus,
+    ExportReport,
+    ImportReport,
+    PatientRecord,
+    Statistics,
+)

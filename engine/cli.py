@@ -238,11 +238,18 @@ def _deid_jsonl(args: argparse.Namespace) -> int:
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from engine.evaluation import evaluate, load_gold, load_predictions
 
-    gold = load_gold(args.gold)
-    predictions = load_predictions(args.pred)
-    report = evaluate(gold, predictions, ignore_labels=args.ignore_labels or (),
-                      bootstrap=args.bootstrap, seed=args.seed,
-                      phi_labels=_policy_labels(args.policy))
+    options = {"ignore_labels": args.ignore_labels or (), "bootstrap": args.bootstrap,
+               "seed": args.seed, "phi_labels": _policy_labels(args.policy)}
+    if args.project is not None:
+        if args.pred is not None:
+            raise UsageError("--project scores the project's spans; leave out --pred")
+        from engine.project import Project, evaluate_project
+
+        report = evaluate_project(Project.open(args.project), args.gold, **options)
+    else:
+        if args.pred is None:
+            raise UsageError("give --pred P.jsonl, or --project P.clearnote")
+        report = evaluate(load_gold(args.gold), load_predictions(args.pred), **options)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
@@ -305,7 +312,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- parser
 
 # Subcommands contributed by other modules: each has register(subparsers).
-PLUGIN_MODULES: tuple[str, ...] = ()
+PLUGIN_MODULES: tuple[str, ...] = ("engine.project_cli",)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -342,9 +349,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_deid)
 
     p = sub.add_parser("evaluate", help="score predictions against gold annotations")
-    p.add_argument("--gold", type=Path, required=True, help="gold JSONL with text and spans")
-    p.add_argument("--pred", type=Path, required=True,
+    p.add_argument("--gold", type=Path, required=True,
+                   help="gold JSONL with text and spans (with --project: a folder of JSONL "
+                        "and/or BRAT .txt+.ann files)")
+    p.add_argument("--pred", type=Path,
                    help="output of `clearnote detect` or `clearnote deid`")
+    p.add_argument("--project", type=Path,
+                   help="score a project's reviewed spans instead of a --pred file")
     p.add_argument("--ignore-labels", nargs="*", metavar="LABEL",
                    help="gold/predicted labels to leave out (any schema)")
     p.add_argument("--policy", choices=sorted(POLICIES),

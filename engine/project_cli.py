@@ -1,0 +1,256 @@
+"""`clearnote project create|import|detect|export|status|review-export|review-import` and
+`clearnote batch IN_DIR --output-dir OUT --project P.clearnote`. Register with
+``register(subparsers)`` (engine.cli PLUGIN_MODULES). Output: counts and ids, never PHI."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from engine.core.context import RunContext
+from engine.core.policies import POLICIES
+
+EXIT_OK, EXIT_FAILURE = 0, 1
+
+
+class _Printer:
+    """Progress on stderr at most every half second: stage, counts, rate, ETA."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self._last = 0.0
+
+    def __call__(self, stage: str, done: int, total: int, message: str) -> None:
+        now = time.monotonic()
+        if not self.enabled or (done < total and now - self._last < 0.5):
+            return
+        self._last = now
+        end = "\n" if done >= total else "\r"
+        print(f"{stage}: {message or f'{done}/{total}'}\033[K", end=end, file=sys.stderr,
+              flush=True)
+
+
+def _ctx(args: argparse.Namespace) -> RunContext:
+    ctx = RunContext(progress=_Printer(not getattr(args, "quiet", False)))
+
+    def on_sigint(_sig: int, _frame: Any) -> None:
+        # First Ctrl-C: finish the current document, record it, stop. Second: abort.
+        if ctx.cancel.cancelled:
+            raise KeyboardInterrupt
+        print("\nclearnote: stopping after the current document(s)...", file=sys.stderr)
+        ctx.cancel.cancel()
+
+    signal.signal(signal.SIGINT, on_sigint)
+    return ctx
+
+
+def _open(path: Path):  # noqa: ANN202
+    from engine.project import Project
+
+    return Project.open(path)
+
+
+def _workers(args: argparse.Namespace) -> int:
+    from engine.batch import default_workers
+
+    return args.workers or default_workers()
+
+
+def _pipeline(args: argparse.Namespace):  # noqa: ANN202
+    from engine.pipeline import PipelineConfig
+
+    ner: bool | str = {"auto": "auto", "on": True, "off": False}[args.ner]
+    return PipelineConfig(policy=args.policy, ner=ner)
+
+
+def cmd_create(args: argparse.Namespace) -> int:
+    from engine.project import Project
+
+    with Project.create(args.project, policy=args.policy, mode=args.mode,
+                        pipeline=_pipeline(args)) as project:
+        print(f"created {project.path} (policy {project.settings.policy}, "
+              f"mode {project.settings.mode.value})")
+    return EXIT_OK
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    with _open(args.project) as project:
+        report = project.import_paths(args.paths, _ctx(args), workers=_workers(args),
+                                      password=args.password)
+        print(report.summary())
+        for failure in report.failed:
+            print(f"  failed: {failure.path}: {failure.reason}", file=sys.stderr)
+    return EXIT_FAILURE if report.cancelled else EXIT_OK
+
+
+def cmd_detect(args: argparse.Namespace) -> int:
+    with _open(args.project) as project:
+        report = project.detect(args.ids or None, _ctx(args), workers=_workers(args))
+        print(report.summary())
+        for doc_id, reason in report.failed:
+            print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
+    return EXIT_FAILURE if report.cancelled else EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from engine.store import DocumentStatus
+
+    with _open(args.project) as project:
+        ids = args.ids or None
+        if args.all_detected:
+            ids = [d.id for d in project.documents(status=[
+                DocumentStatus.DETECTED, DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])]
+        report = project.export(ids, out_dir=args.output_dir, formats=args.formats,
+                                ctx=_ctx(args))
+        print(report.summary())
+        for doc_id, reason in report.failed:
+            print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
+    return EXIT_OK if not report.failed and not report.cancelled else EXIT_FAILURE
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    with _open(args.project) as project:
+        stats = project.statistics()
+        s = project.settings
+        print(f"project {project.path}: policy {s.policy}, mode {s.mode.value}, "
+              f"detectors {', '.join(s.detectors) or '(none run yet)'}")
+        print(f"documents {stats.documents}: " + ", ".join(
+            f"{k} {v}" for k, v in sorted(stats.by_status.items())))
+        print("spans: " + ", ".join(f"{k} {v}" for k, v in sorted(
+            stats.spans_by_status.items())))
+        print("active spans by label: " + ", ".join(
+            f"{k} {v}" for k, v in sorted(stats.spans_by_label.items())))
+        print(f"patients {stats.patients}, surrogates {stats.surrogates}, "
+              f"exported files {stats.exports}")
+        if args.failed:
+            for d in project.documents():
+                if d.reason:
+                    print(f"  failed: {d.id}: {d.reason}")
+    return EXIT_OK
+
+
+def cmd_review_export(args: argparse.Namespace) -> int:
+    from engine.store.review_io import export_review
+
+    with _open(args.project) as project:
+        files = export_review(project, args.output_dir, fmt=args.format,
+                              document_ids=args.ids or None)
+        print(f"wrote {len(files)} file(s) to {args.output_dir} (they contain the original "
+              "text: keep them with the originals)")
+    return EXIT_OK
+
+
+def cmd_review_import(args: argparse.Namespace) -> int:
+    from engine.store.review_io import import_review
+
+    with _open(args.project) as project:
+        r = import_review(project, args.source)
+        print(f"applied decisions to {r.documents} document(s): accepted {r.accepted}, "
+              f"rejected {r.rejected}, added {r.added}"
+              + (f"; unknown ids: {', '.join(r.unknown_documents)}"
+                 if r.unknown_documents else ""))
+    return EXIT_OK
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from engine.batch import run_batch
+    from engine.project import Project
+
+    if args.project.exists():
+        project = Project.open(args.project)
+    else:
+        project = Project.create(args.project, policy=args.policy, mode=args.mode,
+                                 pipeline=_pipeline(args))
+    with project:
+        report = run_batch(project, args.inputs, args.output_dir, workers=_workers(args),
+                           formats=args.formats, password=args.password, ctx=_ctx(args))
+    print(report.summary())
+    for doc_id, reason in report.failed:
+        print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
+    if report.cancelled:
+        print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
+        return 130
+    return EXIT_OK if not report.failed else EXIT_FAILURE
+
+
+def _common(p: argparse.ArgumentParser, *, workers: bool = False) -> None:
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output")
+    if workers:
+        p.add_argument("--workers", type=int, default=0,
+                       help="worker processes (default: the machine's cores)")
+
+
+def _new_project_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--policy", default="strict", choices=sorted(POLICIES))
+    p.add_argument("--mode", default="surrogate", choices=["surrogate", "tag", "redact"])
+    p.add_argument("--ner", default="auto", choices=["auto", "on", "off"],
+                   help="the NER model (auto: when installed)")
+
+
+def register(subparsers: Any) -> None:
+    from engine.project import FORMAT_SUFFIXES
+
+    formats = sorted(FORMAT_SUFFIXES)
+    proj = subparsers.add_parser("project", help="work with a project file (*.clearnote)")
+    sub = proj.add_subparsers(dest="project_command", metavar="ACTION", required=True)
+
+    p = sub.add_parser("create", help="create a project file")
+    p.add_argument("project", type=Path)
+    _new_project_options(p)
+    p.set_defaults(func=cmd_create)
+
+    p = sub.add_parser("import", help="import files or folders (deduplicated by hash)")
+    p.add_argument("project", type=Path)
+    p.add_argument("paths", nargs="+", type=Path)
+    p.add_argument("--password", help="password for encrypted PDFs")
+    _common(p, workers=True)
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("detect", help="detect PHI in imported documents (or the given ids)")
+    p.add_argument("project", type=Path)
+    p.add_argument("--ids", nargs="*", help="re-detect these documents")
+    _common(p, workers=True)
+    p.set_defaults(func=cmd_detect)
+
+    p = sub.add_parser("export", help="export reviewed documents (or the given ids)")
+    p.add_argument("project", type=Path)
+    p.add_argument("--output-dir", type=Path, required=True)
+    p.add_argument("--ids", nargs="*")
+    p.add_argument("--all-detected", action="store_true",
+                   help="also documents nobody reviewed (candidates are replaced)")
+    p.add_argument("--formats", nargs="+", choices=formats)
+    _common(p)
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("status", help="counts by status, label; settings")
+    p.add_argument("project", type=Path)
+    p.add_argument("--failed", action="store_true", help="list failed documents")
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("review-export", help="candidates to BRAT or JSONL for review")
+    p.add_argument("project", type=Path)
+    p.add_argument("--output-dir", type=Path, required=True)
+    p.add_argument("--format", default="brat", choices=["brat", "jsonl"])
+    p.add_argument("--ids", nargs="*")
+    p.set_defaults(func=cmd_review_export)
+
+    p = sub.add_parser("review-import", help="apply decisions from BRAT folder / JSONL")
+    p.add_argument("project", type=Path)
+    p.add_argument("source", type=Path, help="BRAT folder (<id>.ann) or review.jsonl")
+    p.set_defaults(func=cmd_review_import)
+
+    p = subparsers.add_parser(
+        "batch", help="import, detect and export a folder through a project (resumable)",
+        description="Re-run the same command after a crash or Ctrl-C to finish the rest.")
+    p.add_argument("inputs", nargs="+", type=Path, metavar="IN_DIR")
+    p.add_argument("--output-dir", type=Path, required=True)
+    p.add_argument("--project", type=Path, required=True, help="P.clearnote (created if new)")
+    p.add_argument("--formats", nargs="+", choices=formats)
+    p.add_argument("--password", help="password for encrypted PDFs")
+    _new_project_options(p)
+    _common(p, workers=True)
+    p.set_defaults(func=cmd_batch)

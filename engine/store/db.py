@@ -1,0 +1,75 @@
+"""One SQLAlchemy engine per project file: WAL, foreign keys, busy timeout, short
+transactions. Safe to call from worker threads: each unit of work opens its own session."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+BUSY_TIMEOUT_MS = 30_000
+
+
+def make_engine(path: Path) -> Engine:
+    # hide_parameters: SQLAlchemy errors would otherwise quote document text (PHI).
+    engine = create_engine(f"sqlite:///{path}", hide_parameters=True,
+                           connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
+                                         "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: sqlite3.Connection, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event emit BEGIN itself (pysqlite's implicit BEGIN
+        # cannot be IMMEDIATE), see the SQLAlchemy pysqlite "serializable" recipe.
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute("PRAGMA synchronous=NORMAL")  # durable at checkpoints; WAL stays intact
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        # Writers take the lock up front: a deferred transaction that upgrades to a write
+        # gets SQLITE_BUSY immediately, without waiting for the busy timeout.
+        immediate = conn.get_execution_options().get("clearnote_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+class Database:
+    """The engine plus two session factories (reads, writes) for units of work."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.engine = make_engine(path)
+        self._reads = sessionmaker(self.engine, expire_on_commit=False)
+        self._writes = sessionmaker(self.engine.execution_options(clearnote_write=True),
+                                    expire_on_commit=False)
+        # In-process writers queue here rather than spinning on SQLite's busy handler.
+        self.write_lock = threading.RLock()
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        with self._reads() as session, session.begin():
+            yield session
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A unit of work: commits on success, rolls back on any exception."""
+        with self.write_lock, self._writes() as session, session.begin():
+            yield session
+
+    def integrity_check(self) -> str:
+        with self.engine.connect() as conn:
+            return str(conn.exec_driver_sql("PRAGMA integrity_check").scalar())
+
+    def close(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,132 @@
+"""Frozen records returned to callers (the GUI never sees ORM rows)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+
+class DocumentStatus(StrEnum):
+    IMPORTED = "imported"
+    DETECTED = "detected"
+    REVIEWED = "reviewed"
+    EXPORTED = "exported"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentRecord:
+    id: str
+    source_path: str
+    sha256: str
+    media_type: str
+    page_count: int
+    char_count: int
+    status: DocumentStatus
+    reason: str | None  # why it failed; names the problem, never PHI
+    patient_id: str | None
+    patient_confirmed: bool
+    imported_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PatientRecord:
+    id: str
+    name: str
+    document_ids: tuple[str, ...]
+    confirmed: bool  # every document's link was confirmed by a person
+
+
+@dataclass(frozen=True, slots=True)
+class PatientSuggestion:
+    """Documents that share an identifier (by kind) but are not yet in one patient."""
+
+    document_ids: tuple[str, ...]
+    kinds: tuple[str, ...]  # MRN, PHN, HCN, ULI, NAME_DOB
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    id: int
+    at: float
+    who: str
+    action: str
+    document_id: str | None
+    span_id: str | None
+    label: str | None
+    start: int | None
+    end: int | None
+    count: int | None
+    detail: str  # JSON of statuses, setting keys, formats: no PHI
+
+
+@dataclass(frozen=True, slots=True)
+class ImportFailure:
+    path: Path
+    reason: str
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    imported: tuple[str, ...] = ()  # document ids
+    duplicates: tuple[str, ...] = ()  # ids of documents already in the project
+    failed: tuple[ImportFailure, ...] = ()
+    cancelled: bool = False
+
+    def summary(self) -> str:
+        return (f"imported {len(self.imported)}, already present {len(self.duplicates)}, "
+                f"failed {len(self.failed)}" + (" (cancelled)" if self.cancelled else ""))
+
+
+@dataclass(frozen=True)
+class DetectReport:
+    detected: tuple[str, ...] = ()
+    failed: tuple[tuple[str, str], ...] = ()  # (document id, reason)
+    spans: int = 0
+    cancelled: bool = False
+
+    def summary(self) -> str:
+        return (f"detected {len(self.detected)} document(s), {self.spans} span(s), failed "
+                f"{len(self.failed)}" + (" (cancelled)" if self.cancelled else ""))
+
+
+@dataclass(frozen=True)
+class ExportedDocument:
+    document_id: str
+    files: tuple[Path, ...]
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    out_dir: Path
+    exported: tuple[ExportedDocument, ...] = ()
+    failed: tuple[tuple[str, str], ...] = ()  # (document id, reason)
+    mapping_csv: Path | None = None
+    cancelled: bool = False
+
+    def summary(self) -> str:
+        return (f"exported {len(self.exported)} document(s) to {self.out_dir}, failed "
+                f"{len(self.failed)}" + (" (cancelled)" if self.cancelled else ""))
+
+
+@dataclass(frozen=True)
+class Statistics:
+    documents: int
+    by_status: dict[str, int] = field(default_factory=dict)
+    spans_by_status: dict[str, int] = field(default_factory=dict)
+    spans_by_label: dict[str, int] = field(default_factory=dict)  # active spans only
+    patients: int = 0
+    surrogates: int = 0
+    exports: int = 0
+    characters: int = 0
+
+
+@dataclass(frozen=True)
+class ReviewImportReport:
+    documents: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    added: int = 0
+    unknown_documents: tuple[str, ...] = ()

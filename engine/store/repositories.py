@@ -1,0 +1,190 @@
+"""Row ↔ domain conversions and the queries the Project service needs.
+
+Every function takes an open SQLAlchemy ``Session`` (a unit of work from ``Database``), so
+callers decide the transaction boundaries.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from engine.core.domain import Document, Source, Span, SpanStatus
+from engine.core.labels import Label
+from engine.store import geometry
+from engine.store.models import (
+    AuditRow,
+    ContentRow,
+    DocumentRow,
+    SettingRow,
+    SpanRow,
+)
+from engine.store.records import AuditEntry, DocumentRecord, DocumentStatus
+
+
+def _who() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # noqa: BLE001 - no login name (containers): still audit
+        return "unknown"
+
+
+WHO = _who()
+
+# ----------------------------------------------------------------------------- settings
+
+
+def get_settings(s: Session) -> dict[str, Any]:
+    return {row.key: json.loads(row.value) for row in s.scalars(select(SettingRow))}
+
+
+def put_setting(s: Session, key: str, value: Any) -> None:
+    s.merge(SettingRow(key=key, value=json.dumps(value, sort_keys=True)))
+
+
+# ----------------------------------------------------------------------------- documents
+
+
+def document_record(row: DocumentRow) -> DocumentRecord:
+    return DocumentRecord(
+        id=row.id, source_path=row.source_path, sha256=row.sha256, media_type=row.media_type,
+        page_count=row.page_count, char_count=row.char_count,
+        status=DocumentStatus(row.status), reason=row.reason, patient_id=row.patient_id,
+        patient_confirmed=row.patient_confirmed, imported_at=row.imported_at,
+        updated_at=row.updated_at)
+
+
+def add_document(s: Session, doc: Document, *, file_sha256: str, source_path: str,
+                 status: DocumentStatus = DocumentStatus.IMPORTED) -> DocumentRow:
+    now = time.time()
+    row = DocumentRow(
+        id=doc.id, source_path=source_path, sha256=file_sha256, media_type=doc.media_type,
+        page_count=len(doc.pages) or 1, char_count=len(doc.text), status=status.value,
+        reason=None, patient_id=None, patient_confirmed=False, imported_at=now,
+        updated_at=now)
+    s.add(row)
+    s.flush()  # no ORM relationships: the parent row must exist before its content (FK)
+    s.add(ContentRow(
+        document_id=doc.id, text=doc.text, pages=geometry.encode_pages(doc.pages),
+        boxes=geometry.encode_boxes(doc.boxes),
+        confidences=geometry.encode_confidences(doc.confidences),
+        warnings=json.dumps(list(doc.warnings))))
+    return row
+
+
+def add_failed_document(s: Session, *, document_id: str, file_sha256: str, source_path: str,
+                        media_type: str, reason: str) -> DocumentRow:
+    now = time.time()
+    row = DocumentRow(
+        id=document_id, source_path=source_path, sha256=file_sha256, media_type=media_type,
+        page_count=0, char_count=0, status=DocumentStatus.FAILED.value, reason=reason,
+        patient_id=None, patient_confirmed=False, imported_at=now, updated_at=now)
+    s.add(row)
+    return row
+
+
+def load_document(s: Session, document_id: str) -> Document | None:
+    row = s.get(DocumentRow, document_id)
+    content = s.get(ContentRow, document_id)
+    if row is None or content is None:
+        return None
+    return Document(
+        text=content.text, id=row.id, source_path=row.source_path, media_type=row.media_type,
+        sha256=row.sha256, pages=geometry.decode_pages(content.pages),
+        boxes=geometry.decode_boxes(content.boxes),
+        confidences=geometry.decode_confidences(content.confidences),
+        warnings=tuple(json.loads(content.warnings)))
+
+
+def set_document_status(s: Session, document_id: str, status: DocumentStatus,
+                        reason: str | None = None) -> None:
+    row = s.get(DocumentRow, document_id)
+    if row is None:
+        return
+    row.status = status.value
+    row.reason = reason
+    row.updated_at = time.time()
+
+
+# ----------------------------------------------------------------------------- spans
+
+
+def span_row(span: Span, document_id: str, run_id: int | None) -> SpanRow:
+    return SpanRow(
+        id=span.id, document_id=document_id, run_id=run_id, start=span.start, end=span.end,
+        label=span.label.value, subtype=span.subtype, source=span.source.value,
+        detector=span.detector, evidence=json.dumps(list(span.evidence)),
+        confidence=span.confidence, status=span.status.value, updated_at=time.time())
+
+
+def span_values(span: Span, document_id: str, run_id: int | None) -> dict[str, Any]:
+    return dict(
+        id=span.id, document_id=document_id, run_id=run_id, start=span.start, end=span.end,
+        label=span.label.value, subtype=span.subtype, source=span.source.value,
+        detector=span.detector, evidence=json.dumps(list(span.evidence)),
+        confidence=span.confidence, status=span.status.value, updated_at=time.time())
+
+
+def to_span(row: SpanRow) -> Span:
+    return Span(start=row.start, end=row.end, label=Label(row.label),
+                source=Source(row.source), detector=row.detector, confidence=row.confidence,
+                status=SpanStatus(row.status), subtype=row.subtype,
+                evidence=tuple(json.loads(row.evidence)), id=row.id)
+
+
+def spans_of(s: Session, document_id: str) -> list[Span]:
+    rows = s.scalars(select(SpanRow).where(SpanRow.document_id == document_id)
+                     .order_by(SpanRow.start, SpanRow.end, SpanRow.id))
+    return [to_span(r) for r in rows]
+
+
+def count_by(s: Session, column: Any, *where: Any) -> dict[str, int]:
+    stmt = select(column, func.count()).group_by(column)
+    for clause in where:
+        stmt = stmt.where(clause)
+    return {str(k): int(n) for k, n in s.execute(stmt)}
+
+
+# ----------------------------------------------------------------------------- audit
+
+
+def audit(s: Session, action: str, *, document_id: str | None = None,
+          span_id: str | None = None, label: str | None = None, start: int | None = None,
+          end: int | None = None, count: int | None = None, **detail: Any) -> None:
+    """Append one entry. Callers pass ids, labels, offsets, counts, statuses and setting
+    keys only; values that could be PHI (text, file names, dictionary entries) never."""
+    s.add(AuditRow(at=time.time(), who=WHO, action=action, document_id=document_id,
+                   span_id=span_id, label=label, start=start, end=end, count=count,
+                   detail=json.dumps(detail, sort_keys=True)))
+
+
+def audit_span(s: Session, action: str, span: Span, document_id: str, **detail: Any) -> None:
+    audit(s, action, document_id=document_id, span_id=span.id, label=span.label.value,
+          start=span.start, end=span.end, **detail)
+
+
+def audit_entries(s: Session, *, document_id: str | None = None,
+                  actions: Sequence[str] | None = None) -> list[AuditEntry]:
+    stmt = select(AuditRow).order_by(AuditRow.id)
+    if document_id is not None:
+        stmt = stmt.where(AuditRow.document_id == document_id)
+    if actions:
+        stmt = stmt.where(AuditRow.action.in_(list(actions)))
+    return [AuditEntry(r.id, r.at, r.who, r.action, r.document_id, r.span_id, r.label,
+                       r.start, r.end, r.count, r.detail) for r in s.scalars(stmt)]
+
+
+def document_rows(s: Session, ids: Iterable[str] | None = None,
+                  statuses: Iterable[DocumentStatus] | None = None) -> list[DocumentRow]:
+    stmt = select(DocumentRow).order_by(DocumentRow.imported_at, DocumentRow.id)
+    if ids is not None:
+        stmt = stmt.where(DocumentRow.id.in_(list(ids)))
+    if statuses is not None:
+        stmt = stmt.where(DocumentRow.status.in_([st.value for st in statuses]))
+    return list(s.scalars(stmt))

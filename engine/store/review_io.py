@@ -1,0 +1,129 @@
+"""Review without the GUI: candidates out to BRAT standoff or JSONL, decisions back in.
+
+Exported files contain the original text (the reviewer needs it): they belong with the
+originals, not with de-identified output. On import, for each document in the files:
+a listed span keeps its id and takes the listed status (ACCEPTED when none is given);
+an active span that is no longer listed is REJECTED; a listed span without a known id (a
+new annotation) becomes an ACCEPTED manual span. All of it is one undoable action.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.core.domain import SpanStatus
+from engine.core.errors import InputError
+from engine.core.labels import Label, map_label
+
+if TYPE_CHECKING:
+    from engine.project import Project
+
+_NOTE = re.compile(r"span=(\w+)(?:\s+status=(\w+))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    start: int
+    end: int
+    label: Label
+    status: SpanStatus = SpanStatus.ACCEPTED
+    span_id: str | None = None
+    subtype: str | None = None
+
+
+def _active(project: Project, doc_id: str) -> list:
+    return project.spans(doc_id, statuses=[SpanStatus.CANDIDATE, SpanStatus.ACCEPTED])
+
+
+def export_review(project: Project, out_dir: Path, *, fmt: str = "brat",
+                  document_ids: list[str] | None = None) -> list[Path]:
+    from engine.project import _atomic_write
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    ids = document_ids or [d.id for d in project.documents() if d.char_count > 0
+                           and d.status.value != "failed"]
+    written: list[Path] = []
+    if fmt == "jsonl":
+        lines = []
+        for doc_id in ids:
+            lines.append(json.dumps({"id": doc_id, "text": project.document_text(doc_id),
+                                     "spans": [{"id": s.id, "start": s.start, "end": s.end,
+                                                "label": s.label.value, "subtype": s.subtype,
+                                                "status": s.status.value,
+                                                "detector": s.detector}
+                                               for s in _active(project, doc_id)]},
+                                    ensure_ascii=False))
+        path = out_dir / "review.jsonl"
+        _atomic_write(path, "".join(line + "\n" for line in lines))
+        return [path]
+    if fmt != "brat":
+        raise ValueError(f"unknown review format {fmt!r} (brat, jsonl)")
+    for doc_id in ids:
+        text = project.document_text(doc_id)
+        ann: list[str] = []
+        for n, s in enumerate(_active(project, doc_id), 1):
+            covered = text[s.start:s.end].replace("\n", " ")
+            ann.append(f"T{n}\t{s.label.value} {s.start} {s.end}\t{covered}")
+            ann.append(f"#{n}\tAnnotatorNotes T{n}\tspan={s.id} status={s.status.value}")
+        _atomic_write(out_dir / f"{doc_id}.txt", text)
+        _atomic_write(out_dir / f"{doc_id}.ann", "".join(line + "\n" for line in ann))
+        written += [out_dir / f"{doc_id}.txt", out_dir / f"{doc_id}.ann"]
+    return written
+
+
+def read_brat(ann_path: Path) -> list[Decision]:
+    spans: dict[str, tuple[int, int, str]] = {}
+    notes: dict[str, tuple[str, str | None]] = {}
+    for number, line in enumerate(ann_path.read_text(encoding="utf-8").splitlines(), 1):
+        parts = line.split("\t")
+        if line.startswith("T") and len(parts) >= 2:
+            head = parts[1].split(" ", 1)
+            try:
+                ranges = [tuple(int(x) for x in r.split()) for r in head[1].split(";")]
+                spans[parts[0]] = (min(r[0] for r in ranges), max(r[1] for r in ranges),
+                                   head[0])
+            except (IndexError, ValueError):
+                raise InputError(ann_path, f"line {number}: not a BRAT text-bound "
+                                           "annotation") from None
+        elif line.startswith("#") and len(parts) >= 3:
+            target = parts[1].split()[-1]
+            match = _NOTE.search(parts[2])
+            if match:
+                notes[target] = (match.group(1), match.group(2))
+    out: list[Decision] = []
+    for tid, (start, end, raw) in spans.items():
+        label = map_label(raw)
+        if label is None:
+            continue
+        span_id, status = notes.get(tid, (None, None))
+        st = SpanStatus(status) if status in ("ACCEPTED", "REJECTED") else SpanStatus.ACCEPTED
+        out.append(Decision(start, end, label, st, span_id))
+    return out
+
+
+def import_review(project: Project, source: Path):  # noqa: ANN201 - ReviewImportReport
+    """Apply decisions from a BRAT folder (``<id>.ann``) or a review JSONL file."""
+    decisions: dict[str, list[Decision]] = {}
+    if source.is_dir():
+        for ann in sorted(source.glob("*.ann")):
+            decisions[ann.stem] = read_brat(ann)
+    else:
+        for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+                decisions[str(obj["id"])] = [
+                    Decision(int(s["start"]), int(s["end"]), Label(map_label(s["label"])),
+                             SpanStatus(s.get("status") or "ACCEPTED")
+                             if s.get("status") in ("ACCEPTED", "REJECTED", None)
+                             else SpanStatus.ACCEPTED, s.get("id"), s.get("subtype"))
+                    for s in obj.get("spans", [])]
+            except (ValueError, KeyError, TypeError) as exc:
+                raise InputError(source, f"line {number}: not a review record "
+                                         f"({type(exc).__name__})") from None
+    return project.apply_review_decisions(decisions)

@@ -1,0 +1,113 @@
+"""The surrogate registry behind ``engine.surrogates.SurrogateMap``.
+
+Originals are stored as HMAC-SHA256 digests keyed by the project secret: a lookup still
+works, but the registry alone does not reveal the values it replaced.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import threading
+import time
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.dialects.sqlite import insert
+
+from engine.store.db import Database
+from engine.store.models import SurrogateRow
+
+
+class StoreSurrogateMap:
+    """Same (patient, label, original) → same surrogate, in every document and session.
+
+    A small in-memory cache keeps export fast; the first writer wins on a race (insert or
+    ignore, then read back), so two sessions never store two surrogates for one value.
+    """
+
+    def __init__(self, db: Database, secret: bytes) -> None:
+        self._db = db
+        self._secret = secret
+        self._cache: dict[tuple[str, str, str], str] = {}
+        self._pending: list[tuple[str, str, str, str]] = []
+        self._defer = 0
+        self._lock = threading.Lock()
+
+    def _digest(self, label: str, key: str) -> str:
+        msg = f"{label}\x1f{key}".encode("utf-8", "surrogatepass")
+        return hmac.new(self._secret, msg, hashlib.sha256).hexdigest()
+
+    def get(self, patient: str, label: str, key: str) -> str | None:
+        label = str(label)
+        ck = (patient, label, self._digest(label, key))
+        with self._lock:
+            if ck in self._cache:
+                return self._cache[ck]
+        with self._db.read() as s:
+            value = s.scalar(select(SurrogateRow.surrogate).where(
+                SurrogateRow.patient == ck[0], SurrogateRow.label == ck[1],
+                SurrogateRow.key_digest == ck[2]))
+        if value is not None:
+            with self._lock:
+                self._cache[ck] = value
+        return value
+
+    def put(self, patient: str, label: str, key: str, surrogate: str) -> None:
+        label = str(label)
+        ck = (patient, label, self._digest(label, key))
+        with self._lock:
+            if self._defer:
+                # Exports store new surrogates in the same transaction that records the
+                # export, not one transaction per value (see take_pending / store_pending).
+                self._cache[ck] = surrogate
+                self._pending.append((*ck, surrogate))
+                return
+        with self._db.write() as s:
+            s.execute(insert(SurrogateRow).values(
+                patient=ck[0], label=ck[1], key_digest=ck[2], surrogate=surrogate,
+                created_at=time.time()).on_conflict_do_nothing())
+            stored = s.scalar(select(SurrogateRow.surrogate).where(
+                SurrogateRow.patient == ck[0], SurrogateRow.label == ck[1],
+                SurrogateRow.key_digest == ck[2]))
+        with self._lock:
+            self._cache[ck] = stored if stored is not None else surrogate
+
+    def __len__(self) -> int:
+        from sqlalchemy import func
+
+        with self._db.read() as s:
+            return int(s.scalar(select(func.count()).select_from(SurrogateRow)) or 0)
+
+    def defer(self) -> _Deferred:
+        """Within this block puts are cached; ``take_pending`` hands them to the caller's
+        transaction. The caller holds the project's deidentify lock, so no other thread
+        sees a pending value before it is stored."""
+        return _Deferred(self)
+
+    def take_pending(self) -> list[tuple[str, str, str, str]]:
+        with self._lock:
+            pending, self._pending = self._pending, []
+            return pending
+
+    @staticmethod
+    def store_pending(s: Any, pending: list[tuple[str, str, str, str]]) -> None:
+        now = time.time()
+        for patient, label, digest, surrogate in pending:
+            s.execute(insert(SurrogateRow).values(
+                patient=patient, label=label, key_digest=digest, surrogate=surrogate,
+                created_at=now).on_conflict_do_nothing())
+
+
+class _Deferred:
+    def __init__(self, owner: StoreSurrogateMap) -> None:
+        self.owner = owner
+
+    def __enter__(self) -> StoreSurrogateMap:
+        with self.owner._lock:
+            self.owner._defer += 1
+        return self.owner
+
+    def __exit__(self, *_: object) -> None:
+        with self.owner._lock:
+            self.owner._defer -= 1
