@@ -58,15 +58,34 @@ def _dumps(record: Mapping[str, Any], **kw: Any) -> str:
         raise ExportError(f"record is not JSON-serialisable: {type(exc).__name__}") from exc
 
 
+# Fields whose values come from ClearNote's own vocabulary (labels, ids, hashes), never from
+# the document: checking them would flag a span over the word "DOB" because of a subtype.
+_VOCABULARY_KEYS = frozenset({"format", "document_id", "media_type", "text_sha256", "id",
+                              "span_id", "label", "subtype", "source", "detector",
+                              "evidence", "status", "mode"})
+
+
+def _string_values(value: Any) -> str:
+    """Every document-derived string in a record, one per line. Only strings can carry
+    document text; offsets beside them would make an age "45" look leaked by "start": 45."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        return "\n".join(_string_values(v) for k, v in value.items()
+                         if k not in _VOCABULARY_KEYS)
+    if isinstance(value, (list, tuple)):
+        return "\n".join(_string_values(v) for v in value)
+    return ""
+
+
 def write_json_sidecar(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
                        path: str | Path, *, extra: Mapping[str, Any] | None = None) -> Path:
     path = Path(path)
     data = _dumps(jsonl_record(doc, spans, deid, extra=extra), indent=2) + "\n"
 
     def verify(tmp: Path) -> None:
-        text = tmp.read_text(encoding="utf-8")
-        json.loads(text)
-        verify_text_output(text, doc, spans, path.name)
+        record = json.loads(tmp.read_text(encoding="utf-8"))
+        verify_text_output(_string_values(record), doc, spans, path.name)
 
     return write_atomic(path, data.encode("utf-8"), verify)
 
@@ -76,8 +95,9 @@ def write_jsonl_record(doc: Document, spans: Sequence[Span], deid: DeidentifiedT
     """Append one record as a line to a JSONL file (the batch log); the line is verified
     before it is appended, and the whole file is rewritten atomically."""
     path = Path(path)
-    line = _dumps(jsonl_record(doc, spans, deid, extra=extra)) + "\n"
-    verify_text_output(line, doc, spans, path.name)
+    record = jsonl_record(doc, spans, deid, extra=extra)
+    line = _dumps(record) + "\n"
+    verify_text_output(_string_values(record), doc, spans, path.name)
     previous = path.read_bytes() if path.exists() else b""
     if previous and not previous.endswith(b"\n"):
         previous += b"\n"

@@ -202,3 +202,22 @@ def test_text_export_verification_deletes_leaky_output(tmp_path: Path, letter: P
         write_text(leaky, target, doc=doc, spans=spans)
     assert not target.exists() and list(tmp_path.iterdir()) == []
     assert all(value not in str(err.value) for value in PHI)
+
+
+def test_json_sidecar_numbers_are_not_mistaken_for_leaked_ages(tmp_path: Path) -> None:
+    """An age "45" must not be reported leaked because a span offset happens to be 45."""
+    import json
+
+    from engine.core.domain import DeidentifiedText, Document, Replacement, Span, SurrogateMode
+    from engine.core.labels import Label
+    from engine.exporters import write_json_sidecar
+
+    text = "x" * 45 + " aged 45 years"
+    doc = Document.from_text(text, id="d1")
+    age = Span(51, 53, Label.AGE, id="s1")
+    out = text[:51] + "47" + text[53:]
+    deid = DeidentifiedText("d1", out, (Replacement("s1", 51, 53, Label.AGE, 51, 53),),
+                            SurrogateMode.SURROGATE)
+    spans = [age, Span(0, 45, Label.OTHER, id="s2")]
+    path = write_json_sidecar(doc, spans, deid, tmp_path / "d1.json")
+    assert json.loads(path.read_text(encoding="utf-8"))["spans"][0]["end"] == 53
