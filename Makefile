@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.clearnote-installed
 
-.PHONY: run test lint bench clean-venv
+.PHONY: run demo test lint bench bundle clean-venv
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(PY) -m engine.cli demo
+	$(PY) -m desktop.app
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(PY) -m pytest -q -p no:cacheprovider
@@ -24,3 +24,9 @@ bench: $(STAMP)
 
 clean-venv:
 	rm -rf $(VENV)
+
+demo: $(STAMP)
+	$(PY) -m engine.cli demo
+
+bundle: $(STAMP)
+	bash installer/build.sh

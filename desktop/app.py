@@ -1,0 +1,65 @@
+"""Entry point: ``clearnote-desktop`` or ``python -m desktop.app [project.clearnote]``."""
+
+from __future__ import annotations
+
+
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QApplication
+
+from desktop.settings import APP, ORG
+
+
+def make_app(argv: Sequence[str] | None = None) -> QApplication:
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    QCoreApplication.setOrganizationName(ORG)
+    QCoreApplication.setApplicationName(APP)
+    app = QApplication(list(argv or sys.argv[:1]))
+    app.setApplicationDisplayName("ClearNote")
+    return app
+
+
+def smoke_test() -> int:
+    """Bundle check: create a project, import a synthetic letter, detect, de-identify."""
+    import tempfile
+
+    from engine.api import PipelineConfig, Project
+
+    folder = Path(tempfile.mkdtemp(prefix="clearnote-smoke-"))
+    letter = folder / "letter.txt"
+    letter.write_text("Patient: Anna Keller\nDOB: 1957-06-14\nPhone 403-555-0142\n",
+                      encoding="utf-8")
+    with Project.create(folder / "smoke.clearnote",
+                        pipeline=PipelineConfig(ner=False)) as project:
+        project.import_paths([letter])
+        report = project.detect()
+        text = project.deidentify(report.detected[0]).text
+    ok = "Anna Keller" not in text
+    print("smoke test:", "ok" if ok else "FAILED")
+    return 0 if ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if "--smoke-test" in args:
+        return smoke_test()
+    app = make_app([sys.argv[0], *args])
+    from desktop.views.main_window import MainWindow
+
+    window = MainWindow()
+    window.show()
+    projects = [a for a in args if a.endswith(".clearnote")]
+    if projects:
+        window.controller.open_project(Path(projects[0]))
+    return app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

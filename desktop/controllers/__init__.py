@@ -1,0 +1,4 @@
+
+from desktop.controllers.project_controller import ProjectController
+
+__all__ = ["ProjectController"]

@@ -1,0 +1,409 @@
+"""ProjectController: the GUI-thread object between views and the engine.
+
+Views call its methods; each method submits a Task (worker thread) that calls the
+``Project`` service and returns a frozen result, delivered back by signal. Nothing here
+touches the database on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
+from desktop.tasks import Task, TaskRunner
+from engine.api import (
+    DocumentStatus,
+    ExportReport,
+    ImportReport,
+    PipelineConfig,
+    Project,
+    ProjectSettings,
+)
+from engine.core.context import RunContext
+from engine.core.domain import Span, SpanStatus
+from engine.core.labels import Label
+
+log = logging.getLogger(__name__)
+
+PROJECT_SUFFIX = ".clearnote"
+
+
+class ProjectController(QObject):
+    projectOpened = Signal(object)  # Path
+    projectClosed = Signal()
+    documentsChanged = Signal(list)  # list[DocumentEntry]
+    documentChanged = Signal(object)  # DocumentEntry (one row refreshed)
+    documentLoaded = Signal(object)  # LoadedDocument
+    spanChanged = Signal(str, object)  # document id, Span (status changed or added)
+    previewReady = Signal(str, str)  # span id, surrogate text
+    diffReady = Signal(object)  # DiffData
+    importStarted = Signal(list)  # list[Path] dropped
+    importItem = Signal(str, str, str)  # path, state, detail
+    importFinished = Signal(object)  # ImportReport
+    detectFinished = Signal(object)  # DetectReport
+    exportFinished = Signal(object)  # ExportReport
+    settingsChanged = Signal(object)  # ProjectSettings
+    progress = Signal(str, int, int, str)  # stage, done, total, message
+    error = Signal(str)  # a safe message
+    undoStateChanged = Signal(bool, bool)  # can undo, can redo
+    busyChanged = Signal(bool)
+    pageImage = Signal(str, int, object)  # document id, page, QImage
+    modelInfo = Signal(str)  # "name: size, sha256"
+    detectorsReady = Signal(bool)  # the pipeline is loaded (or failed to load)
+
+    def __init__(self, parent: QObject | None = None, *, threads: int | None = None,
+                 project_factory: Callable[..., Project] | None = None) -> None:
+        super().__init__(parent)
+        self.runner = TaskRunner(self, threads=threads)
+        self.runner.busyChanged.connect(self.busyChanged)
+        self.project: Project | None = None
+        self.current_id: str | None = None
+        self._create = project_factory or Project.create
+        self._long: Task | None = None  # the import/detect/export that Cancel stops
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @property
+    def is_open(self) -> bool:
+        return self.project is not None
+
+    def create_project(self, path: Path, *, policy: str = "strict",
+                       pipeline: PipelineConfig | None = None, **kw: Any) -> None:
+        path = Path(path)
+        if path.suffix != PROJECT_SUFFIX:
+            path = path.with_suffix(PROJECT_SUFFIX)
+        self._run("project.create",
+                  lambda ctx: self._create(path, policy=policy, pipeline=pipeline, **kw),
+                  self._opened)
+
+    def open_project(self, path: Path) -> None:
+        self._run("project.open", lambda ctx: Project.open(Path(path)), self._opened)
+
+    def _opened(self, project: Project) -> None:
+        self.close_project()
+        self.project = project
+        self.projectOpened.emit(Path(project.path))
+        self.settingsChanged.emit(project.settings)
+        self.refresh_documents()
+        self._refresh_undo()
+        self.warm_up()
+
+    def warm_up(self) -> None:
+        """Load the detectors now, in a worker, so the first batch does not wait for it
+        (model and dictionary loading is the slowest single step)."""
+        project = self._need()
+        self._run("detectors.load", lambda ctx: project.session is not None,
+                  self.detectorsReady.emit, serial=True)
+
+    def close_project(self) -> None:
+        if self.project is None:
+            return
+        self.runner.cancel_all()
+        self.runner.shutdown()
+        project, self.project, self.current_id = self.project, None, None
+        project.close()
+        self.projectClosed.emit()
+
+    def shutdown(self) -> None:
+        self.close_project()
+        self.runner.shutdown()
+
+    # ------------------------------------------------------------------ queries
+
+    def refresh_documents(self) -> None:
+        project = self._need()
+        self._run("documents", lambda ctx: self._entries(project), self.documentsChanged.emit)
+
+    @staticmethod
+    def _entries(project: Project, ids: Sequence[str] | None = None) -> list[DocumentEntry]:
+        return [entry_for(rec, project.spans(rec.id)) for rec in project.documents(ids=ids)]
+
+    def _refresh_one(self, document_id: str) -> None:
+        project = self._need()
+
+        def work(ctx: RunContext) -> DocumentEntry | None:
+            entries = self._entries(project, [document_id])
+            return entries[0] if entries else None
+
+        self._run("document.refresh", work,
+                  lambda e: e is not None and self.documentChanged.emit(e), serial=True)
+
+    def load_document(self, document_id: str) -> None:
+        project = self._need()
+        self.current_id = document_id
+
+        def work(ctx: RunContext) -> LoadedDocument:
+            return LoadedDocument(project.load_document(document_id),
+                                  tuple(project.spans(document_id)),
+                                  project.document(document_id).status)
+
+        self._run("document.load", work, self._loaded, serial=True)
+
+    def _loaded(self, loaded: LoadedDocument) -> None:
+        if loaded.document.id == self.current_id:  # ignore a stale load
+            self.documentLoaded.emit(loaded)
+
+    def request_preview(self, span_id: str) -> None:
+        project = self._need()
+        # surrogate_preview registers the surrogate (a write): worker thread, in order.
+        self._run("span.preview", lambda ctx: (span_id, project.surrogate_preview(span_id)),
+                  lambda r: self.previewReady.emit(*r), serial=True, quiet=True)
+
+    def request_diff(self, document_id: str) -> None:
+        project = self._need()
+
+        def work(ctx: RunContext) -> DiffData:
+            doc = project.load_document(document_id)
+            deid = project.deidentify(document_id)
+            flags, retention, notes = _cire(project, document_id, deid)
+            return DiffData(doc, deid, flags, retention, notes)
+
+        self._run("diff", work, self.diffReady.emit, serial=True)
+
+    def request_page(self, document_id: str, page: int) -> None:
+        project = self._need()
+
+        def work(ctx: RunContext) -> tuple[str, int, Any]:
+            from desktop.render import render_page
+
+            return document_id, page, render_page(project.load_document(document_id), page)
+
+        self._run("page.render", work, lambda r: self.pageImage.emit(*r), quiet=True)
+
+    def request_model_info(self, path: str) -> None:
+        def work(ctx: RunContext) -> str:
+            import hashlib
+
+            p = Path(path)
+            digest = hashlib.sha256()
+            with p.open("rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    ctx.check()
+                    digest.update(block)
+            size = p.stat().st_size
+            return f"{p.name}: {size / 1e6:,.1f} MB · sha256 {digest.hexdigest()[:16]}…"
+
+        self._run("model.info", work, self.modelInfo.emit)
+
+    # ------------------------------------------------------------------ review
+
+    def set_span_status(self, span_id: str, status: SpanStatus) -> None:
+        project = self._need()
+        doc_id = self.current_id or ""
+        self._run("span.status", lambda ctx: project.set_span_status(span_id, status),
+                  lambda span: self._span_done(doc_id, span), serial=True)
+
+    def set_status_all(self, span_id: str, status: SpanStatus, scope: str) -> None:
+        project = self._need()
+        self._run("span.occurrences",
+                  lambda ctx: project.set_status_all_occurrences(span_id, status, scope=scope),
+                  lambda n: self._after_bulk(scope), serial=True)
+
+    def add_span(self, document_id: str, start: int, end: int, label: Label) -> None:
+        project = self._need()
+        self._run("span.add", lambda ctx: project.add_manual_span(document_id, start, end, label),
+                  lambda span: self._span_done(document_id, span), serial=True)
+
+    def mark_reviewed(self, document_id: str) -> None:
+        project = self._need()
+        self._run("document.reviewed", lambda ctx: project.mark_reviewed(document_id),
+                  lambda rec: self._refresh_one(document_id), serial=True)
+
+    def undo(self) -> None:
+        project = self._need()
+        self._run("undo", lambda ctx: project.undo(), self._after_history, serial=True)
+
+    def redo(self) -> None:
+        project = self._need()
+        self._run("redo", lambda ctx: project.redo(), self._after_history, serial=True)
+
+    def _span_done(self, document_id: str, span: Span) -> None:
+        self.spanChanged.emit(document_id, span)
+        self._refresh_one(document_id)
+        self._refresh_undo()
+
+    def _after_bulk(self, scope: str) -> None:
+        if self.current_id:
+            self.load_document(self.current_id)
+        if scope == "project":
+            self.refresh_documents()
+        elif self.current_id:
+            self._refresh_one(self.current_id)
+        self._refresh_undo()
+
+    def _after_history(self, change: Any) -> None:
+        if change is not None:
+            if self.current_id and self.current_id in change.document_ids:
+                self.load_document(self.current_id)
+            for doc_id in change.document_ids:
+                self._refresh_one(doc_id)
+        self._refresh_undo()
+
+    def _refresh_undo(self) -> None:
+        project = self._need()
+        self._run("undo.state", lambda ctx: (project.can_undo, project.can_redo),
+                  lambda r: self.undoStateChanged.emit(*r), serial=True, quiet=True)
+
+    # ------------------------------------------------------------------ long work
+
+    def import_paths(self, paths: Sequence[Path], *, password: str | None = None,
+                     detect: bool = True) -> Task:
+        """Import dropped files/folders one item at a time (so each gets a status row),
+        then detect PHI in what was imported. Cancel stops between and inside items."""
+        project = self._need()
+        paths = [Path(p) for p in paths]
+        self.importStarted.emit(paths)
+
+        def work(ctx: RunContext) -> ImportReport:
+            imported: list[str] = []
+            duplicates: list[str] = []
+            failed: list[Any] = []
+            cancelled = False
+            for i, path in enumerate(paths):
+                if ctx.cancel.cancelled:
+                    cancelled = True
+                    break
+                ctx.report("import", i, len(paths), f"item {i + 1} of {len(paths)}")
+                self.importItem.emit(str(path), "importing", "")
+                try:
+                    rep = project.import_paths([path], ctx, password=password)
+                except Exception as exc:  # noqa: BLE001 - one bad item must not stop the batch
+                    from desktop.tasks import safe_message
+
+                    self.importItem.emit(str(path), "failed", safe_message(exc))
+                    continue
+                imported += rep.imported
+                duplicates += rep.duplicates
+                failed += rep.failed
+                self.importItem.emit(str(path), *_item_state(rep))
+                if rep.cancelled:
+                    cancelled = True
+                    break
+            report = ImportReport(tuple(imported), tuple(duplicates), tuple(failed), cancelled)
+            if detect and imported and not cancelled:
+                self._emit_later(report)
+                det = project.detect(list(imported), ctx)
+                ctx.report("detect", len(imported), len(imported), det.summary())
+                return (report, det)  # type: ignore[return-value]
+            return report
+
+        def done(result: Any) -> None:
+            report, det = result if isinstance(result, tuple) else (result, None)
+            if det is None:
+                self.importFinished.emit(report)
+            else:
+                self.detectFinished.emit(det)
+            self.refresh_documents()
+
+        task = self._run("import", work, done, long=True)
+        return task
+
+    def _emit_later(self, report: ImportReport) -> None:
+        # Import is complete before detection starts: let the panel show it.
+        self.importFinished.emit(report)
+
+    def detect(self, document_ids: Sequence[str] | None = None) -> Task:
+        project = self._need()
+
+        def done(report: Any) -> None:
+            self.detectFinished.emit(report)
+            self.refresh_documents()
+            if self.current_id:
+                self.load_document(self.current_id)
+
+        return self._run("detect", lambda ctx: project.detect(document_ids, ctx), done,
+                         long=True)
+
+    def export(self, document_ids: Sequence[str] | None, out_dir: Path,
+               formats: Sequence[str]) -> Task:
+        project = self._need()
+
+        def done(report: ExportReport) -> None:
+            self.exportFinished.emit(report)
+            self.refresh_documents()
+
+        return self._run("export", lambda ctx: project.export(
+            document_ids, out_dir=out_dir, formats=formats, ctx=ctx), done, long=True)
+
+    def cancel(self) -> None:
+        if self._long is not None:
+            self._long.cancel()
+
+    def update_settings(self, **changes: Any) -> None:
+        project = self._need()
+        self._run("settings", lambda ctx: project.update_settings(**changes),
+                  self.settingsChanged.emit, serial=True)
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _need(self) -> Project:
+        if self.project is None:
+            raise RuntimeError("no project is open")
+        return self.project
+
+    def _run(self, name: str, fn: Callable[[RunContext], Any], on_done: Callable[[Any], Any],
+             *, serial: bool = False, long: bool = False, quiet: bool = False) -> Task:
+        def failed(message: str) -> None:
+            if not quiet:
+                self.error.emit(f"{name}: {message}")
+
+        task = self.runner.submit(name, fn, on_done=on_done, on_error=failed,
+                                  on_progress=self.progress.emit if long else None,
+                                  on_cancel=(lambda: self.progress.emit(name, 0, 0, "cancelled"))
+                                  if long else None,
+                                  serial=serial)
+        if long:
+            self._long = task
+        return task
+
+
+def _item_state(rep: ImportReport) -> tuple[str, str]:
+    if rep.failed:
+        reason = rep.failed[0].reason
+        state = "encrypted" if reason.startswith("EncryptedDocumentError") else "failed"
+        return state, reason
+    if rep.imported and rep.duplicates:
+        return "imported", f"{len(rep.imported)} new, {len(rep.duplicates)} already present"
+    if rep.imported:
+        return "imported", f"{len(rep.imported)} document(s)"
+    if rep.duplicates:
+        return "duplicate", "already in the project"
+    if rep.cancelled:
+        return "cancelled", ""
+    return "skipped", "no supported files"
+
+
+def _cire(project: Project, document_id: str, deid: Any
+          ) -> tuple[tuple[DiffFlag, ...], float | None, tuple[str, ...]]:
+    """CIRE flags for the diff. Uses ``Project.retention(document_id)`` (a CireReport) or
+    ``engine.api.assess_retention(document, deid, policy=...)`` when the engine offers
+    them; until then the diff says the check is unavailable (never a silent pass)."""
+    import engine.api as api
+
+    method = getattr(project, "retention", None)
+    if method is not None:
+        report = method(document_id)
+    elif hasattr(api, "assess_retention"):
+        report = api.assess_retention(project.load_document(document_id), deid,
+                                      policy=project.settings.policy)
+    else:
+        return (), None, ("Clinical-retention check (CIRE) is not available in this build.",)
+    flags = []
+    for flag in report.flags:
+        start = flag.output_start if flag.output_start is not None else 0
+        end = flag.output_end if flag.output_end is not None else start
+        reason = str(getattr(flag.reason, "value", flag.reason)).replace("_", " ")
+        detail = f" ({flag.detail})" if flag.detail else ""
+        source = str(getattr(flag.source, "value", flag.source))
+        flags.append(DiffFlag(flag.replacement_span_id, start, end,
+                              str(getattr(flag.severity, "value", flag.severity)).lower(),
+                              f"{reason}{detail} · {source}"))
+    return tuple(flags), report.retention_score, ()
+
+
+__all__ = ["ProjectController", "DocumentStatus", "ProjectSettings"]

@@ -1,0 +1,151 @@
+"""Documents of the open project: status, span counts, CIRE flags, patient."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from desktop.records import DisplayStatus, DocumentEntry
+
+Index = QModelIndex | QPersistentModelIndex
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+STATUS_ROLE = Qt.ItemDataRole.UserRole + 3
+
+STATUS_GLYPHS = {
+    DisplayStatus.IMPORTED: "○", DisplayStatus.DETECTED: "◐",
+    DisplayStatus.NEEDS_REVIEW: "●", DisplayStatus.REVIEWED: "✓",
+    DisplayStatus.EXPORTED: "⇪", DisplayStatus.FAILED: "⚠",
+}
+
+
+class DocumentListModel(QAbstractTableModel):
+    COLUMNS = ("Document", "Status", "Candidates", "Accepted", "Rejected", "CIRE flags",
+               "Patient", "Pages")
+    TOOLTIPS = ("Source file name", "Where the document is in the workflow",
+                "Spans waiting for a decision", "Spans that will be replaced",
+                "Spans that stay as written", "Clinical-retention flags after replacement",
+                "Patient group (pseudonymous)", "Pages (PDF and scans)")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._entries: list[DocumentEntry] = []
+
+    # -- data in
+    def set_entries(self, entries: Sequence[DocumentEntry]) -> None:
+        self.beginResetModel()
+        self._entries = list(entries)
+        self.endResetModel()
+
+    def update_entry(self, entry: DocumentEntry) -> None:
+        for row, old in enumerate(self._entries):
+            if old.id == entry.id:
+                self._entries[row] = entry
+                self.dataChanged.emit(self.index(row, 0),
+                                      self.index(row, len(self.COLUMNS) - 1))
+                return
+        row = len(self._entries)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._entries.append(entry)
+        self.endInsertRows()
+
+    def entry(self, row: int) -> DocumentEntry:
+        return self._entries[row]
+
+    def entries(self) -> list[DocumentEntry]:
+        return list(self._entries)
+
+    def row_of(self, document_id: str) -> int:
+        for row, e in enumerate(self._entries):
+            if e.id == document_id:
+                return row
+        return -1
+
+    # -- Qt interface
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._entries)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.COLUMNS):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.COLUMNS[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self.TOOLTIPS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._entries):
+            return None
+        e = self._entries[index.row()]
+        col = index.column()
+        if role == ID_ROLE:
+            return e.id
+        if role == STATUS_ROLE:
+            return e.display_status
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(e, col)
+        if role == SORT_ROLE:
+            value = self._display(e, col)
+            if col == 1:
+                return DisplayStatus.ALL.index(e.display_status)
+            return value.casefold() if isinstance(value, str) else value
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col == 1 and e.record.reason:
+                return f"Failed: {e.record.reason}"
+            return self.TOOLTIPS[col] if col else e.record.source_path
+        if role == Qt.ItemDataRole.TextAlignmentRole and col >= 2 and col != 6:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    @staticmethod
+    def _display(e: DocumentEntry, col: int) -> Any:
+        if col == 0:
+            return e.name
+        if col == 1:
+            return f"{STATUS_GLYPHS.get(e.display_status, '')} {e.display_status}"
+        if col == 2:
+            return e.candidates
+        if col == 3:
+            return e.accepted
+        if col == 4:
+            return e.rejected
+        if col == 5:
+            return e.flags
+        if col == 6:
+            return e.record.patient_id or ""
+        return e.record.page_count
+
+
+class DocumentFilterProxyModel(QSortFilterProxyModel):
+    """Filters by a name substring and a status; sorts numerically where it should."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._status: str | None = None
+        self.setSortRole(SORT_ROLE)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(0)
+
+    def set_status_filter(self, status: str | None) -> None:
+        self._status = status or None
+        self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        index = model.index(source_row, 0, source_parent)
+        if self._status and model.data(index, STATUS_ROLE) != self._status:
+            return False
+        return super().filterAcceptsRow(source_row, source_parent)

@@ -1,0 +1,156 @@
+"""Side-by-side diff: original left, de-identified right, scrolled together; replacements
+coloured by label on both sides; CIRE flags marked with severity and reason."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QSplitter,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.records import DiffData
+from desktop.theme import SEVERITY_COLOURS, SEVERITY_GLYPHS, label_colour
+
+SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+
+
+def _pane(name: str, parent: QWidget) -> QPlainTextEdit:
+    pane = QPlainTextEdit(parent)
+    pane.setReadOnly(True)
+    pane.setAcceptDrops(False)
+    pane.setAccessibleName(name)
+    pane.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # keeps lines aligned
+    return pane
+
+
+class DiffView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.data: DiffData | None = None
+        self.header = QLabel("Open a document and choose View → Diff.", self)
+        self.header.setWordWrap(True)
+        self.left = _pane("Original text", self)
+        self.right = _pane("De-identified text", self)
+        left_box, right_box = QWidget(self), QWidget(self)
+        for box, title, pane in ((left_box, "Original", self.left),
+                                 (right_box, "De-identified", self.right)):
+            lay = QVBoxLayout(box)
+            lay.setContentsMargins(0, 0, 0, 0)
+            caption = QLabel(f"<b>{title}</b>", box)
+            lay.addWidget(caption)
+            lay.addWidget(pane, 1)
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(left_box)
+        split.addWidget(right_box)
+        self.flags = QListWidget(self)
+        self.flags.setAccessibleName("Clinical-retention flags")
+        self.flags.setToolTip("CIRE flags: replacements that may have changed clinical "
+                              "meaning. Select one to show it in both texts.")
+        self.flags.currentItemChanged.connect(self._flag_selected)
+        self.flags.setMaximumHeight(self.fontMetrics().height() * 7)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.header)
+        layout.addWidget(split, 1)
+        flag_row = QHBoxLayout()
+        flag_row.addWidget(self.flags, 1)
+        layout.addLayout(flag_row)
+        self._syncing = False
+        self.left.verticalScrollBar().valueChanged.connect(
+            lambda: self._sync(self.left, self.right))
+        self.right.verticalScrollBar().valueChanged.connect(
+            lambda: self._sync(self.right, self.left))
+        self.left.horizontalScrollBar().valueChanged.connect(
+            self.right.horizontalScrollBar().setValue)
+
+    def clear(self) -> None:
+        self.data = None
+        self.left.setPlainText("")
+        self.right.setPlainText("")
+        self.flags.clear()
+        self.header.setText("Open a document and choose View → Diff.")
+
+    def show_diff(self, data: DiffData) -> None:
+        self.data = data
+        self.left.setPlainText(data.document.text)
+        self.right.setPlainText(data.deid.text)
+        left_sel, right_sel = [], []
+        flagged = {(f.start, f.end): f for f in data.flags}
+        for rep in data.deid.replacements:
+            colour = label_colour(rep.label)
+            fill = QColor(colour)
+            fill.setAlpha(110)
+            fmt = QTextCharFormat()
+            fmt.setBackground(fill)
+            fmt.setToolTip(rep.label.value)
+            left_sel.append(_selection(self.left, rep.start, rep.end, fmt))
+            right_sel.append(_selection(self.right, rep.output_start, rep.output_end, fmt))
+        for f in data.flags:
+            fmt = QTextCharFormat()
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+            fmt.setUnderlineColor(QColor(SEVERITY_COLOURS.get(f.severity, "#C0392B")))
+            fmt.setFontWeight(700)
+            right_sel.append(_selection(self.right, f.start, f.end, fmt))
+        del flagged
+        self.left.setExtraSelections(left_sel)
+        self.right.setExtraSelections(right_sel)
+        self.flags.clear()
+        self.flags.setVisible(bool(data.flags))
+        for f in sorted(data.flags, key=lambda x: (SEVERITY_ORDER.get(x.severity, 3), x.start)):
+            glyph = SEVERITY_GLYPHS.get(f.severity, "▲")
+            item = QListWidgetItem(f"{glyph} {f.severity.upper()} — {f.reason}")
+            item.setForeground(QColor(SEVERITY_COLOURS.get(f.severity, "#C0392B")))
+            item.setData(Qt.ItemDataRole.UserRole, (f.start, f.end))
+            self.flags.addItem(item)
+        n = len(data.deid.replacements)
+        parts = [f"<b>{n}</b> replacement(s), mode <b>{data.deid.mode.value}</b>"]
+        if data.retention is not None:
+            parts.append(f"retention score <b>{data.retention:.0%}</b>")
+        by_sev = {s: sum(1 for f in data.flags if f.severity == s) for s in SEVERITY_ORDER}
+        if data.flags:
+            parts.append("CIRE flags: " + ", ".join(
+                f"{SEVERITY_GLYPHS[s]} {c} {s}" for s, c in by_sev.items() if c))
+        elif not data.notes:
+            parts.append("no CIRE flags")
+        parts += list(data.notes)
+        self.header.setText(" · ".join(parts))
+
+    def _sync(self, src: QPlainTextEdit, dst: QPlainTextEdit) -> None:
+        # Replacements rarely span lines, so line n on the left is line n on the right:
+        # align by the first visible line, which stays exact however long the surrogates.
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            dst.verticalScrollBar().setValue(src.verticalScrollBar().value())
+        finally:
+            self._syncing = False
+
+    def _flag_selected(self, item: QListWidgetItem | None) -> None:
+        if item is None or self.data is None:
+            return
+        start, _end = item.data(Qt.ItemDataRole.UserRole)
+        cursor = self.right.textCursor()
+        cursor.setPosition(min(start, len(self.data.deid.text)))
+        self.right.setTextCursor(cursor)
+        self.right.centerCursor()
+
+
+def _selection(pane: QPlainTextEdit, start: int, end: int,
+               fmt: QTextCharFormat) -> QTextEdit.ExtraSelection:
+    sel = QTextEdit.ExtraSelection()
+    cursor = QTextCursor(pane.document())
+    n = pane.document().characterCount() - 1
+    cursor.setPosition(max(0, min(start, n)))
+    cursor.setPosition(max(0, min(end, n)), QTextCursor.MoveMode.KeepAnchor)
+    sel.cursor = cursor
+    sel.format = fmt
+    return sel

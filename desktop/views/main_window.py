@@ -1,0 +1,435 @@
+"""The main window: start page, then document list + review / page / diff tabs, with an
+import panel that appears when files are dropped anywhere on the window."""
+
+from __future__ import annotations
+
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QWidget,
+)
+
+from desktop.controllers.project_controller import ProjectController
+from desktop.records import DiffData, LoadedDocument
+from desktop.settings import UserSettings
+from desktop.views.diff_view import DiffView
+from desktop.views.document_list import DocumentListView
+from desktop.views.export_dialog import ExportDialog
+from desktop.views.import_panel import ImportPanel
+from desktop.views.page_view import PageView
+from desktop.views.review_view import ReviewView
+from desktop.views.settings_dialog import SettingsDialog
+from desktop.views.start_page import StartPage
+from engine.core.domain import SpanStatus
+
+REVIEW_TAB, PAGE_TAB, DIFF_TAB = 0, 1, 2
+
+
+def paths_from_mime(mime: QMimeData) -> list[Path]:
+    return [Path(u.toLocalFile()) for u in mime.urls() if u.isLocalFile()]
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, controller: ProjectController | None = None, *,
+                 user: UserSettings | None = None) -> None:
+        super().__init__()
+        self.user = user or UserSettings()
+        self.controller = controller or ProjectController(self, threads=self.user.threads)
+        self.controller.setParent(self)
+        self.setWindowTitle("ClearNote")
+        self.setAcceptDrops(True)
+        self.export_dialog: ExportDialog | None = None
+        self._base_point_size = QApplication.font().pointSizeF()
+
+        self.start_page = StartPage(self)
+        self.documents = DocumentListView(self)
+        self.review = ReviewView(self)
+        self.review.uncertain_below = self.user.uncertain_below
+        self.page_view = PageView(self)
+        self.diff = DiffView(self)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self.review, "Review")
+        self.tabs.addTab(self.page_view, "Page")
+        self.tabs.addTab(self.diff, "Diff")
+        self.tabs.setTabToolTip(REVIEW_TAB, "Text with highlighted spans (Ctrl+1)")
+        self.tabs.setTabToolTip(PAGE_TAB, "Page image with the same highlights (Ctrl+2)")
+        self.tabs.setTabToolTip(DIFF_TAB, "Original and de-identified side by side (Ctrl+3)")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.workspace = QSplitter(Qt.Orientation.Horizontal, self)
+        self.workspace.addWidget(self.documents)
+        self.workspace.addWidget(self.tabs)
+        self.workspace.setStretchFactor(0, 2)
+        self.workspace.setStretchFactor(1, 5)
+        self.workspace.setSizes([460, 1040])
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.start_page)
+        self.stack.addWidget(self.workspace)
+        self.setCentralWidget(self.stack)
+
+        self.import_panel = ImportPanel(self)
+        self.import_dock = QDockWidget("Import and detection", self)
+        self.import_dock.setObjectName("import_dock")
+        self.import_dock.setWidget(self.import_panel)
+        self.import_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
+                                     | QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.import_dock)
+        self.import_dock.hide()
+        self.import_panel.hideRequested.connect(self.import_dock.hide)
+
+        self.busy_label = QLabel("", self)
+        self.statusBar().addPermanentWidget(self.busy_label)
+        self.actions_by_name: dict[str, QAction] = {}
+        self._build_actions()
+        self._connect()
+        self.start_page.set_recent(self.user.recent_projects())
+        self._set_project_actions(False)
+        self.resize(1280, 800)
+
+    # ------------------------------------------------------------------ actions
+
+    def _action(self, name: str, text: str, shortcut: str | QKeySequence.StandardKey,
+                tip: str, slot: Callable[[], object], menu: object | None = None) -> QAction:
+        act = QAction(text, self)
+        keys = QKeySequence(shortcut)
+        act.setShortcut(keys)
+        act.setToolTip(f"{tip} ({keys.toString(QKeySequence.SequenceFormat.NativeText)})")
+        act.setStatusTip(tip)
+        act.triggered.connect(lambda _checked=False: slot())
+        self.addAction(act)  # shortcuts work even when the menu bar is hidden
+        if menu is not None:
+            menu.addAction(act)  # type: ignore[attr-defined]
+        self.actions_by_name[name] = act
+        return act
+
+    def _build_actions(self) -> None:
+        mb = self.menuBar()
+        f = mb.addMenu("&File")
+        a = self._action
+        a("new", "&New project…", QKeySequence.StandardKey.New, "Create a project file",
+          self.new_project, f)
+        a("open", "&Open project…", QKeySequence.StandardKey.Open, "Open a project file",
+          self.open_project, f)
+        f.addSeparator()
+        a("import", "&Import files…", "Ctrl+I", "Import documents (or drop them on the window)",
+          self.import_files, f)
+        a("import_folder", "Import &folder…", "Ctrl+Shift+I", "Import every document in a folder",
+          self.import_folder, f)
+        a("detect", "&Detect again", "F5", "Run detection again on the selected documents",
+          self.detect_selected, f)
+        a("cancel", "&Cancel running work", "Esc", "Stop the running import, detection or export",
+          self.controller.cancel, f)
+        a("export", "&Export…", "Ctrl+E", "Export de-identified documents", self.export, f)
+        f.addSeparator()
+        a("settings", "&Settings…", QKeySequence.StandardKey.Preferences
+          if not QKeySequence(QKeySequence.StandardKey.Preferences).isEmpty() else "Ctrl+,",
+          "Policy, replacement, detectors, models, threads", self.open_settings, f)
+        a("close_project", "&Close project", "Ctrl+Shift+W", "Close the project",
+          self.close_project, f)
+        a("quit", "&Quit", "Ctrl+Q", "Quit ClearNote", self.close, f)
+
+        e = mb.addMenu("&Edit")
+        a("undo", "&Undo", "Ctrl+Z", "Undo the last review decision", self.controller.undo, e)
+        a("redo", "&Redo", "Ctrl+Shift+Z", "Redo the decision you undid", self.controller.redo, e)
+        a("find", "&Filter documents", "Ctrl+F", "Filter the document list by name",
+          self._focus_filter, e)
+
+        r = mb.addMenu("&Review")
+        a("accept", "&Accept span", "A", "Accept: this span will be replaced",
+          self.review.accept, r)
+        a("reject", "&Reject span", "R", "Reject: this span stays as written",
+          self.review.reject, r)
+        a("next", "&Next candidate", "N", "Go to the next undecided span",
+          self.review.next_candidate, r)
+        a("prev", "&Previous candidate", "P", "Go to the previous undecided span",
+          self.review.previous_candidate, r)
+        a("uncertain", "Next &uncertain", "U",
+          "Go to the most doubtful undecided span (low confidence or disagreement)",
+          self.review.next_uncertain, r)
+        a("add", "Add &span from selection", "S",
+          "Mark the selected text as PHI with the chosen label", self.review.add_selection, r)
+        r.addSeparator()
+        a("accept_all_doc", "Accept all occurrences in &document", "Shift+A",
+          "Accept every occurrence of this text in the document",
+          lambda: self.review.decide_all(SpanStatus.ACCEPTED, "document"), r)
+        a("accept_all_proj", "Accept all occurrences in pro&ject", "Ctrl+Shift+A",
+          "Accept every occurrence of this text in every document",
+          lambda: self.review.decide_all(SpanStatus.ACCEPTED, "project"), r)
+        a("reject_all_doc", "Reject all occurrences in d&ocument", "Shift+R",
+          "Reject every occurrence of this text in the document",
+          lambda: self.review.decide_all(SpanStatus.REJECTED, "document"), r)
+        a("reject_all_proj", "Reject all occurrences in projec&t", "Ctrl+Shift+R",
+          "Reject every occurrence of this text in every document",
+          lambda: self.review.decide_all(SpanStatus.REJECTED, "project"), r)
+        r.addSeparator()
+        a("reviewed", "&Mark document reviewed", "Ctrl+Return",
+          "Record that this document is reviewed (ready for export)", self.mark_reviewed, r)
+
+        v = mb.addMenu("&View")
+        a("tab_review", "&Review", "Ctrl+1", "Show the review text",
+          lambda: self.tabs.setCurrentIndex(REVIEW_TAB), v)
+        a("tab_page", "&Page", "Ctrl+2", "Show the page image",
+          lambda: self.tabs.setCurrentIndex(PAGE_TAB), v)
+        a("tab_diff", "&Diff", "Ctrl+3", "Show original and de-identified side by side",
+          lambda: self.tabs.setCurrentIndex(DIFF_TAB), v)
+        v.addSeparator()
+        a("bigger", "&Larger text", "Ctrl+=", "Make the text larger", lambda: self._scale(1), v)
+        a("smaller", "&Smaller text", "Ctrl+-", "Make the text smaller",
+          lambda: self._scale(-1), v)
+        a("import_panel", "&Import panel", "Ctrl+J", "Show or hide the import panel",
+          lambda: self.import_dock.setVisible(not self.import_dock.isVisible()), v)
+        self._apply_scale()
+
+    def _set_project_actions(self, open_: bool) -> None:
+        for name, act in self.actions_by_name.items():
+            if name not in ("new", "open", "quit", "settings", "bigger", "smaller"):
+                act.setEnabled(open_)
+
+    def _connect(self) -> None:
+        c = self.controller
+        sp = self.start_page
+        sp.newRequested.connect(self.new_project)
+        sp.openRequested.connect(self.open_project)
+        sp.recentRequested.connect(c.open_project)
+        c.projectOpened.connect(self._project_opened)
+        c.projectClosed.connect(self._project_closed)
+        c.documentsChanged.connect(self._documents_changed)
+        c.documentChanged.connect(self.documents.model.update_entry)
+        c.documentLoaded.connect(self._document_loaded)
+        c.spanChanged.connect(self._span_changed)
+        c.previewReady.connect(self.review.show_preview)
+        c.diffReady.connect(self._diff_ready)
+        c.importStarted.connect(self._import_started)
+        c.importItem.connect(self.import_panel.set_item)
+        c.importFinished.connect(lambda rep: self.import_panel.finish(rep.summary()))
+        c.detectFinished.connect(lambda rep: self.import_panel.finish(rep.summary()))
+        c.progress.connect(self.import_panel.set_progress)
+        c.error.connect(self._error)
+        c.undoStateChanged.connect(self._undo_state)
+        c.busyChanged.connect(lambda busy: self.busy_label.setText("Working…" if busy else ""))
+        c.pageImage.connect(self.page_view.set_page_image)
+        c.detectorsReady.connect(lambda ok: self.statusBar().showMessage(
+            "Detectors loaded." if ok else "Detectors failed to load.", 4000))
+        self.import_panel.cancelRequested.connect(c.cancel)
+        self.import_panel.passwordRequested.connect(self._ask_password)
+        self.documents.documentActivated.connect(self._open_document)
+        r = self.review
+        r.statusRequested.connect(c.set_span_status)
+        r.allRequested.connect(c.set_status_all)
+        r.addRequested.connect(c.add_span)
+        r.previewRequested.connect(c.request_preview)
+        r.message.connect(lambda m: self.statusBar().showMessage(m, 4000))
+        r.currentSpanChanged.connect(self.page_view.select_span)
+        self.page_view.spanClicked.connect(r.select_span)
+        self.page_view.pageRequested.connect(c.request_page)
+
+    # ------------------------------------------------------------------ project
+
+    def new_project(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "New project", self.user.last_folder,
+                                              "ClearNote projects (*.clearnote)")
+        if path:
+            self.controller.create_project(Path(path))
+
+    def open_project(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open project", self.user.last_folder,
+                                              "ClearNote projects (*.clearnote)")
+        if path:
+            self.controller.open_project(Path(path))
+
+    def close_project(self) -> None:
+        self.controller.close_project()
+
+    def _project_opened(self, path: Path) -> None:
+        self.user.add_recent(path)
+        self.user.last_folder = str(path.parent)
+        self.setWindowTitle(f"ClearNote — {path.name}")
+        self.stack.setCurrentWidget(self.workspace)
+        self._set_project_actions(True)
+        self.statusBar().showMessage("Drop documents or folders anywhere to import them.")
+
+    def _project_closed(self) -> None:
+        self.setWindowTitle("ClearNote")
+        self.documents.model.set_entries([])
+        self.review.show_empty()
+        self.diff.clear()
+        self.stack.setCurrentWidget(self.start_page)
+        self.start_page.set_recent(self.user.recent_projects())
+        self._set_project_actions(False)
+
+    # ------------------------------------------------------------------ import
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        paths = paths_from_mime(event.mimeData())
+        if not paths:
+            return
+        event.acceptProposedAction()
+        self.import_paths(paths)
+
+    def import_paths(self, paths: list[Path], password: str | None = None) -> None:
+        if not self.controller.is_open:
+            self.statusBar().showMessage("Create or open a project first, then drop files.",
+                                         6000)
+            return
+        self.controller.import_paths(paths, password=password)
+
+    def _import_started(self, paths: list[Path]) -> None:
+        self.import_panel.start(paths)
+        self.import_dock.show()
+        # Compact: the panel is a status strip, not a second workspace.
+        self.resizeDocks([self.import_dock], [self.fontMetrics().height() * 9],
+                         Qt.Orientation.Vertical)
+
+    def import_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(
+            self, "Import documents", self.user.last_folder,
+            "Documents (*.pdf *.txt *.docx *.png *.jpg *.jpeg *.tif *.tiff);;All files (*)")
+        if files:
+            self.import_paths([Path(f) for f in files])
+
+    def import_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Import folder", self.user.last_folder)
+        if folder:
+            self.import_paths([Path(folder)])
+
+    def _ask_password(self, path: str) -> None:
+        password, ok = QInputDialog.getText(
+            self, "Password protected PDF",
+            f"Password for {Path(path).name}:", QLineEdit.EchoMode.Password)
+        if ok and password:
+            self.controller.import_paths([Path(path)], password=password)
+
+    def detect_selected(self) -> None:
+        ids = self.documents.selected_ids() or None
+        self.controller.detect(ids)
+
+    # ------------------------------------------------------------------ review
+
+    def _documents_changed(self, entries: list) -> None:
+        current = self.controller.current_id
+        self.documents.model.set_entries(entries)
+        if current:
+            self.documents.select_document(current)
+
+    def _open_document(self, document_id: str) -> None:
+        if document_id != self.controller.current_id or self.review.document is None:
+            self.controller.load_document(document_id)
+
+    def _document_loaded(self, loaded: LoadedDocument) -> None:
+        self.review.show_document(loaded)
+        self.page_view.show_document(loaded)
+        if self.tabs.currentIndex() == DIFF_TAB:
+            self.controller.request_diff(loaded.document.id)
+
+    def _span_changed(self, document_id: str, span: object) -> None:
+        if self.review.document is not None and self.review.document.id == document_id:
+            self.review.apply_span(span)  # type: ignore[arg-type]
+            loaded = LoadedDocument(self.review.document, tuple(self.review.spans()))
+            self.page_view.update_spans(loaded)
+
+    def _tab_changed(self, index: int) -> None:
+        if index == DIFF_TAB and self.review.document is not None:
+            self.controller.request_diff(self.review.document.id)
+
+    def _diff_ready(self, data: DiffData) -> None:
+        if self.review.document is not None and data.document.id == self.review.document.id:
+            self.diff.show_diff(data)
+
+    def mark_reviewed(self) -> None:
+        if self.review.document is not None:
+            self.controller.mark_reviewed(self.review.document.id)
+
+    def _undo_state(self, can_undo: bool, can_redo: bool) -> None:
+        self.actions_by_name["undo"].setEnabled(can_undo)
+        self.actions_by_name["redo"].setEnabled(can_redo)
+
+    def _focus_filter(self) -> None:
+        self.documents.filter.setFocus()
+        self.documents.filter.selectAll()
+
+    # ------------------------------------------------------------------ export / settings
+
+    def export(self) -> None:
+        project = self.controller.project
+        if project is None:
+            return
+        dialog = ExportDialog(self, selected=self.documents.selected_ids(),
+                              formats=tuple(project.settings.export_formats),
+                              folder=str(Path(self.user.last_folder) / "deidentified"))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.exportRequested.connect(self._start_export)
+        dialog.cancelRequested.connect(self.controller.cancel)
+        self.controller.exportFinished.connect(dialog.show_report)
+        self.controller.progress.connect(dialog.set_progress)
+        dialog.destroyed.connect(lambda: setattr(self, "export_dialog", None))
+        self.export_dialog = dialog
+        dialog.open()
+
+    def _start_export(self, ids: list[str] | None, folder: Path, formats: list[str]) -> None:
+        self.controller.export(ids, folder, formats)
+
+    def open_settings(self) -> None:
+        project = self.controller.project
+        dialog = SettingsDialog(self, project=project.settings if project else None,
+                                user=self.user)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.projectChanged.connect(lambda ch: self.controller.update_settings(**ch))
+        dialog.modelInfoRequested.connect(self.controller.request_model_info)
+        self.controller.modelInfo.connect(dialog.show_model_info)
+        dialog.accepted.connect(self._user_settings_changed)
+        dialog.open()
+
+    def _user_settings_changed(self) -> None:
+        self.review.uncertain_below = self.user.uncertain_below
+        self.controller.runner.pool.setMaxThreadCount(self.user.threads)
+
+    # ------------------------------------------------------------------ misc
+
+    def _scale(self, step: int) -> None:
+        self.user.text_scale = max(-4, min(12, self.user.text_scale + step))
+        self._apply_scale()
+
+    def _apply_scale(self) -> None:
+        # Relative to the system font, so the OS text-size setting is always respected.
+        font = QFont(QApplication.font())
+        font.setPointSizeF(max(6.0, self._base_point_size + self.user.text_scale))
+        for w in (self.review.text, self.diff.left, self.diff.right):
+            w.setFont(font)
+
+    def _error(self, message: str) -> None:
+        self.statusBar().showMessage(message, 10000)
+        if self.export_dialog is not None and message.startswith("export"):
+            self.export_dialog.show_error(message)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        self.controller.shutdown()
+        super().closeEvent(event)
+
+
+def ask(parent: QWidget, title: str, text: str) -> bool:
+    return QMessageBox.question(parent, title, text) == QMessageBox.StandardButton.Yes
+
+
+__all__ = ["MainWindow", "QTimer"]
