@@ -13,8 +13,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --disable-pip-version-check -q -e '.[dev]'
 	@touch $(STAMP)
 
+# Without a display (a server, CI) the window cannot open: show the CLI demo instead.
 run: $(STAMP)
-	$(PY) -m desktop.app
+	@if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY$$QT_QPA_PLATFORM" ]; then \
+		echo "No display found: running the command-line demo instead of the window."; \
+		$(PY) -m engine.cli demo; \
+	else \
+		$(PY) -m desktop.app; \
+	fi
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(PY) -m pytest -q -p no:cacheprovider
