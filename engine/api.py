@@ -25,7 +25,7 @@ from engine.pipeline import Pipeline, PipelineConfig, build_pipeline
 
 __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
-    "DeidentifiedText", "SurrogateMode", "load_document",
+    "DeidentifiedText", "SurrogateMode", "load_document", "assess_retention",
     "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
     "ExportReport", "Statistics",
@@ -69,6 +69,16 @@ class Session:
                 patient: str = "default") -> tuple[DetectionResult, DeidentifiedText]:
         result = self.detect(doc, ctx)
         return result, self.deidentify(doc, result.active, patient=patient)
+
+
+def assess_retention(doc: Document, deid: DeidentifiedText, *, policy: Policy | str,
+                     judge: object | None = None, ctx: RunContext | None = None):  # noqa: ANN201
+    """CIRE: where de-identification may have changed clinical meaning (flags + score)."""
+    from engine.cire import assess
+
+    if isinstance(policy, str):
+        policy = get_policy(policy)
+    return assess(doc, deid, policy=policy, judge=judge, ctx=ctx)  # type: ignore[arg-type]
 
 
 def load_document(path: str | Path, *, password: str | None = None,

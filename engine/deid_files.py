@@ -143,7 +143,7 @@ def _write_outputs(path: Path, doc: Document, result: DetectionResult,
         from engine.cire import assess
 
         report = assess(doc, deid, policy=session.policy)  # type: ignore[attr-defined]
-        extra["cire"] = report.to_dict()
+        extra["cire"] = report.to_json()
     sidecar = stem.with_suffix(".json")
     write_json_sidecar(doc, result.active, deid, sidecar, extra=extra)
     outputs.append(sidecar)

@@ -1,0 +1,123 @@
+"""Detection quality on the public development sets in ../shared/data.
+
+    python benchmarks/quality.py [--no-ner] [--policy strict] [--show 20]
+
+- presidio_research_synth: token/span metrics through `engine.evaluation` (labels mapped to
+  ClearNote's; labels that are not PHI under the policy are ignored).
+- aci_bench_train_valid: recall of the annotated patient names (gold is names only, so no
+  precision) and the share of clinical retention-term occurrences touched by any span.
+- mts_dialog_sections: spans proposed per 1,000 tokens on clinical prose with almost no PHI.
+
+These sets are for development; acceptance uses held-out corpora nobody tunes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.api import Session, SessionConfig  # noqa: E402
+from engine.core.domain import Document  # noqa: E402
+from engine.evaluation import evaluate  # noqa: E402
+from engine.evaluation.io import Prediction, PredictedSpan, load_gold  # noqa: E402
+from engine.pipeline import PipelineConfig  # noqa: E402
+
+DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+WORD = re.compile(r"\w+|[^\w\s]")
+
+
+def _records(name: str) -> list[dict]:
+    with (DATA / name).open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def presidio(session: Session, policy: str) -> None:
+    gold = load_gold(DATA / "presidio_research_synth.jsonl")
+    started = time.perf_counter()
+    predictions = {}
+    for doc in gold:
+        result = session.detect(Document.from_text(doc.text, id=doc.id))
+        predictions[doc.id] = Prediction(doc.id, tuple(
+            PredictedSpan(s.start, s.end, s.label) for s in result.active))
+    seconds = time.perf_counter() - started
+    from engine.core.policies import get_policy
+
+    report = evaluate(gold, predictions, phi_labels=get_policy(policy).phi_labels,
+                      bootstrap=200)
+    print(f"== presidio_research_synth ({len(gold)} docs, {seconds:.1f}s)")
+    print(report.to_text())
+
+
+def aci(session: Session, show: int) -> None:
+    records = _records("aci_bench_train_valid.jsonl")
+    names_total = names_found = terms_total = terms_touched = 0
+    touched_examples: collections.Counter[str] = collections.Counter()
+    for record in records:
+        text = record["text"]
+        result = session.detect(Document.from_text(text, id=record["id"]))
+        covered = bytearray(len(text))
+        for span in result.active:
+            covered[span.start:span.end] = b"\x01" * (span.end - span.start)
+        for gold in record["spans"]:
+            if gold["label"].startswith("PATIENT"):
+                names_total += 1
+                names_found += all(covered[gold["start"]:gold["end"]])
+        for occ in record["meta"].get("retention_term_occurrences", []):
+            terms_total += 1
+            if any(covered[occ["start"]:occ["end"]]):
+                terms_touched += 1
+                touched_examples[occ["term"]] += 1
+    print(f"== aci_bench_train_valid ({len(records)} notes)")
+    print(f"patient-name recall (fully covered): {names_found}/{names_total} = "
+          f"{names_found / max(names_total, 1):.4f}")
+    print(f"retention-term occurrences touched: {terms_touched}/{terms_total} = "
+          f"{terms_touched / max(terms_total, 1):.4%}")
+    for term, count in touched_examples.most_common(show):
+        print(f"   touched: {term!r} x{count}")
+
+
+def mts(session: Session, show: int) -> None:
+    records = _records("mts_dialog_sections.jsonl")
+    tokens = 0
+    by_label: collections.Counter[str] = collections.Counter()
+    examples: collections.Counter[tuple[str, str]] = collections.Counter()
+    for record in records:
+        text = record["text"]
+        tokens += len(WORD.findall(text))
+        for span in session.detect(Document.from_text(text, id=record["id"])).active:
+            by_label[span.label.value] += 1
+            examples[(span.label.value, text[span.start:span.end])] += 1
+    total = sum(by_label.values())
+    print(f"== mts_dialog_sections ({len(records)} sections, {tokens} tokens)")
+    print(f"spans per 1,000 tokens: {1000 * total / tokens:.2f}  by label: {dict(by_label)}")
+    for (label, covered), count in examples.most_common(show):
+        print(f"   {label:<9} {covered!r} x{count}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-ner", action="store_true")
+    parser.add_argument("--policy", default="strict")
+    parser.add_argument("--show", type=int, default=0, help="print the N most common findings")
+    parser.add_argument("--only", choices=["presidio", "aci", "mts"])
+    args = parser.parse_args()
+    session = Session(SessionConfig(pipeline=PipelineConfig(
+        policy=args.policy, ner=False if args.no_ner else "auto")))
+    print(f"detectors: {', '.join(session.pipeline.detector_ids)}; policy: {args.policy}")
+    if args.only in (None, "presidio"):
+        presidio(session, args.policy)
+    if args.only in (None, "aci"):
+        aci(session, args.show)
+    if args.only in (None, "mts"):
+        mts(session, args.show)
+
+
+if __name__ == "__main__":
+    main()

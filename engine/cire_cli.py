@@ -1,0 +1,176 @@
+"""`clearnote cire` and `clearnote models` subcommands; engine.cli calls ``register``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.core.policies import POLICIES
+
+EXIT_OK, EXIT_FAILURE = 0, 1
+
+
+def register(subparsers: Any) -> None:
+    """Add both `cire` and `models` (engine.cli lists this module in PLUGIN_MODULES)."""
+    register_cire(subparsers)
+    register_models(subparsers)
+
+
+# --------------------------------------------------------------------------- cire
+
+def register_cire(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "cire", help="de-identify JSONL and flag clinical information that changed",
+        description="Read {\"id\",\"text\"} lines; de-identify each; write {\"id\",\"text\","
+                    "\"retention_score\",\"flags\":[...]} lines. Without --llm only the "
+                    "deterministic clinical guard runs.")
+    p.add_argument("--input", type=Path, required=True, help="IN.jsonl (- for stdin)")
+    p.add_argument("--output", type=Path, required=True, help="OUT.jsonl (- for stdout)")
+    p.add_argument("--llm", metavar="MODEL", help="GGUF file or registered model name used as "
+                                                  "the CIRE judge")
+    p.add_argument("--policy", default="strict", choices=sorted(POLICIES))
+    p.add_argument("--chunk-tokens", type=int, default=20, help="aligned tokens per chunk")
+    p.add_argument("--mode", default="surrogate", choices=["surrogate", "tag", "redact"])
+    p.add_argument("--secret-file", type=Path,
+                   help="reuse this secret so surrogates stay consistent across runs")
+    _add_llm_options(p)
+    p.set_defaults(func=cmd_cire)
+
+
+def _add_llm_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--n-gpu-layers", default="auto",
+                   help="'auto' (all layers when llama.cpp has GPU support), 0 for CPU, or N")
+    p.add_argument("--n-ctx", type=int, default=4096, help="model context size in tokens")
+    p.add_argument("--threads", type=int, help="CPU threads for the model")
+
+
+def resolve_model(ref: str) -> tuple[Path, str | None]:
+    """A path to a .gguf file, or the name of a model in the registry (verified first)."""
+    from engine import modelstore
+
+    path = Path(ref).expanduser()
+    if path.suffix.lower() == ".gguf" or path.exists():
+        return path, None
+    record = modelstore.verify_model(ref)
+    return Path(record.path), record.chat_format
+
+
+def build_judge(ref: str, args: argparse.Namespace) -> Any:
+    from engine.cire import LlamaJudge
+    from engine.detectors.llm import settings_for
+    from engine.runtimes import get_llama_runtime
+
+    path, chat_format = resolve_model(ref)
+    layers: int | str = args.n_gpu_layers if args.n_gpu_layers == "auto" else int(
+        args.n_gpu_layers)
+    overrides: dict[str, object] = {"n_gpu_layers": layers, "n_ctx": args.n_ctx,
+                                    "n_threads": args.threads}
+    if chat_format:
+        overrides["chat_format"] = chat_format
+    runtime = get_llama_runtime(settings_for(path, **overrides))
+    print(f"clearnote: CIRE judge {runtime.name} on {runtime.device.description}",
+          file=sys.stderr)  # a CPU run is said out loud, never silent
+    return LlamaJudge(runtime)
+
+
+def cmd_cire(args: argparse.Namespace) -> int:
+    import secrets
+
+    from engine.cire import assess
+    from engine.cli import JsonlWriter, _read_secret, read_jsonl
+    from engine.core.context import RunContext
+    from engine.core.domain import Document, SurrogateMode
+    from engine.core.policies import get_policy
+    from engine.pipeline import build_pipeline
+    from engine.surrogates import Surrogator
+
+    policy = get_policy(args.policy)
+    pipeline = build_pipeline(policy=args.policy)
+    secret = _read_secret(args.secret_file) if args.secret_file else secrets.token_bytes(32)
+    surrogator = Surrogator(secret=secret, policy=policy, mode=SurrogateMode(args.mode))
+    judge = build_judge(args.llm, args) if args.llm else None
+    ctx = RunContext()
+    documents = flagged = 0
+    with JsonlWriter(args.output) as out:
+        for record in read_jsonl(args.input):
+            doc = Document.from_text(str(record.get("text", "")), id=str(record["id"]))
+            result = pipeline.run(doc, ctx)
+            deid = surrogator.deidentify(doc, result.active)
+            report = assess(doc, deid, policy=policy, judge=judge,
+                            chunk_tokens=args.chunk_tokens, ctx=ctx)
+            out.write({"id": record["id"], "text": deid.text,
+                       "retention_score": round(report.retention_score, 4),
+                       "chunks_total": report.chunks_total,
+                       "chunks_changed": report.chunks_changed,
+                       "flags": [f.to_json() for f in report.flags]})
+            documents += 1
+            flagged += bool(report.flags)
+    print(f"clearnote: cire: {documents} documents, {flagged} with flags", file=sys.stderr)
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- models
+
+def register_models(subparsers: Any) -> None:
+    p = subparsers.add_parser("models", help="register and verify local model files",
+                              description="The user model registry (GGUF and ONNX files, "
+                                          "with sha256). CLEARNOTE_CONFIG_DIR overrides "
+                                          "where it is stored.")
+    sub = p.add_subparsers(dest="models_command", metavar="ACTION", required=True)
+    q = sub.add_parser("list", help="list registered models")
+    q.set_defaults(func=cmd_models_list)
+    q = sub.add_parser("add", help="hash and register a .gguf or .onnx file")
+    q.add_argument("path", type=Path)
+    q.add_argument("--name", help="name to refer to the model by (default: file stem)")
+    q.add_argument("--chat-format",
+                   help="llama-cpp-python chat format when the GGUF has no chat template")
+    q.set_defaults(func=cmd_models_add)
+    q = sub.add_parser("verify", help="re-hash registered files (all when no name given)")
+    q.add_argument("names", nargs="*")
+    q.set_defaults(func=cmd_models_verify)
+
+
+def _describe(record: Any) -> str:
+    fmt = record.chat_format or ("template in file" if record.chat_template else "unknown")
+    return (f"{record.name:<32} {record.kind:<5} {record.size / 1e6:>9.1f} MB  "
+            f"sha256 {record.sha256[:12]}  chat: {fmt}  {record.path}")
+
+
+def cmd_models_list(args: argparse.Namespace) -> int:
+    from engine import modelstore
+
+    records = modelstore.list_models()
+    if not records:
+        print(f"no models registered ({modelstore.registry_path()}); "
+              "add one with `clearnote models add FILE.gguf`")
+    for record in records:
+        print(_describe(record))
+    return EXIT_OK
+
+
+def cmd_models_add(args: argparse.Namespace) -> int:
+    from engine import modelstore
+
+    record = modelstore.add_model(args.path, name=args.name, chat_format=args.chat_format)
+    print(_describe(record))
+    for warning in record.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_models_verify(args: argparse.Namespace) -> int:
+    from engine import modelstore
+    from engine.core.errors import ModelIntegrityError
+
+    names = args.names or [r.name for r in modelstore.list_models()]
+    failed = 0
+    for name in names:
+        try:
+            modelstore.verify_model(name)
+            print(f"ok      {name}")
+        except ModelIntegrityError as exc:
+            failed += 1
+            print(f"FAILED  {exc}")
+    return EXIT_OK if not failed else EXIT_FAILURE
