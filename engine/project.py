@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, insert, select
 
@@ -51,6 +51,7 @@ from engine.store import repositories as repo
 from engine.store import review
 from engine.store.db import Database
 from engine.store.models import (
+    CireFlagRow,
     DocumentRow,
     ExportRow,
     PatientRow,
@@ -73,6 +74,9 @@ from engine.store.records import (
     Statistics,
 )
 from engine.store.review import ReviewChange
+
+if TYPE_CHECKING:
+    from engine.cire import CireReport
 from engine.store.surrogate_map import StoreSurrogateMap
 
 log = logging.getLogger(__name__)
@@ -749,6 +753,34 @@ class Project:
         active = tuple(self.spans(document_id, statuses=ACTIVE))
         with self._deid_lock:
             return self.session.deidentify(doc, active, patient=self.patient_key(document_id))
+
+    def retention(self, document_id: str) -> CireReport:
+        """CIRE on the document as it would be exported now; the flags replace the
+        document's previous ones in the project (ids, reasons and offsets only, no text)."""
+        from engine.cire import assess
+
+        deid = self.deidentify(document_id)
+        report = assess(self.load_document(document_id), deid,
+                        policy=get_policy(self.settings.policy))
+        now = time.time()
+        with self.db.write() as s:
+            s.execute(delete(CireFlagRow).where(CireFlagRow.document_id == document_id))
+            s.add_all(CireFlagRow(document_id=document_id, span_id=f.replacement_span_id,
+                                  severity=f.severity.value, kind=f.reason.value,
+                                  detail=json.dumps(f.to_json()), created_at=now)
+                      for f in report.flags)
+        return report
+
+    def cire_flag_counts(self) -> dict[str, dict[str, int]]:
+        """Stored CIRE flags per document and severity (from the last ``retention`` run)."""
+        counts: dict[str, dict[str, int]] = {}
+        with self.db.read() as s:
+            rows = s.execute(select(CireFlagRow.document_id, CireFlagRow.severity,
+                                    func.count()).group_by(CireFlagRow.document_id,
+                                                           CireFlagRow.severity))
+            for doc_id, severity, n in rows:
+                counts.setdefault(doc_id, {})[severity] = n
+        return counts
 
     def surrogate_preview(self, span_id: str) -> str:
         """What this span will read as in the export (the surrogate is registered now, so

@@ -380,19 +380,8 @@ def _item_state(rep: ImportReport) -> tuple[str, str]:
 
 def _cire(project: Project, document_id: str, deid: Any
           ) -> tuple[tuple[DiffFlag, ...], float | None, tuple[str, ...]]:
-    """CIRE flags for the diff. Uses ``Project.retention(document_id)`` (a CireReport) or
-    ``engine.api.assess_retention(document, deid, policy=...)`` when the engine offers
-    them; until then the diff says the check is unavailable (never a silent pass)."""
-    import engine.api as api
-
-    method = getattr(project, "retention", None)
-    if method is not None:
-        report = method(document_id)
-    elif hasattr(api, "assess_retention"):
-        report = api.assess_retention(project.load_document(document_id), deid,
-                                      policy=project.settings.policy)
-    else:
-        return (), None, ("Clinical-retention check (CIRE) is not available in this build.",)
+    """CIRE flags for the diff, computed (and stored in the project) by the engine."""
+    report = project.retention(document_id)
     flags = []
     for flag in report.flags:
         start = flag.output_start if flag.output_start is not None else 0
