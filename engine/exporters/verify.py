@@ -11,19 +11,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.core.domain import Document, Span, SpanStatus
+from engine.core.phrases import MIN_PHRASE_LEN, phrase_pattern
+from engine.core.phrases import normalise as normalize
 from engine.core.errors import ExportVerificationError
 
 LIVE = (SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)
-MIN_CHECK_LEN = 2  # single characters (initials) cannot be checked meaningfully
 
 
 def live_spans(spans: Iterable[Span]) -> list[Span]:
     return [s for s in spans if s.status in LIVE]
-
-
-def normalize(text: str) -> str:
-    """Whitespace-collapsed, case-folded; form feeds and soft hyphens dropped."""
-    return " ".join(text.replace("\u00ad", "").split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -37,14 +33,10 @@ def needles(doc: Document, spans: Sequence[Span]) -> list[Needle]:
     seen: set[str] = set()
     for span in live_spans(spans):
         value = normalize(doc.slice(span))
-        if len(value) < MIN_CHECK_LEN or value in seen:
+        if len(value) < MIN_PHRASE_LEN or value in seen:
             continue
         seen.add(value)
-        # Word boundaries where the string starts/ends with a word char: "Ann" ≠ "Annual".
-        body = re.escape(value).replace(r"\ ", r"\s*")
-        left = r"(?<!\w)" if value[0].isalnum() else ""
-        right = r"(?!\w)" if value[-1].isalnum() else ""
-        out.append(Needle(span, re.compile(left + body + right)))
+        out.append(Needle(span, phrase_pattern(value)))
     return out
 
 

@@ -11,11 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-MIN_LEN = 2  # the exporters ignore single characters (initials) too
-
-
-def _normalise(text: str) -> str:
-    return " ".join(text.replace("\u00ad", "").split()).casefold()
+from engine.core.phrases import MIN_PHRASE_LEN, phrase_pattern
+from engine.core.phrases import normalise as _normalise
 
 
 class Avoid:
@@ -24,13 +21,10 @@ class Avoid:
         seen: set[str] = set()
         for raw in originals:
             value = _normalise(raw)
-            if len(value) < MIN_LEN or value in seen:
+            if len(value) < MIN_PHRASE_LEN or value in seen:
                 continue
             seen.add(value)
-            body = re.escape(value).replace(r"\ ", r"\s*")
-            left = r"(?<!\w)" if value[0].isalnum() else ""
-            right = r"(?!\w)" if value[-1].isalnum() else ""
-            patterns.append(re.compile(left + body + right))
+            patterns.append(phrase_pattern(value))
         self._patterns = patterns
 
     def ok(self, candidate: str) -> bool:

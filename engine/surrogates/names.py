@@ -17,6 +17,8 @@ from typing import Literal, Protocol
 
 from faker import Faker
 
+from engine.surrogates.places import case_like as _case_like
+
 Gender = Literal["M", "F"] | None
 Kind = Literal["first", "last"]
 
@@ -112,15 +114,6 @@ class Components(Protocol):
 
 def _bare(token: str) -> str:
     return token.strip(".,;:()\"").casefold()
-
-
-def _case_like(new: str, like: str) -> str:
-    letters = [c for c in like if c.isalpha()]
-    if len(letters) > 1 and all(c.isupper() for c in letters):
-        return new.upper()
-    if letters and all(c.islower() for c in letters):
-        return new.lower()
-    return new
 
 
 @dataclass
