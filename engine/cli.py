@@ -312,7 +312,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- parser
 
 # Subcommands contributed by other modules: each has register(subparsers).
-PLUGIN_MODULES: tuple[str, ...] = ("engine.project_cli", "engine.cire_cli")
+PLUGIN_MODULES: tuple[str, ...] = ("engine.project_cli", "engine.cire_cli",
+                                   "engine.training.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,701 @@
+"""Seeded synthetic clinical corpus with gold PHI spans by construction.
+
+Documents are assembled from pieces: clinical prose (MTS-Dialog sections, with the few names
+and dates already in them labelled or replaced), document templates (referral letters,
+discharge summaries, progress/consult notes, lab and imaging reports, telephone encounters,
+patient instructions), and PHI drawn by ``PhiGen``. Offsets are recorded as pieces are
+appended, so gold spans are exact even after case changes and OCR-style noise (applied per
+piece). Hard negatives (eponyms, drugs, clinical numbers) are mixed in as unlabelled text.
+
+Reproducible: the same seed, split and count give the same documents.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.core.labels import Label
+from engine.training.phi import MONTHS, PhiGen
+
+MTS_PATH = Path("/work/shared/data/mts_dialog_sections.jsonl")
+SPLITS = ("train", "dev", "test")
+
+HARD_NEGATIVES = (
+    "Bruce protocol stress test was negative.",
+    "History of Parkinson's disease.",
+    "Glasgow Coma Scale 15.",
+    "Babinski sign negative bilaterally.",
+    "Hodgkin lymphoma in remission.",
+    "Crohn's disease, stable on Humira.",
+    "Foley catheter removed.",
+    "Apgar scores 8 and 9.",
+    "Started Lasix 20 mg daily.",
+    "Continue Coumadin, INR 2.4.",
+    "Tylenol 500 mg q6h PRN.",
+    "BP 128/84, HR 72, RR 16, SpO2 98% on room air.",
+    "HbA1c 7.2%.",
+    "Creatinine 1.2 mg/dL, eGFR 58.",
+    "TP53 variant g.7578395G>C detected.",
+    "ICD-10 I10, E11.9.",
+    "MRI: T2 hyperintensity at L4-L5.",
+    "C5-C6 disc protrusion.",
+    "Hashimoto thyroiditis.",
+    "Addison's disease on hydrocortisone.",
+    "Graves disease treated with methimazole.",
+    "Cushing syndrome ruled out.",
+    "Bell's palsy resolved.",
+    "Alzheimer dementia, MMSE 22/30.",
+    "Wilms tumor history.",
+    "Barrett's esophagus on surveillance.",
+    "Tanner stage 3.",
+    "Homan's sign negative.",
+    "McMurray test positive.",
+    "Lachman test negative.",
+    "Murphy's sign positive.",
+    "Kernig and Brudzinski signs negative.",
+    "Gleason 3+4=7 adenocarcinoma.",
+    "Metoprolol 25 mg BID, atorvastatin 40 mg, Eliquis 5 mg BID.",
+    "Synthroid 88 mcg daily.",
+    "WBC 11.2, Hgb 13.4, Plt 250.",
+    "Na 138, K 4.1, Cl 101, CO2 24.",
+    "Dose: 0.5 mL IM x1.",
+    "Ejection fraction 45%.",
+    "Grade 3/6 systolic murmur.",
+    "Follow up in 2 weeks.",
+    "Room air.",
+    "Gram stain showed gram-positive cocci.",
+    "Whipple procedure in the past.",
+    "Nissen fundoplication.",
+    "Epley maneuver performed.",
+    "Valsalva maneuver.",
+    "Down syndrome.",
+    "Tourette syndrome.",
+    "Lyme disease serology pending.",
+    "Guillain-Barre syndrome.",
+    "Raynaud phenomenon.",
+    "Meniere's disease.",
+    "Osgood-Schlatter disease.",
+    "Hirschsprung disease.",
+    "Kaposi sarcoma.",
+)
+SECTIONS_BY_KIND = {
+    "referral": (
+        "Reason for referral",
+        "History",
+        "Medications",
+        "Allergies",
+        "Examination",
+        "Impression",
+    ),
+    "discharge": (
+        "Admission diagnosis",
+        "History of present illness",
+        "Hospital course",
+        "Discharge medications",
+        "Discharge instructions",
+        "Follow-up",
+    ),
+    "progress": ("Subjective", "Objective", "Assessment", "Plan"),
+    "consult": (
+        "Reason for consultation",
+        "History of present illness",
+        "Past medical history",
+        "Physical examination",
+        "Assessment and plan",
+    ),
+    "lab": ("Specimen", "Results", "Interpretation"),
+    "imaging": ("Clinical history", "Technique", "Findings", "Impression"),
+    "phone": ("Telephone encounter", "Advice given"),
+    "instructions": ("Your visit", "Medications", "When to seek care"),
+}
+KIND_TITLES = {
+    "referral": "REFERRAL LETTER",
+    "discharge": "DISCHARGE SUMMARY",
+    "progress": "PROGRESS NOTE",
+    "consult": "CONSULTATION NOTE",
+    "lab": "LABORATORY REPORT",
+    "imaging": "DIAGNOSTIC IMAGING REPORT",
+    "phone": "TELEPHONE ENCOUNTER",
+    "instructions": "PATIENT INSTRUCTIONS",
+}
+RELATIONS = (
+    "wife",
+    "husband",
+    "daughter",
+    "son",
+    "mother",
+    "father",
+    "sister",
+    "brother",
+    "partner",
+    "niece",
+    "friend",
+    "neighbour",
+    "caregiver",
+    "grandson",
+)
+CREDENTIALS = (
+    "MD",
+    "MD, FRCPC",
+    "MD, CCFP",
+    "DO",
+    "NP",
+    "RN",
+    "PA-C",
+    "MBBS",
+    "PharmD",
+    "RN, BScN",
+)
+STAFF_ROLES = ("nurse", "RN", "pharmacist", "physiotherapist", "social worker", "resident", "Dr.")
+
+_DOC_TITLE = re.compile(r"\b(Dr|Doctor|Mr|Mrs|Ms|Miss)\.? ([A-Z][a-z]+(?: [A-Z][a-z]+)?)")
+_MONTH = "|".join(m for m in MONTHS) + "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
+_DATE = re.compile(
+    rf"\b(?:(?:{_MONTH})\.? \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}}"
+    rf"|(?:{_MONTH}) \d{{4}}|(?:{_MONTH}) \d{{1,2}}(?:st|nd|rd|th)?)\b"
+)
+_YEAR = re.compile(
+    r"(?:(?<=\bin )|(?<=\bIn )|(?<=\bof )|(?<=\bsince )|(?<=\bfrom ))(?:19|20)\d{2}\b"
+)
+_AGE = re.compile(
+    r"\b(\d{1,3})(?=(?:-| )(?:year|yr|month|week|day)s?(?:-| )old\b| ?y/?o\b|-years?\b)"
+)
+
+
+@dataclass
+class Builder:
+    """Appends text pieces and records gold spans; noise/case applied per piece."""
+
+    rng: random.Random
+    noise: float = 0.0  # probability of an OCR edit per piece
+    case: str = "mixed"  # "mixed", "upper" or "lower"
+    parts: list[str] = field(default_factory=list)
+    spans: list[dict[str, object]] = field(default_factory=list)
+    pos: int = 0
+
+    def _render(self, text: str) -> str:
+        if self.case != "mixed":
+            fn = str.upper if self.case == "upper" else str.lower
+            # Per character so offsets never move ("ß".upper() is two characters).
+            text = "".join(c2 if len(c2 := fn(c)) == 1 else c for c in text)
+        if self.noise and self.rng.random() < self.noise and len(text) > 2:
+            text = ocr_noise(text, self.rng)
+        return text
+
+    def add(self, text: str) -> None:
+        text = self._render(text)
+        self.parts.append(text)
+        self.pos += len(text)
+
+    def phi(self, text: str, label: Label, subtype: str | None = None) -> None:
+        text = self._render(text).strip()
+        if not text:
+            return
+        span: dict[str, object] = {
+            "start": self.pos,
+            "end": self.pos + len(text),
+            "label": label.value,
+        }
+        if subtype:
+            span["subtype"] = subtype
+        self.spans.append(span)
+        self.parts.append(text)
+        self.pos += len(text)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+_OCR_SWAPS = (
+    ("l", "1"),
+    ("1", "l"),
+    ("O", "0"),
+    ("0", "O"),
+    ("rn", "m"),
+    ("m", "rn"),
+    ("e", "c"),
+    ("S", "5"),
+    ("I", "l"),
+    ("B", "8"),
+    ("a", "o"),
+    ("i", "í"),
+    ("cl", "d"),
+    (",", "."),
+)
+
+
+def ocr_noise(text: str, rng: random.Random) -> str:
+    """One OCR-style edit: confusable swap, merged or split token, dropped or doubled char."""
+    op = rng.random()
+    if op < 0.5:
+        a, b = rng.choice(_OCR_SWAPS)
+        idx = [m.start() for m in re.finditer(re.escape(a), text)]
+        if idx:
+            i = rng.choice(idx)
+            return text[:i] + b + text[i + len(a) :]
+        return text
+    i = rng.randrange(1, len(text) - 1)
+    if op < 0.65:  # merge: drop a space
+        sp = [m.start() for m in re.finditer(" ", text)]
+        return text[: (j := rng.choice(sp))] + text[j + 1 :] if sp else text
+    if op < 0.8:  # split a word
+        return text[:i] + " " + text[i:] if text[i - 1].isalpha() and text[i].isalpha() else text
+    if op < 0.9:
+        return text[:i] + text[i + 1 :]
+    return text[:i] + text[i] + text[i:]
+
+
+def load_bodies(path: Path = MTS_PATH) -> dict[str, list[str]]:
+    """MTS sections split 80/10/10 by a hash of their id, so test bodies are unseen."""
+    out: dict[str, list[str]] = {s: [] for s in SPLITS}
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            rec = json.loads(line)
+            h = int(hashlib.sha256(rec["id"].encode()).hexdigest()[:8], 16) % 10
+            out["test" if h == 0 else "dev" if h == 1 else "train"].append(rec["text"])
+    return out
+
+
+class DocGen:
+    def __init__(self, seed: int, split: str, bodies: list[str]) -> None:
+        self.rng = random.Random(f"{seed}-{split}")
+        self.gen = PhiGen(self.rng)
+        self.bodies = bodies
+        self.split = split
+
+    # -- helpers -------------------------------------------------------------------------
+    def _person(self, gender: str | None = None) -> tuple[str, str]:
+        return self.gen.first(gender), self.gen.last()
+
+    def _sep(self) -> str:
+        return self.rng.choice((": ", ": ", " - ", ":  ", ":\t", " "))
+
+    def _field(
+        self, b: Builder, key: str, value: str, label: Label | None, subtype: str | None = None
+    ) -> None:
+        b.add(key + self._sep())
+        if label is None:
+            b.add(value)
+        else:
+            b.phi(value, label, subtype)
+        b.add(self.rng.choice(("\n", "\n", "  ", "; ", "    ")))
+
+    def _name(self, b: Builder, first: str, last: str, label: Label) -> None:
+        b.phi(self.gen.full_name(first, last), label)
+
+    def _doctor(self, b: Builder, with_title: bool = True) -> None:
+        f, l_ = self._person()
+        if with_title and self.rng.random() < 0.75:
+            b.add(self.rng.choice(("Dr. ", "Dr ", "Doctor ", "DR. ")))
+            b.phi(self.rng.choice((l_, f"{f} {l_}", f"{f[0]}. {l_}")), Label.DOCTOR)
+        else:
+            b.phi(self.gen.full_name(f, l_), Label.DOCTOR)
+            if self.rng.random() < 0.5:
+                b.add(", " + self.rng.choice(CREDENTIALS))
+
+    def _address(self, b: Builder, multiline: bool) -> None:
+        sep = "\n" if multiline else ", "
+        b.phi(self.gen.street(), Label.LOCATION, "STREET")
+        b.add(sep)
+        b.phi(self.gen.city(), Label.LOCATION, "CITY")
+        b.add(self.rng.choice((", ", " ", ",  ")))
+        b.phi(self.gen.province(), Label.LOCATION, "PROVINCE")
+        b.add(self.rng.choice(("  ", " ", ", ")))
+        b.phi(self.gen.postal(), Label.LOCATION, "POSTAL_CODE")
+        if self.rng.random() < 0.15:
+            b.add(sep)
+            b.phi(self.gen.country(), Label.LOCATION, "COUNTRY")
+
+    # -- body text -----------------------------------------------------------------------
+    def _body(self, b: Builder, pat: tuple[str, str], gender: str) -> None:
+        """One clinical prose section with in-text PHI labelled or replaced."""
+        text = self.rng.choice(self.bodies)
+        first, last = pat
+        title = "Mrs." if gender == "F" else "Mr."
+        # Personalise the opening sometimes ("The patient is ..." -> "Ms. Lee is ...").
+        m = re.match(r"(?:The|This) (?:patient|lady|gentleman|woman|man)\b", text)
+        if m and self.rng.random() < 0.6:
+            if self.rng.random() < 0.5:
+                b.add(self.rng.choice((title, "Ms.", "Patient")) + " ")
+                b.phi(last if self.rng.random() < 0.6 else f"{first} {last}", Label.PATIENT)
+            else:
+                b.phi(self.gen.full_name(first, last), Label.PATIENT)
+            text = text[m.end() :]
+        marks: list[tuple[int, int, Label, str | None]] = []
+        for rx, lab in (
+            (_DOC_TITLE, None),
+            (_DATE, Label.DATE),
+            (_YEAR, Label.DATE),
+            (_AGE, Label.AGE),
+        ):
+            for mm in rx.finditer(text):
+                if lab is None:
+                    who = Label.DOCTOR if mm.group(1).startswith(("Dr", "Doctor")) else Label.PERSON
+                    marks.append((mm.start(2), mm.end(2), who, "name"))
+                elif lab is Label.AGE:
+                    marks.append((mm.start(1), mm.end(1), lab, None))
+                else:
+                    marks.append((mm.start(), mm.end(), lab, "date"))
+        marks.sort()
+        cur = 0
+        for s, e, lab, kind in marks:
+            if s < cur:
+                continue
+            self._prose(b, text[cur:s])
+            value = text[s:e]
+            if kind == "name" and self.rng.random() < 0.7:
+                value = (
+                    self.gen.last() if " " not in value else f"{self.gen.first()} {self.gen.last()}"
+                )
+            elif kind == "date" and self.rng.random() < 0.5:
+                value = self.gen.date_str()
+            b.phi(value, lab)
+            cur = e
+        self._prose(b, text[cur:])
+
+    def _prose(self, b: Builder, text: str) -> None:
+        """Unlabelled clinical text; occasionally a hard negative or a relative is mixed in."""
+        if not text:
+            return
+        b.add(text)
+        r = self.rng.random()
+        if r < 0.08 and text.endswith(". "):
+            b.add(self.rng.choice(HARD_NEGATIVES) + " ")
+        elif r < 0.12 and text.endswith(". "):
+            f, l_ = self._person()
+            b.add(
+                f"Accompanied by her {self.rng.choice(RELATIONS)}, "
+                if self.rng.random() < 0.5
+                else f"Collateral from {self.rng.choice(RELATIONS)} "
+            )
+            b.phi(f if self.rng.random() < 0.5 else f"{f} {l_}", Label.PERSON)
+            b.add(". ")
+
+    # -- documents -----------------------------------------------------------------------
+    def document(self, idx: int) -> dict[str, object]:
+        r = self.rng
+        kind = r.choice(tuple(SECTIONS_BY_KIND))
+        case = "upper" if r.random() < 0.07 else "lower" if r.random() < 0.08 else "mixed"
+        b = Builder(r, noise=0.12 if r.random() < 0.2 else 0.0, case=case)
+        gender = r.choice("FM")
+        pat = self._person(gender)
+        self._header(b)
+        b.add(("\n" + KIND_TITLES[kind] + "\n\n") if r.random() < 0.8 else "\n")
+        self._patient_block(b, pat, kind)
+        if kind == "referral" and r.random() < 0.7:
+            b.add("\nDear ")
+            self._doctor(b)
+            b.add(",\n\nThank you for seeing ")
+            self._name(b, *pat, Label.PATIENT)
+            b.add(r.choice((", a ", " (age ", ", ")))
+            b.phi(str(self.gen.age()), Label.AGE)
+            b.add(
+                r.choice(("-year-old ", " y/o ", " yo "))
+                + ("woman" if gender == "F" else "man")
+                + ". "
+            )
+            b.add(
+                r.choice(("I would appreciate your opinion.\n\n", "Please assess and advise.\n\n"))
+            )
+        if kind == "phone":
+            b.add("\nCaller: ")
+            f, l_ = self._person()
+            b.phi(r.choice((f, f"{f} {l_}")), Label.PERSON)
+            b.add(f" ({r.choice(RELATIONS)}) called at ")
+            b.phi(self.gen.time_str(), Label.DATE, "TIME")
+            b.add(" from ")
+            b.phi(self.gen.phone(), Label.PHONE)
+            b.add(".\n")
+        sections = SECTIONS_BY_KIND[kind]
+        for sec in sections[: r.randrange(2, len(sections) + 1)]:
+            head = sec.upper() if r.random() < 0.6 else sec
+            b.add("\n" + head + r.choice((":\n", ":\n", ": ", "\n")))
+            if kind == "lab" and r.random() < 0.5:
+                self._lab_table(b)
+            elif r.random() < 0.2:
+                self._list(b, pat)
+            else:
+                for _ in range(r.choice((1, 1, 2, 3))):
+                    self._body(b, pat, gender)
+                    b.add(r.choice(("  ", "\n", " ")))
+            if r.random() < 0.4:
+                self._extra_sentence(b, pat)
+            b.add("\n")
+        self._signature(b)
+        return {
+            "id": f"synth/{self.split}/{idx:06d}",
+            "text": b.text,
+            "spans": b.spans,
+            "meta": {"kind": kind, "case": case, "noise": bool(b.noise)},
+        }
+
+    def _header(self, b: Builder) -> None:
+        r = self.rng
+        if r.random() < 0.15:
+            return
+        b.phi(self.gen.hospital(), Label.HOSPITAL)
+        b.add("\n")
+        if r.random() < 0.5:
+            self._address(b, multiline=r.random() < 0.5)
+            b.add("\n")
+        if r.random() < 0.7:
+            b.add(r.choice(("Tel", "Phone", "Ph", "T")) + self._sep())
+            b.phi(self.gen.phone(), Label.PHONE, "PHONE")
+            b.add(r.choice(("   ", "\n", " | ")) + r.choice(("Fax", "F", "FAX")) + self._sep())
+            b.phi(self.gen.phone(), Label.PHONE, "FAX")
+            b.add("\n")
+        if r.random() < 0.2:
+            b.phi(self.gen.url(), Label.WEB, "URL")
+            b.add("\n")
+        b.add(
+            r.choice(("Date", "Date of service", "Visit date", "Dictated", "Report date"))
+            + self._sep()
+        )
+        b.phi(self.gen.date_str(), Label.DATE)
+        b.add("\n")
+
+    def _patient_block(self, b: Builder, pat: tuple[str, str], kind: str) -> None:
+        r = self.rng
+        first, last = pat
+        b.add(r.choice(("Patient", "Name", "Patient name", "RE", "Re", "PATIENT")) + self._sep())
+        b.phi(self.gen.full_name(first, last), Label.PATIENT)
+        b.add(r.choice(("\n", "   ", "; ")))
+        fields = ["dob", "id", "id2", "age", "address", "phone", "email", "sex"]
+        r.shuffle(fields)
+        for f in fields[: r.randrange(2, len(fields))]:
+            if f == "dob":
+                self._field(
+                    b,
+                    r.choice(("DOB", "Date of birth", "D.O.B.", "Born")),
+                    self.gen.date_str(self.gen.a_date(1925, 2022)),
+                    Label.DATE,
+                    "DOB",
+                )
+            elif f in ("id", "id2"):
+                kd, v = self.gen.ident()
+                key = {
+                    "HCN": r.choice(("HCN", "Health card", "OHIP")),
+                    "PHN": r.choice(("PHN", "BC PHN")),
+                    "ULI": r.choice(("ULI", "AHCIP", "PHN")),
+                    "SSN": "SSN",
+                    "SIN": "SIN",
+                    "INSURANCE": r.choice(("Insurance #", "Policy", "Member ID")),
+                    "ACCESSION": "Accession",
+                    "DEVICE": "Device serial",
+                    "LICENSE": "Licence",
+                    "ACCOUNT": r.choice(("Account", "Acct #", "Visit #")),
+                }.get(kd, r.choice(("MRN", "Chart #", "MR#", "Hospital #")))
+                self._field(b, key, v, Label.ID, kd)
+            elif f == "age":
+                self._field(b, r.choice(("Age", "AGE")), str(self.gen.age()), Label.AGE)
+            elif f == "address":
+                b.add(r.choice(("Address", "Addr", "Home")) + self._sep())
+                self._address(b, multiline=False)
+                b.add("\n")
+            elif f == "phone":
+                self._field(
+                    b,
+                    r.choice(("Phone", "Home phone", "Cell", "Tel")),
+                    self.gen.phone(),
+                    Label.PHONE,
+                    "PHONE",
+                )
+            elif f == "email":
+                self._field(
+                    b,
+                    r.choice(("Email", "E-mail")),
+                    self.gen.email(first, last),
+                    Label.WEB,
+                    "EMAIL",
+                )
+            else:
+                self._field(
+                    b, r.choice(("Sex", "Gender")), r.choice(("F", "M", "Female", "Male")), None
+                )
+        if kind in ("referral", "consult", "lab", "imaging") and r.random() < 0.6:
+            b.add(
+                r.choice(
+                    (
+                        "Referring physician",
+                        "Referred by",
+                        "Family physician",
+                        "Ordering provider",
+                        "CC",
+                    )
+                )
+                + self._sep()
+            )
+            self._doctor(b)
+            b.add("\n")
+
+    def _lab_table(self, b: Builder) -> None:
+        r = self.rng
+        rows = (
+            ("Hemoglobin", "g/L", 90, 170),
+            ("WBC", "x10^9/L", 2, 20),
+            ("Platelets", "x10^9/L", 80, 500),
+            ("Sodium", "mmol/L", 125, 150),
+            ("Potassium", "mmol/L", 3, 6),
+            ("Creatinine", "umol/L", 40, 300),
+            ("ALT", "U/L", 5, 200),
+            ("TSH", "mIU/L", 0, 10),
+            ("Glucose", "mmol/L", 3, 20),
+            ("HbA1c", "%", 4, 12),
+        )
+        b.add("Collected" + self._sep())
+        b.phi(self.gen.date_str(), Label.DATE)
+        b.add(" ")
+        b.phi(self.gen.time_str(), Label.DATE, "TIME")
+        b.add("\nAccession" + self._sep())
+        b.phi(self.gen.ident()[1], Label.ID, "ACCESSION")
+        b.add("\n")
+        for name, unit, lo, hi in r.sample(rows, r.randrange(3, len(rows))):
+            val = round(r.uniform(lo, hi), r.choice((0, 1)))
+            b.add(f"{name:<12}{val:>8} {unit:<10}{r.choice(('', 'H', 'L', ''))}\n")
+        if r.random() < 0.5:
+            b.add("Verified by: ")
+            b.phi(self.gen.full_name(*self._person()), Label.DOCTOR)
+            b.add(", MLT\n")
+
+    def _list(self, b: Builder, pat: tuple[str, str]) -> None:
+        r = self.rng
+        for _ in range(r.randrange(2, 6)):
+            b.add(r.choice(("- ", "• ", "* ", f"{r.randrange(1, 9)}. ")))
+            c = r.random()
+            if c < 0.5:
+                b.add(r.choice(HARD_NEGATIVES))
+            elif c < 0.65:
+                b.add("Seen at ")
+                b.phi(self.gen.hospital(), Label.HOSPITAL)
+                b.add(" on ")
+                b.phi(self.gen.date_str(), Label.DATE)
+            elif c < 0.8:
+                b.add("Follow up with ")
+                self._doctor(b)
+                b.add(" in " + r.choice(("2 weeks", "3 months", "6 weeks")))
+            elif c < 0.9:
+                b.add("Pharmacy: ")
+                b.phi(self.gen.hospital(), Label.HOSPITAL)
+                b.add(", ")
+                b.phi(self.gen.phone(), Label.PHONE)
+            else:
+                b.add("Emergency contact: ")
+                f, l_ = self._person()
+                b.phi(f"{f} {l_}", Label.PERSON)
+                b.add(f" ({r.choice(RELATIONS)}) ")
+                b.phi(self.gen.phone(), Label.PHONE)
+            b.add("\n")
+
+    def _extra_sentence(self, b: Builder, pat: tuple[str, str]) -> None:
+        r = self.rng
+        c = r.random()
+        if c < 0.2:
+            b.phi(pat[0] if r.random() < 0.4 else self.gen.full_name(*pat), Label.PATIENT)
+            b.add(r.choice((" was seen today with ", " returns with her ", " presents with ")))
+            b.add(r.choice(("chest pain", "worsening dyspnea", "knee pain", "a rash")) + ". ")
+        elif c < 0.35:
+            b.add("Discussed with ")
+            b.add(r.choice(STAFF_ROLES) + " ")
+            b.phi(self.gen.full_name(*self._person()), Label.DOCTOR)
+            b.add(r.choice((" from ", " at ")))
+            b.phi(self.gen.hospital(), Label.HOSPITAL)
+            b.add(". ")
+        elif c < 0.5:
+            b.add("Patient works as a ")
+            b.phi(self.gen.profession().lower(), Label.OTHER)
+            b.add(" and lives in ")
+            b.phi(self.gen.city(), Label.LOCATION, "CITY")
+            b.add(". ")
+        elif c < 0.6:
+            b.add("Originally from ")
+            b.phi(self.gen.country(), Label.LOCATION, "COUNTRY")
+            b.add(r.choice((", moved to Canada in ", ", arrived ")))
+            b.phi(str(r.randrange(1970, 2024)), Label.DATE)
+            b.add(". ")
+        elif c < 0.7:
+            b.add("Results sent via portal ")
+            b.phi(self.gen.url(), Label.WEB, "URL")
+            b.add(" and to ")
+            b.phi(self.gen.email(), Label.WEB, "EMAIL")
+            b.add(". ")
+        elif c < 0.75:
+            b.add("Login from ")
+            b.phi(self.gen.ip(), Label.WEB, "IP")
+            b.add(". ")
+        elif c < 0.85:
+            b.add("Last seen on ")
+            b.phi(self.gen.date_str(), Label.DATE)
+            b.add(" by ")
+            self._doctor(b)
+            b.add(". ")
+        else:
+            b.add(r.choice(HARD_NEGATIVES) + " ")
+
+    def _signature(self, b: Builder) -> None:
+        r = self.rng
+        b.add(
+            "\n"
+            + r.choice(
+                ("Sincerely,\n", "Regards,\n", "Electronically signed by: ", "Dictated by: ", "")
+            )
+        )
+        self._doctor(b, with_title=r.random() < 0.4)
+        b.add("\n")
+        if r.random() < 0.4:
+            b.add(r.choice(("CPSA #", "CPSO ", "License ", "Lic. ")))
+            b.phi(self.gen.digits(r.choice((5, 6))), Label.ID, "LICENSE")
+            b.add("\n")
+        if r.random() < 0.3:
+            b.add(r.choice(("Pager ", "Pgr: ", "Cell: ")))
+            b.phi(self.gen.phone(), Label.PHONE, "PAGER")
+            b.add("\n")
+        if r.random() < 0.3:
+            b.add("D: ")
+            b.phi(self.gen.date_str(), Label.DATE)
+            b.add("  T: ")
+            b.phi(self.gen.date_str(), Label.DATE)
+            b.add("\n")
+        if r.random() < 0.3:
+            b.add("cc: ")
+            self._doctor(b)
+            b.add(", ")
+            b.phi(self.gen.hospital(), Label.HOSPITAL)
+            b.add("\n")
+
+
+def generate(
+    seed: int, split: str, n: int, bodies: dict[str, list[str]] | None = None
+) -> Iterator[dict[str, object]]:
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {SPLITS}")
+    bodies = bodies or load_bodies()
+    gen = DocGen(seed, split, bodies[split])
+    for i in range(n):
+        yield gen.document(i)
+
+
+def write_jsonl(path: Path, docs: Iterator[dict[str, object]]) -> int:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    n = 0
+    with path.open("w", encoding="utf-8") as fh:
+        for d in docs:
+            fh.write(json.dumps(d, ensure_ascii=False) + "\n")
+            n += 1
+    return n
+
+
+if __name__ == "__main__":  # python -m engine.training.corpus OUT_DIR [seed] [n_train]
+    import sys
+
+    out = Path(sys.argv[1])
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 13
+    n_train = int(sys.argv[3]) if len(sys.argv) > 3 else 6000
+    for split, n in (("train", n_train), ("dev", 300), ("test", 300)):
+        print(split, write_jsonl(out / f"{split}.jsonl", generate(seed, split, n)))

