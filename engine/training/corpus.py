@@ -691,11 +691,19 @@ def write_jsonl(path: Path, docs: Iterator[dict[str, object]]) -> int:
     return n
 
 
-if __name__ == "__main__":  # python -m engine.training.corpus OUT_DIR [seed] [n_train]
-    import sys
+def main(argv: list[str] | None = None) -> None:
+    import argparse
 
-    out = Path(sys.argv[1])
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 13
-    n_train = int(sys.argv[3]) if len(sys.argv) > 3 else 6000
-    for split, n in (("train", n_train), ("dev", 300), ("test", 300)):
-        print(split, write_jsonl(out / f"{split}.jsonl", generate(seed, split, n)))
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.training.corpus",
+        description="Write the seeded synthetic train/dev/test JSONL splits.")
+    parser.add_argument("out", type=Path, help="output folder")
+    parser.add_argument("seed", type=int, nargs="?", default=13)
+    parser.add_argument("n_train", type=int, nargs="?", default=6000)
+    args = parser.parse_args(argv)
+    for split, n in (("train", args.n_train), ("dev", 300), ("test", 300)):
+        print(split, write_jsonl(args.out / f"{split}.jsonl", generate(args.seed, split, n)))
+
+
+if __name__ == "__main__":
+    main()
