@@ -38,6 +38,11 @@ _US_STATES = {"AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", 
 _CA_PROVINCES = {"AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"}
 _POSTAL_ANYWHERE = re.compile(r"\b[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d\b")
 _ZIP_ANYWHERE = re.compile(r"\b\d{5}(?:-\d{4})?\b")
+# The last part of an address: [city] [region] code ("Calgary AB T2N 1N4", "NY 10001").
+_CODE = r"(?P<code>[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d|\d{5}(?:-\d{4})?)$"
+_CITY_REGION_CODE = re.compile(
+    r"^(?:(?P<region>[A-Za-z]{2})[ \t]+|(?P<city>[^\W\d_][^\d,]*?)[ \t]+"
+    r"(?:(?P<region2>[A-Za-z]{2})[ \t]+)?)" + _CODE)
 
 
 def case_like(new: str, like: str) -> str:
@@ -115,13 +120,24 @@ def _part(part: str, subtype: str | None, faker: SeededFaker, rng: random.Random
         return lead + ids.shape_replace(s, rng) + trail
     if len(s) == 2 and s.isalpha() and s.isupper():
         return _region(part, faker, rng)
-    if _POSTAL_ANYWHERE.search(s) or (_ZIP_ANYWHERE.search(s) and s[:1].isalpha()):
-        # "ON M5V 2T6", "NY 10001": region then code
-        s2 = _POSTAL_ANYWHERE.sub(lambda m: ids.ca_postal(m.group(), rng), s)
-        s2 = _ZIP_ANYWHERE.sub(lambda m: ids.shape_replace(m.group(), rng), s2)
-        s2 = re.sub(r"\b[A-Z]{2}\b", lambda m: _region(m.group(), faker, rng)
-                    if m.group() in _US_STATES | _CA_PROVINCES else m.group(), s2)
-        return lead + s2 + trail
+    tail = _CITY_REGION_CODE.match(s)
+    if tail:
+        # "Calgary AB T2N 1N4", "ON M5V 2T6", "NY 10001": city, region and code each replaced;
+        # replacing only the code would leave the city behind.
+        city, code = tail.group("city", "code")
+        region_group = "region" if tail.group("region") else "region2"
+        region = tail.group(region_group)
+        out = s
+        out = out[:tail.start("code")] + (
+            ids.ca_postal(code, rng) if ids.CA_POSTAL_RE.match(code)
+            else ids.shape_replace(code, rng)) + out[tail.end("code"):]
+        if region:
+            out = (out[:tail.start(region_group)] + _region(region, faker, rng)
+                   + out[tail.end(region_group):])
+        if city:
+            out = (out[:tail.start("city")] + case_like(_draw(faker, rng, "city"), city)
+                   + out[tail.end("city"):])
+        return lead + out + trail
     if subtype == "STREET" or s[:1].isdigit():
         return lead + _street(s, faker, rng) + trail
     if any(c.isdigit() for c in s):
