@@ -66,12 +66,18 @@ def collect_inputs(paths: list[Path]) -> list[Path]:
 
 
 def check_output_dir(inputs: list[Path], output_dir: Path) -> None:
+    """Outputs never land among the inputs: not inside an input folder (a re-run would read
+    them back in), not in the folder of an input file."""
     out = output_dir.resolve()
     for path in inputs:
-        folder = path if path.is_dir() else path.parent
-        if out == folder.resolve() or folder.resolve() in out.parents:
-            raise UsageError(f"{output_dir}: the output folder must not be inside an input "
-                             f"folder ({folder})")
+        if path.is_dir():
+            folder = path.resolve()
+            if out == folder or folder in out.parents:
+                raise UsageError(f"{output_dir}: the output folder must not be inside an "
+                                 f"input folder ({path})")
+        elif out == path.resolve().parent:
+            raise UsageError(f"{output_dir}: the output folder must not be the folder of an "
+                             f"input file ({path})")
 
 
 def document_id_for(path: Path) -> str:
