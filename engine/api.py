@@ -8,6 +8,7 @@ across documents so models load once). Project work (store, review, undo, batch)
 from __future__ import annotations
 
 import secrets as _secrets
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,10 +50,21 @@ class Session:
         from engine.surrogates import InMemorySurrogateMap, Surrogator
 
         self.config = config or SessionConfig()
-        self.pipeline = pipeline or build_pipeline(self.config.pipeline)
+        self._pipeline = pipeline
+        self._pipeline_lock = threading.Lock()
         self.surrogator = Surrogator(secret=self.config.secret, policy=self.policy,
                                      mode=self.config.mode,
-                                     mapping=mapping if mapping is not None else InMemorySurrogateMap())
+                                     mapping=mapping if mapping is not None
+                                     else InMemorySurrogateMap())
+
+    @property
+    def pipeline(self) -> Pipeline:
+        """Built on first use: a batch's parent process only replaces text, and loading
+        the detectors (gazetteers, the ONNX model) there would cost seconds for nothing."""
+        with self._pipeline_lock:
+            if self._pipeline is None:
+                self._pipeline = build_pipeline(self.config.pipeline)
+            return self._pipeline
 
     @property
     def policy(self) -> Policy:

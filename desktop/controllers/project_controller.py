@@ -97,7 +97,7 @@ class ProjectController(QObject):
         """Load the detectors now, in a worker, so the first batch does not wait for it
         (model and dictionary loading is the slowest single step)."""
         project = self._need()
-        self._run("detectors.load", lambda ctx: project.session is not None,
+        self._run("detectors.load", lambda ctx: project.session.pipeline is not None,
                   self.detectorsReady.emit, serial=True)
 
     def close_project(self) -> None:
