@@ -529,7 +529,9 @@ class Project:
                                  else replace(span, id=_new_span_id()), doc.id, run.id)
                 for span in new_spans]
         if rows:
-            s.execute(insert(SpanRow), rows)  # one executemany, not an ORM add per span
+            # Core insert on the table: one executemany (the ORM bulk path issued one
+            # INSERT per span).
+            s.execute(insert(SpanRow.__table__), rows)
         repo.set_document_status(s, doc.id, DocumentStatus.DETECTED)
         keys = pat.identifier_keys(doc, result.spans, self._secret)
         pat.store_keys_and_link(s, doc.id, keys)
