@@ -92,11 +92,13 @@ class StoreSurrogateMap:
 
     @staticmethod
     def store_pending(s: Any, pending: list[tuple[str, str, str, str]]) -> None:
+        if not pending:
+            return
         now = time.time()
-        for patient, label, digest, surrogate in pending:
-            s.execute(insert(SurrogateRow).values(
-                patient=patient, label=label, key_digest=digest, surrogate=surrogate,
-                created_at=now).on_conflict_do_nothing())
+        # One executemany on the table (first writer wins on a race, as in ``put``).
+        s.execute(insert(SurrogateRow.__table__).on_conflict_do_nothing(),
+                  [dict(patient=patient, label=label, key_digest=digest, surrogate=surrogate,
+                        created_at=now) for patient, label, digest, surrogate in pending])
 
 
 class _Deferred:
