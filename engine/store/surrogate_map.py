@@ -30,6 +30,7 @@ class StoreSurrogateMap:
         self._db = db
         self._secret = secret
         self._cache: dict[tuple[str, str, str], str] = {}
+        self._loaded: set[str] = set()  # patients whose registry rows are all in _cache
         self._pending: list[tuple[str, str, str, str]] = []
         self._defer = 0
         self._lock = threading.Lock()
@@ -42,16 +43,24 @@ class StoreSurrogateMap:
         label = str(label)
         ck = (patient, label, self._digest(label, key))
         with self._lock:
-            if ck in self._cache:
-                return self._cache[ck]
+            if ck in self._cache or patient in self._loaded:
+                return self._cache.get(ck)
+        self._load(patient)
+        with self._lock:
+            return self._cache.get(ck)
+
+    def _load(self, patient: str) -> None:
+        """Read a patient's whole registry once: one query instead of one per new value.
+        Values stored later by this process go through the cache; another process writing
+        the same value meanwhile is settled by first-writer-wins in the table."""
         with self._db.read() as s:
-            value = s.scalar(select(SurrogateRow.surrogate).where(
-                SurrogateRow.patient == ck[0], SurrogateRow.label == ck[1],
-                SurrogateRow.key_digest == ck[2]))
-        if value is not None:
-            with self._lock:
-                self._cache[ck] = value
-        return value
+            rows = list(s.execute(select(SurrogateRow.label, SurrogateRow.key_digest,
+                                         SurrogateRow.surrogate)
+                                  .where(SurrogateRow.patient == patient)))
+        with self._lock:
+            for label, digest, surrogate in rows:
+                self._cache.setdefault((patient, label, digest), surrogate)
+            self._loaded.add(patient)
 
     def put(self, patient: str, label: str, key: str, surrogate: str) -> None:
         label = str(label)
