@@ -26,10 +26,10 @@ from engine.pipeline import Pipeline, PipelineConfig, build_pipeline
 
 __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
-    "DeidentifiedText", "SurrogateMode", "load_document", "assess_retention",
+    "DeidentifiedText", "SurrogateMode", "load_document",
     "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
-    "ExportReport", "Statistics",
+    "ExportReport", "Statistics", "FORMAT_SUFFIXES", "ReviewChange",
 ]
 
 
@@ -83,16 +83,6 @@ class Session:
         return result, self.deidentify(doc, result.active, patient=patient)
 
 
-def assess_retention(doc: Document, deid: DeidentifiedText, *, policy: Policy | str,
-                     judge: object | None = None, ctx: RunContext | None = None):  # noqa: ANN201
-    """CIRE: where de-identification may have changed clinical meaning (flags + score)."""
-    from engine.cire import assess
-
-    if isinstance(policy, str):
-        policy = get_policy(policy)
-    return assess(doc, deid, policy=policy, judge=judge, ctx=ctx)  # type: ignore[arg-type]
-
-
 def load_document(path: str | Path, *, password: str | None = None,
                   ctx: RunContext | None = None) -> Document:
     """Read any supported file (text, PDF, image, DOCX) into a Document."""
@@ -100,20 +90,17 @@ def load_document(path: str | Path, *, password: str | None = None,
 
     return _load(path, password=password, ctx=ctx)
 
-# Project service and its records, for desktop/ (which may import only engine.api/core).
-from engine.project import FORMAT_SUFFIXES  # noqa: E402
-from engine.project import DocumentRecord  # noqa: E402
-from engine.project import DocumentStatus  # noqa: E402
-from engine.project import ExportReport  # noqa: E402
-from engine.project import ImportReport  # noqa: E402
-from engine.project import Project  # noqa: E402
-from engine.project import ProjectSettings  # noqa: E402
-from engine.project import ReviewChange  # noqa: E402
-
-
-# Project work: the store-backed service the desktop app and `clearnote project` use.
+# Project work: the store-backed service the desktop app and `clearnote project` use
+# (desktop/ may import only engine.api and engine.core).
 from engine.batch import BatchReport, run_batch  # noqa: E402
-from engine.project import Project, ProjectSettings, Services, evaluate_project  # noqa: E402
+from engine.project import (  # noqa: E402
+    FORMAT_SUFFIXES,
+    Project,
+    ProjectSettings,
+    ReviewChange,
+    Services,
+    evaluate_project,
+)
 from engine.store import (  # noqa: E402
     DetectReport,
     DocumentRecord,

@@ -76,29 +76,23 @@ def build_judge(ref: str, args: argparse.Namespace) -> Any:
 
 
 def cmd_cire(args: argparse.Namespace) -> int:
-    import secrets
-
+    from engine.api import Session, SessionConfig
     from engine.cire import assess
-    from engine.cli import JsonlWriter, _read_secret, read_jsonl
+    from engine.cli import JsonlWriter, _read_secret, read_documents
     from engine.core.context import RunContext
-    from engine.core.domain import Document, SurrogateMode
-    from engine.core.policies import get_policy
-    from engine.pipeline import build_pipeline
-    from engine.surrogates import Surrogator
+    from engine.core.domain import SurrogateMode
+    from engine.pipeline import PipelineConfig
 
-    policy = get_policy(args.policy)
-    pipeline = build_pipeline(policy=args.policy)
-    secret = _read_secret(args.secret_file) if args.secret_file else secrets.token_bytes(32)
-    surrogator = Surrogator(secret=secret, policy=policy, mode=SurrogateMode(args.mode))
+    secret = {"secret": _read_secret(args.secret_file)} if args.secret_file else {}
+    session = Session(SessionConfig(pipeline=PipelineConfig(policy=args.policy),
+                                    mode=SurrogateMode(args.mode), **secret))
     judge = build_judge(args.llm, args) if args.llm else None
     ctx = RunContext()
     documents = flagged = 0
     with JsonlWriter(args.output) as out:
-        for record in read_jsonl(args.input):
-            doc = Document.from_text(str(record.get("text", "")), id=str(record["id"]))
-            result = pipeline.run(doc, ctx)
-            deid = surrogator.deidentify(doc, result.active)
-            report = assess(doc, deid, policy=policy, judge=judge,
+        for record, doc in read_documents(args.input):
+            _result, deid = session.process(doc, ctx)
+            report = assess(doc, deid, policy=session.policy, judge=judge,
                             chunk_tokens=args.chunk_tokens, ctx=ctx)
             out.write({"id": record["id"], "text": deid.text,
                        "retention_score": round(report.retention_score, 4),

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from engine import __version__
+from engine.core.domain import Document
 from engine.core.errors import ClearNoteError, UsageError
 from engine.core.policies import POLICIES
 
@@ -37,6 +38,14 @@ def read_jsonl(path: Path) -> Iterator[dict]:
             if not isinstance(record, dict) or "id" not in record:
                 raise UsageError(f"{path}:{number}: each line needs an \"id\"")
             yield record
+
+
+def read_documents(path: Path) -> Iterator[tuple[dict, Document]]:
+    """Each JSONL record with its text as a Document (the record id is the document id)."""
+    from engine.core.domain import Document
+
+    for record in read_jsonl(path):
+        yield record, Document.from_text(str(record.get("text", "")), id=str(record["id"]))
 
 
 class JsonlWriter:
@@ -181,13 +190,10 @@ def _add_detection_options(parser: argparse.ArgumentParser) -> None:
 # --------------------------------------------------------------------------- detect
 
 def cmd_detect(args: argparse.Namespace) -> int:
-    from engine.core.domain import Document
-
     session = _session(args)
     progress = Progress("detect", _count_lines(args.input), enabled=not args.no_progress)
     with JsonlWriter(args.output) as out:
-        for record in read_jsonl(args.input):
-            doc = Document.from_text(str(record.get("text", "")), id=str(record["id"]))
+        for record, doc in read_documents(args.input):
             result = session.detect(doc)
             out.write({"id": record["id"], "spans": [span_record(s) for s in result.active]})
             progress.step()
@@ -218,13 +224,10 @@ def cmd_deid(args: argparse.Namespace) -> int:
 
 
 def _deid_jsonl(args: argparse.Namespace) -> int:
-    from engine.core.domain import Document
-
     session = _session(args)
     progress = Progress("deid", _count_lines(args.input), enabled=not args.no_progress)
     with JsonlWriter(args.output) as out:
-        for record in read_jsonl(args.input):
-            doc = Document.from_text(str(record.get("text", "")), id=str(record["id"]))
+        for record, doc in read_documents(args.input):
             _result, deid = session.process(doc, patient=str(record.get("patient", "default")))
             out.write({"id": record["id"], "text": deid.text,
                        "replacements": [replacement_record(r) for r in deid.replacements]})

@@ -11,7 +11,7 @@ import hashlib
 import logging
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from engine.core.context import RunContext
@@ -116,7 +116,7 @@ def deid_paths(paths: list[Path], output_dir: Path, *, session: object, pdf_mode
         report.outcomes.append(outcome)
         try:
             doc = load_document(path, password=password, ctx=ctx)
-            doc = Document(**{**_doc_fields(doc), "id": outcome.document_id})
+            doc = replace(doc, id=outcome.document_id)
             result, deid = session.process(doc, ctx)
             outcome.spans = len(result.active)
             outcome.outputs = _write_outputs(path, doc, result, deid, output_dir,
@@ -129,10 +129,6 @@ def deid_paths(paths: list[Path], output_dir: Path, *, session: object, pdf_mode
             ctx.report("deid", index + 1, len(inputs), outcome.document_id)
     _write_mapping(report, output_dir)
     return report
-
-
-def _doc_fields(doc: Document) -> dict:
-    return {name: getattr(doc, name) for name in doc.__dataclass_fields__}
 
 
 def _write_outputs(path: Path, doc: Document, result: DetectionResult,

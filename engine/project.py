@@ -756,12 +756,15 @@ class Project:
         with self._deid_lock:
             return self.session.deidentify(doc, active, patient=self.patient_key(document_id))
 
-    def retention(self, document_id: str) -> CireReport:
-        """CIRE on the document as it would be exported now; the flags replace the
-        document's previous ones in the project (ids, reasons and offsets only, no text)."""
+    def retention(self, document_id: str,
+                  deid: DeidentifiedText | None = None) -> CireReport:
+        """CIRE on the document as it would be exported now (pass ``deid`` when the caller
+        has just de-identified it); the flags replace the document's previous ones in the
+        project (ids, reasons and offsets only, no text)."""
         from engine.cire import assess
 
-        deid = self.deidentify(document_id)
+        if deid is None:
+            deid = self.deidentify(document_id)
         report = assess(self.load_document(document_id), deid,
                         policy=get_policy(self.settings.policy))
         now = time.time()

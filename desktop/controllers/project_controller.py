@@ -381,7 +381,7 @@ def _item_state(rep: ImportReport) -> tuple[str, str]:
 def _cire(project: Project, document_id: str, deid: Any
           ) -> tuple[tuple[DiffFlag, ...], float | None, tuple[str, ...]]:
     """CIRE flags for the diff, computed (and stored in the project) by the engine."""
-    report = project.retention(document_id)
+    report = project.retention(document_id, deid)
     flags = []
     for flag in report.flags:
         start = flag.output_start if flag.output_start is not None else 0
