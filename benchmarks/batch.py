@@ -1,16 +1,20 @@
-"""Store overhead of a project batch: documents/s of `clearnote batch` (project: SQLite
-store, surrogate registry, audit) versus the same documents through `clearnote deid`
-without a project (a plain Session), both in one process, then the batch on every core.
+"""Store overhead of a project batch: documents/s of `clearnote batch` (SQLite store,
+surrogate registry, patient links, audit) versus the same documents through
+`clearnote deid` without a project (``engine.deid_files.deid_paths``, the code that command
+runs), in one process each, then the batch on every core.
 
-    .venv/bin/python benchmarks/batch.py [--docs 200] [--ner off] [--fake]
+    .venv/bin/python benchmarks/batch.py [--docs 150] [--repeat 10] [--ner off]
 
---fake uses the store tests' stand-in pipeline (measures the store alone; overhead then
-looks large because detection costs almost nothing).
+Both sides load and warm their pipeline before the clock starts (model loading is the
+same for both and not store cost) and write .deid.txt + .json per document. They run in
+``--repeat`` adjacent pairs, and the overhead is the median of the pairs' time ratios:
+this machine's speed drifts between runs by more than the difference being measured.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import tempfile
 import time
@@ -21,20 +25,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--docs", type=int, default=200)
+    parser.add_argument("--docs", type=int, default=150)
+    parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--ner", default="auto", choices=["auto", "on", "off"])
-    parser.add_argument("--fake", action="store_true")
-    parser.add_argument("--workers", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=0,
+                        help="batch workers for the last run (default: every core)")
     args = parser.parse_args()
 
+    from engine.api import Session, SessionConfig, load_document
     from engine.batch import default_workers, run_batch
+    from engine.core.context import RunContext
+    from engine.deid_files import deid_paths
     from engine.pipeline import PipelineConfig
-    from engine.project import Project, Services
-    from tests.engine.store.fakes import FAKE_SERVICES, letter
+    from engine.project import Project
+    from tests.engine.store.fakes import letter
 
     ner: bool | str = {"auto": "auto", "on": True, "off": False}[args.ner]
     config = PipelineConfig(ner=ner)
-    services = FAKE_SERVICES if args.fake else Services()
     workers = args.workers or default_workers()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -42,52 +49,66 @@ def main() -> int:
         src.mkdir()
         for i in range(args.docs):
             (src / f"doc_{i:04d}.txt").write_text(letter(i).text(i) * 3, encoding="utf-8")
+        warm_doc = load_document(next(src.iterdir()))
 
-        # Without a project: one Session (pipeline + in-memory surrogates), as `deid` does.
-        session = services.session_factory(_session_config(config), None)
-        loader, writers = services.loader, services.writers
-        from engine.project import ExportJob
+        plain_session = Session(SessionConfig(pipeline=config))
+        plain_session.process(warm_doc)
+        quiet = RunContext()
 
-        started = time.perf_counter()
-        out = tmp / "plain"
-        out.mkdir()
-        from engine.core.errors import ClearNoteError
+        cpu: dict[str, list[float]] = {"plain": [], "batch": []}
 
-        plain_failed = 0
-        for path in sorted(src.iterdir()):
-            doc = loader(path)
-            result = session.detect(doc)
-            deid = session.deidentify(doc, result.active)
-            job = ExportJob(doc, result.active, deid, session.config.mode)
-            try:  # as the batch does: a failed document is counted, the run goes on
-                writers["txt"](job, out / f"{doc.id}.deid.txt")
-                writers["json"](job, out / f"{doc.id}.json")
-            except ClearNoteError:
-                plain_failed += 1
-        plain = args.docs / (time.perf_counter() - started)
+        def plain_run(k: int) -> float:
+            started, cpu_started = time.perf_counter(), time.process_time()
+            report = deid_paths([src], tmp / f"plain{k}", session=plain_session, ctx=quiet,
+                                progress_enabled=False)
+            cpu["plain"].append(time.process_time() - cpu_started)
+            assert not report.failed, report.summary()
+            return args.docs / (time.perf_counter() - started)
 
-        rates = {}
-        for n in (1, workers):
-            project = Project.create(tmp / f"p{n}.clearnote", pipeline=config,
-                                     services=services, export_formats=("txt", "json"))
-            report = run_batch(project, [src], tmp / f"out{n}", workers=n)
+        def batch_run(k: int, n_workers: int) -> float:
+            project = Project.create(tmp / f"p{k}-{n_workers}.clearnote", pipeline=config,
+                                     export_formats=("txt", "json"))
+            project.session.detect(warm_doc)  # load the pipeline before the clock starts
+            cpu_started = time.process_time()
+            report = run_batch(project, [src], tmp / f"out{k}-{n_workers}",
+                               workers=n_workers, ctx=quiet)
+            if n_workers == 1:
+                cpu["batch"].append(time.process_time() - cpu_started)
             project.close()
-            print(report.summary())
-            rates[n] = args.docs / report.seconds
-    overhead = (plain - rates[1]) / plain * 100
-    print(f"documents: {args.docs} ({'fake' if args.fake else 'default'} pipeline, "
-          f"ner={args.ner})")
-    print(f"plain session, 1 process:   {plain:7.1f} docs/s  ({plain_failed} failed)")
-    print(f"project batch, 1 process:   {rates[1]:7.1f} docs/s  (store overhead "
-          f"{overhead:+.1f} %)")
-    print(f"project batch, {workers} workers:   {rates[workers]:7.1f} docs/s")
+            assert report.exported == args.docs, report.summary()
+            return args.docs / report.seconds
+
+        plain_rates, batch_rates, ratios = [], [], []
+        for k in range(args.repeat):
+            # Adjacent runs share the machine's state; the order alternates so a drift
+            # in speed does not favour either side.
+            if k % 2 == 0:
+                plain_rates.append(plain_run(k))
+                batch_rates.append(batch_run(k, 1))
+            else:
+                batch_rates.append(batch_run(k, 1))
+                plain_rates.append(plain_run(k))
+            ratios.append(plain_rates[-1] / batch_rates[-1])
+            print(f"pair {k + 1}: plain {plain_rates[-1]:.1f} docs/s, batch "
+                  f"{batch_rates[-1]:.1f} docs/s, batch time/plain time {ratios[-1]:.3f}, "
+                  f"CPU time {cpu['batch'][-1] / cpu['plain'][-1]:.3f}", flush=True)
+        parallel = batch_run(args.repeat, workers) if workers > 1 else None
+
+    quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
+    print(f"documents: {args.docs} per run (default pipeline, ner={args.ner}), "
+          f"{args.repeat} alternating pairs")
+    print(f"clearnote deid (no project), 1 process: {statistics.median(plain_rates):7.1f} "
+          f"docs/s (median)")
+    print(f"clearnote batch (project),   1 process: {statistics.median(batch_rates):7.1f} "
+          f"docs/s (median)")
+    print(f"store overhead (median of pair ratios): {(statistics.median(ratios) - 1) * 100:+.1f} %"
+          f" time per document, quartiles {(quartiles[0] - 1) * 100:+.1f} % .. "
+          f"{(quartiles[2] - 1) * 100:+.1f} %")
+    cpu_ratio = statistics.median(b / p for b, p in zip(cpu["batch"], cpu["plain"]))
+    print(f"CPU time (process, all threads), median of pair ratios: {(cpu_ratio - 1) * 100:+.1f} %")
+    if parallel is not None:
+        print(f"clearnote batch (project), {workers} workers: {parallel:7.1f} docs/s")
     return 0
-
-
-def _session_config(pipeline):  # noqa: ANN001, ANN202
-    from engine.api import SessionConfig
-
-    return SessionConfig(pipeline=pipeline)
 
 
 if __name__ == "__main__":

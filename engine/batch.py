@@ -1,5 +1,6 @@
 """Parallel document work for projects: load and detect in worker processes (the detectors
-are CPU-bound Python, so threads would share one core), store and export in the parent.
+are CPU-bound Python, so threads would share one core), store and export on one thread of
+the parent, overlapping detection.
 
 ``run_parallel`` maps a work function over items with a bounded queue, progress (counts,
 rate, ETA; never document content) and cancellation. ``run_batch`` is
@@ -15,8 +16,15 @@ import multiprocessing
 import os
 import signal
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -255,6 +263,22 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
             to_export.append(record.id)
 
     meter = ProgressMeter(ctx, "batch", len(items) + len(to_export))
+
+    def tally(doc_id: str, error: str | None) -> None:
+        if error is None:
+            report.exported += 1
+            if on_exported is not None:
+                on_exported(doc_id)
+        else:
+            report.failed.append((doc_id, error))
+        meter.step(failed=error is not None)
+
+    # Storing and exporting a document runs on one store thread while the next document
+    # is detected (ONNX inference releases the GIL): the store's cost then overlaps
+    # detection instead of adding to it. One thread keeps the documents in order, and
+    # at most one document waits for it, so memory stays flat.
+    store = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clearnote-store")
+    waiting: deque[Future[tuple[str, str | None]]] = deque()
     try:
         for doc_id in to_export:  # detected before the crash, not yet exported
             ctx.check()
@@ -264,19 +288,32 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
                                    services=project.services,
                                    session_config=project.session_config(),
                                    session=project.session, ctx=ctx):
-            ok = project.record_work_result(result)
-            if ok:
-                _export_one(project, result.item.document_id, out_dir, formats, report,
-                            on_exported)
-            else:
-                report.failed.append((result.item.document_id, result.error or "failed"))
-            meter.step(failed=not ok)
+            waiting.append(store.submit(_store_result, project, result, out_dir, formats))
+            while len(waiting) > 1 or (waiting and waiting[0].done()):
+                tally(*waiting.popleft().result())
     except (CancelledError, KeyboardInterrupt):
         report.cancelled = True
     finally:
-        report.mapping_csv = project.write_mapping_csv(out_dir)
-        report.seconds = time.monotonic() - started
+        try:  # a document being stored is finished, never cut short
+            while waiting:
+                tally(*waiting.popleft().result())
+        finally:
+            store.shutdown(wait=True)
+            report.mapping_csv = project.write_mapping_csv(out_dir)
+            report.seconds = time.monotonic() - started
     return report
+
+
+def _store_result(project: Project, result: WorkResult, out_dir: Path,
+                  formats: tuple[str, ...] | None) -> tuple[str, str | None]:
+    """Record and export one worker result: (document id, None) or (id, failure reason)."""
+    doc_id = result.item.document_id
+    try:
+        exported = project.record_and_export(result, out_dir, formats)
+    except (ClearNoteError, OSError) as exc:  # detected, not exported: the batch goes on
+        log.warning("document %s export failed: %s", doc_id, type(exc).__name__)
+        return doc_id, error_reason(exc)
+    return doc_id, None if exported is not None else (result.error or "failed")
 
 
 def _export_one(project: Project, doc_id: str, out_dir: Path, formats: tuple[str, ...] | None,

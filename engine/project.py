@@ -24,12 +24,13 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import bindparam, delete, func, select, update
 
 from engine.batch import WorkItem, WorkResult, error_reason, run_parallel
 from engine.core.context import RunContext
@@ -89,6 +90,9 @@ PAGE_MEDIA = ("application/pdf", "image/")
 FORMAT_SUFFIXES: dict[str, str] = {"txt": ".deid.txt", "json": ".json",
                                    "pdf": ".redacted.pdf"}
 DEFAULT_FORMATS = ("txt", "json", "pdf")  # "pdf" applies to PDF and image documents only
+# Core statements built once: they run for every document of a batch.
+_DOCUMENT_PATIENT = select(DocumentRow.__table__.c.patient_id).where(
+    DocumentRow.__table__.c.id == bindparam("id"))
 
 
 # ----------------------------------------------------------------------------- services
@@ -298,7 +302,6 @@ class Project:
                 leftover.unlink(missing_ok=True)
             raise
         return cls(Database(path), services=services)
-        return cls(db, services=services)
 
     @classmethod
     def open(cls, path: str | Path, *, services: Services | None = None) -> Project:
@@ -425,36 +428,101 @@ class Project:
     def record_work_result(self, result: WorkResult) -> bool:
         """Store what a worker produced (import and/or detection) in one transaction.
         Returns False when the document failed (recorded with its reason)."""
-        item = result.item
         with self.db.write() as s:
-            row = s.get(DocumentRow, item.document_id)
-            if row is None:
-                if result.load_failed or result.document is None:
-                    repo.add_failed_document(
-                        s, document_id=item.document_id, file_sha256=item.sha256,
-                        source_path=item.path or "", media_type=_guess_media(item.path),
-                        reason=result.error or "failed")
-                    repo.audit(s, "document.failed", document_id=item.document_id,
-                               stage="import", error=(result.error or "").split(":")[0])
-                    log.warning("document %s failed to import: %s", item.document_id,
-                                (result.error or "").split(":")[0])
-                    return False
-                repo.add_document(s, result.document, file_sha256=item.sha256,
-                                  source_path=item.path or "")
-                repo.audit(s, "document.imported", document_id=item.document_id,
-                           count=len(result.document.text),
-                           media_type=result.document.media_type)
-            if result.result is not None and result.document is not None:
-                self._store_detection(s, result.document, result.result, result.seconds)
-            elif result.error is not None and not result.load_failed:
-                repo.set_document_status(s, item.document_id, DocumentStatus.FAILED,
-                                         result.error)
-                repo.audit(s, "document.failed", document_id=item.document_id,
-                           stage="detect", error=result.error.split(":")[0])
-                log.warning("document %s failed detection: %s", item.document_id,
-                            result.error.split(":")[0])
-                return False
-        return True
+            return self._record(s, result) is not None
+
+    def record_and_export(self, result: WorkResult, out_dir: Path,
+                          formats: Sequence[str] | None = None) -> ExportedDocument | None:
+        """The batch's step: store a worker's result and export the document in one write
+        transaction, from what is in memory (the two-step path, ``record_work_result``
+        then ``export``, takes three transactions and reads the document back). Files are
+        written before the commit: a crash in between leaves no record, and the resumed
+        batch redoes the document under the same file names. Returns None when the
+        document failed (recorded with its reason); raises when only the export failed,
+        with the detection recorded as ``record_work_result`` would."""
+        formats = tuple(formats or self._settings.export_formats)
+        _check_formats(formats)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        if result.result is None or result.document is None:
+            self.record_work_result(result)
+            return None
+        doc = result.document
+        try:
+            with self._exporting(), self.db.write() as s:
+                recorded = self._record(s, result)
+                assert recorded is not None  # a detected document is never a failure
+                patient, spans = recorded
+                active = tuple(sp for sp in spans if sp.status in ACTIVE)
+                return self._export_in(s, doc, active, patient, out_dir, formats)
+        except Exception:
+            # Rolled back: keep the detection, as the two-step path would.
+            self.record_work_result(result)
+            raise
+
+    def _record(self, s: Any, result: WorkResult) -> tuple[str | None, list[Span]] | None:
+        """Store a worker's result in ``s``: the document's patient and spans, or None when
+        the document failed (recorded with its reason)."""
+        item = result.item
+        known = s.execute(_DOCUMENT_PATIENT, {"id": item.document_id}).first()
+        if known is not None:
+            return self._record_known(s, result, known.patient_id)
+        doc = result.document
+        if result.load_failed or doc is None:
+            repo.add_failed_document(
+                s, document_id=item.document_id, file_sha256=item.sha256,
+                source_path=item.path or "", media_type=_guess_media(item.path),
+                reason=result.error or "failed")
+            repo.audit(s, "document.failed", document_id=item.document_id,
+                       stage="import", error=(result.error or "").split(":")[0])
+            log.warning("document %s failed to import: %s", item.document_id,
+                        (result.error or "").split(":")[0])
+            return None
+        # A new document is inserted once, in its final state: detected (or not) and
+        # linked to its patient, so a batch issues no UPDATEs for it.
+        keys: set[tuple[str, str]] = set()
+        patient: str | None = None
+        if result.result is not None:
+            keys = pat.identifier_keys(doc, result.result.spans, self._secret)
+            patient, created = pat.find_patient(s, doc.id, keys)
+            if created:
+                self.surrogate_map.known_empty(patient)
+        status = DocumentStatus.DETECTED if result.result is not None else \
+            DocumentStatus.IMPORTED
+        repo.add_document(s, doc, file_sha256=item.sha256, source_path=item.path or "",
+                          status=status, patient_id=patient)
+        repo.audit(s, "document.imported", document_id=doc.id, count=len(doc.text),
+                   media_type=doc.media_type)
+        if result.result is None:
+            return self._record_known(s, result, None)  # a detection failure, or import only
+        pat.store_keys(s, doc.id, keys, replace=False)
+        return patient, self._store_detection(s, doc, result.result, result.seconds, ())
+
+    def _record_known(self, s: Any, result: WorkResult, patient: str | None
+                      ) -> tuple[str | None, list[Span]] | None:
+        """``_record`` for a document already in the project (imported, or re-detected)."""
+        item, doc = result.item, result.document
+        if result.result is not None and doc is not None:
+            # Keep decisions a person made; replace machine candidates from earlier runs.
+            kept = tuple(sp for sp in repo.spans_of(s, doc.id)
+                         if sp.source is Source.MANUAL
+                         or sp.status in (SpanStatus.ACCEPTED, SpanStatus.REJECTED))
+            s.execute(delete(SpanRow).where(SpanRow.document_id == doc.id,
+                                            SpanRow.id.not_in([sp.id for sp in kept])))
+            repo.update_document_status(s, doc.id, DocumentStatus.DETECTED)
+            keys = pat.identifier_keys(doc, result.result.spans, self._secret)
+            patient, created = pat.store_keys_and_link(s, doc.id, keys, patient_id=patient)
+            if created:
+                self.surrogate_map.known_empty(patient)
+            return patient, self._store_detection(s, doc, result.result, result.seconds, kept)
+        if result.error is not None and not result.load_failed:
+            repo.update_document_status(s, item.document_id, DocumentStatus.FAILED,
+                                        result.error)
+            repo.audit(s, "document.failed", document_id=item.document_id,
+                       stage="detect", error=result.error.split(":")[0])
+            log.warning("document %s failed detection: %s", item.document_id,
+                        result.error.split(":")[0])
+            return None
+        return patient, []
 
     # ------------------------------------------------------------------ detection
 
@@ -508,38 +576,29 @@ class Project:
             return s.get(ContentRow, document_id) is not None
 
     def _store_detection(self, s: Any, doc: Document, result: DetectionResult,
-                         seconds: float) -> None:
-        # Keep decisions a person made; replace machine candidates from earlier runs.
-        kept = [r for r in s.scalars(select(SpanRow).where(SpanRow.document_id == doc.id))
-                if r.source == Source.MANUAL.value
-                or r.status in (SpanStatus.ACCEPTED.value, SpanStatus.REJECTED.value)]
-        s.execute(delete(SpanRow).where(SpanRow.document_id == doc.id,
-                                        SpanRow.id.not_in([r.id for r in kept])))
-        decided = {(r.start, r.end, r.label) for r in kept}
-        run = RunRow(document_id=doc.id, detectors=json.dumps(list(result.detectors)),
-                     policy=result.policy, span_count=len(result.spans),
-                     allowlisted=result.allowlisted, seconds=seconds, created_at=time.time())
-        s.add(run)
-        s.flush()
-        new_spans = [sp for sp in result.spans
-                     if (sp.start, sp.end, sp.label.value) not in decided]
-        existing_ids = set(s.scalars(select(SpanRow.id).where(
-            SpanRow.id.in_([sp.id for sp in new_spans]))))
-        rows = [repo.span_values(span if span.id not in existing_ids  # ids must be unique
-                                 else replace(span, id=_new_span_id()), doc.id, run.id)
-                for span in new_spans]
-        if rows:
-            # Core insert on the table: one executemany (the ORM bulk path issued one
-            # INSERT per span).
-            s.execute(insert(SpanRow.__table__), rows)
-        repo.set_document_status(s, doc.id, DocumentStatus.DETECTED)
-        keys = pat.identifier_keys(doc, result.spans, self._secret)
-        pat.store_keys_and_link(s, doc.id, keys)
+                         seconds: float, kept: tuple[Span, ...]) -> list[Span]:
+        """Store a detection run beside the ``kept`` spans (a person's decisions); returns
+        all the document's spans."""
+        decided = {(sp.start, sp.end, sp.label) for sp in kept}
+        run_id = repo.insert_row(s, RunRow.__table__, dict(
+            document_id=doc.id, detectors=json.dumps(list(result.detectors)),
+            policy=result.policy, span_count=len(result.spans),
+            allowlisted=result.allowlisted, seconds=seconds, created_at=time.time()))
+        new_spans = [sp for sp in result.spans if (sp.start, sp.end, sp.label) not in decided]
+        if kept:  # a re-run may hand back ids the document's kept spans still use
+            taken = {sp.id for sp in kept}
+            new_spans = [sp if sp.id not in taken else replace(sp, id=_new_span_id())
+                         for sp in new_spans]
+        repo.insert_rows(s, SpanRow.__table__,
+                         [repo.span_values(sp, doc.id, run_id) for sp in new_spans])
         repo.audit(s, "document.detected", document_id=doc.id, count=len(new_spans),
                    detectors=list(result.detectors), policy=result.policy)
         if tuple(result.detectors) != self._settings.detectors:
             self._settings = replace(self._settings, detectors=tuple(result.detectors))
             repo.put_setting(s, "project", self._settings.to_json())
+        spans = list(kept) + new_spans
+        spans.sort(key=lambda sp: (sp.start, sp.end, sp.id))  # as ``spans_of`` orders
+        return spans
 
     # ------------------------------------------------------------------ queries
 
@@ -812,11 +871,12 @@ class Project:
     def create_patient(self, name: str | None = None) -> PatientRecord:
         """A new patient; ``name`` is a pseudonymous label (not the person's name)."""
         with self.db.write() as s:
-            row = pat.new_patient(s)
+            patient_id = pat.new_patient(s)
             if name:
-                row.name = name
-            repo.audit(s, "patient.created", patient=row.id)
-            return PatientRecord(row.id, row.name, (), True)
+                s.execute(update(PatientRow).where(PatientRow.id == patient_id)
+                          .values(name=name))
+            repo.audit(s, "patient.created", patient=patient_id)
+            return PatientRecord(patient_id, name or patient_id, (), True)
 
     def assign_patient(self, document_ids: Iterable[str], patient_id: str | None) -> None:
         """A person's decision: these documents belong to this patient (None: to none)."""
@@ -884,53 +944,74 @@ class Project:
             if row is None:
                 raise UsageError(f"unknown document id {doc_id}")
             status = DocumentStatus(row.status)
-            patient = row.patient_id or pat.DEFAULT_PATIENT
+            patient = row.patient_id
             doc = repo.load_document(s, doc_id)
             active = tuple(sp for sp in repo.spans_of(s, doc_id) if sp.status in ACTIVE)
         if doc is None or status not in (DocumentStatus.DETECTED, DocumentStatus.REVIEWED,
                                          DocumentStatus.EXPORTED):
             # Fail closed: an undetected document would go out with its PHI.
             raise ProjectError(f"document {doc_id} is {status.value}; detect first")
+        with self._exporting(), self.db.write() as s:
+            return self._export_in(s, doc, active, patient, out, formats)
+
+    @contextmanager
+    def _exporting(self) -> Iterator[None]:
+        """Hold the deidentify lock around an export. Surrogates an export invents are
+        cached at once (``surrogate_map.defer``) and stored with the export's record; when
+        the export fails, they are stored on their own, because the cache may already
+        have handed them to another document."""
         with self._deid_lock:
-            with self.surrogate_map.defer():
-                try:
-                    deid = self.session.deidentify(doc, active, patient=patient)
-                finally:
-                    pending = self.surrogate_map.take_pending()
             try:
-                written = self._write_files(doc, active, deid, out, formats)
+                yield
             except BaseException:
-                if pending:  # values other documents may already use from the cache
+                pending = self.surrogate_map.take_pending()
+                if pending:
                     with self.db.write() as s:
                         self.surrogate_map.store_pending(s, pending)
                 raise
-            # Marked exported only now that every file exists under its final name.
-            with self.db.write() as s:
-                self.surrogate_map.store_pending(s, pending)
-                for fmt, target, sha in written:
-                    s.add(ExportRow(document_id=doc_id, path=str(target.resolve()),
-                                    format=fmt, sha256=sha, created_at=time.time()))
-                repo.set_document_status(s, doc_id, DocumentStatus.EXPORTED)
-                repo.audit(s, "document.exported", document_id=doc_id, count=len(written),
-                           formats=[f for f, _, _ in written], spans=len(active),
-                           mode=self._settings.mode.value)
-        return ExportedDocument(doc_id, tuple(t for _, t, _ in written))
+            self.surrogate_map.take_pending()  # committed with the export
+
+    def _export_in(self, s: Any, doc: Document, active: tuple[Span, ...],
+                   patient: str | None, out: Path, formats: tuple[str, ...]
+                   ) -> ExportedDocument:
+        """De-identify, write the files, and record them in ``s`` (a write transaction
+        inside ``_exporting``). The document is marked exported in the same transaction
+        that records its files, after every file exists under its final name."""
+        with self.surrogate_map.defer():
+            deid = self.session.deidentify(doc, active,
+                                           patient=patient or pat.DEFAULT_PATIENT)
+        written = self._write_files(doc, active, deid, out, formats)
+        self.surrogate_map.store_pending(s, self.surrogate_map.peek_pending())
+        now = time.time()
+        repo.insert_rows(s, ExportRow.__table__,
+                         [dict(document_id=doc.id, path=str(target.resolve()), format=fmt,
+                               sha256=sha, created_at=now) for fmt, target, sha in written])
+        repo.update_document_status(s, doc.id, DocumentStatus.EXPORTED)
+        repo.audit(s, "document.exported", document_id=doc.id, count=len(written),
+                   formats=[f for f, _, _ in written], spans=len(active),
+                   mode=self._settings.mode.value)
+        return ExportedDocument(doc.id, tuple(t for _, t, _ in written))
 
     def _write_files(self, doc: Document, active: tuple[Span, ...], deid: DeidentifiedText,
                      out: Path, formats: tuple[str, ...]) -> list[tuple[str, Path, str]]:
+        """Write every format to a temp file, then rename them all: when one format fails,
+        no file of this export appears, and an earlier export's files stay as they were."""
         job = ExportJob(doc, active, deid, self._settings.mode)
-        written: list[tuple[str, Path, str]] = []
-        for fmt in _formats_for(doc, formats):
-            target = out / f"{doc.id}{FORMAT_SUFFIXES[fmt]}"
-            tmp = out / f"{TEMP_PREFIX}{secrets.token_hex(4)}-{target.name}"
-            try:
+        staged: list[tuple[str, Path, Path]] = []
+        try:
+            for fmt in _formats_for(doc, formats):
+                target = out / f"{doc.id}{FORMAT_SUFFIXES[fmt]}"
+                tmp = out / f"{TEMP_PREFIX}{secrets.token_hex(4)}-{target.name}"
+                staged.append((fmt, target, tmp))
                 self.services.writers[fmt](job, tmp)
                 if self.durable_exports:
                     _fsync(tmp)
+            written = [(fmt, target, file_sha256(tmp)) for fmt, target, tmp in staged]
+            for _, target, tmp in staged:
                 os.replace(tmp, target)
-            finally:
+        finally:
+            for _, _, tmp in staged:
                 tmp.unlink(missing_ok=True)
-            written.append((fmt, target, file_sha256(target)))
         return written
 
     def export_files_exist(self, document_id: str, out_dir: Path,

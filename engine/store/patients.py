@@ -12,11 +12,12 @@ import re
 import time
 from collections.abc import Sequence
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import bindparam, delete, func, literal_column, select, update
 from sqlalchemy.orm import Session
 
 from engine.core.domain import Document, Span, SpanStatus
 from engine.core.labels import Label
+from engine.store import repositories as repo
 from engine.store.models import DocumentRow, PatientKeyRow, PatientRow
 from engine.store.records import PatientRecord, PatientSuggestion
 
@@ -50,33 +51,70 @@ def identifier_keys(doc: Document, spans: Sequence[Span], secret: bytes
     return keys
 
 
-def new_patient(s: Session) -> PatientRow:
-    n = int(s.scalar(select(func.count()).select_from(PatientRow)) or 0) + 1
-    while s.get(PatientRow, f"P{n:05d}") is not None:
+# Core tables: these statements run for every document of a batch, and ORM-enabled
+# statements cost several times more than the SQL.
+_DOCS = DocumentRow.__table__.c
+_KEYS = PatientKeyRow.__table__.c
+_PATIENTS = PatientRow.__table__
+_LAST_PATIENT = select(func.max(literal_column("rowid"))).select_from(_PATIENTS)
+
+
+def new_patient(s: Session) -> str:
+    """A new patient's id ("P00001", ...)."""
+    # Patients are never deleted, so the largest rowid is their number (count(*) would
+    # scan the table for every new patient of a batch).
+    n = int(s.scalar(_LAST_PATIENT) or 0)
+    while True:  # the next free number, should ids ever have gaps
         n += 1
-    row = PatientRow(id=f"P{n:05d}", name=f"P{n:05d}", created_at=time.time())
-    s.add(row)
-    s.flush()
-    return row
+        patient_id = f"P{n:05d}"
+        row = dict(id=patient_id, name=patient_id, created_at=time.time())
+        if repo.insert_rows(s, _PATIENTS, [row], or_ignore=True):
+            return patient_id
 
 
-def store_keys_and_link(s: Session, document_id: str, keys: set[tuple[str, str]]) -> None:
-    """Replace a document's keys; an unassigned document joins a matching patient
-    (unconfirmed), or a new patient when it has identifiers of its own."""
-    s.execute(delete(PatientKeyRow).where(PatientKeyRow.document_id == document_id))
-    for kind, digest in sorted(keys):
-        s.add(PatientKeyRow(document_id=document_id, kind=kind, digest=digest))
-    doc = s.get(DocumentRow, document_id)
-    if doc is None or doc.patient_id is not None or not keys:
-        return
-    match = s.scalar(
-        select(DocumentRow.patient_id)
-        .join(PatientKeyRow, PatientKeyRow.document_id == DocumentRow.id)
-        .where(PatientKeyRow.digest.in_([d for _, d in keys]),
-               DocumentRow.id != document_id, DocumentRow.patient_id.is_not(None))
-        .order_by(DocumentRow.imported_at).limit(1))
-    doc.patient_id = match if match is not None else new_patient(s).id
-    doc.patient_confirmed = False
+_MATCH = (select(_DOCS.patient_id)
+          .join_from(DocumentRow.__table__, PatientKeyRow.__table__,
+                     _KEYS.document_id == _DOCS.id)
+          .where(_KEYS.digest.in_(bindparam("digests", expanding=True)),
+                 _DOCS.id != bindparam("document_id"), _DOCS.patient_id.is_not(None))
+          .order_by(_DOCS.imported_at).limit(1))
+
+
+def find_patient(s: Session, document_id: str, keys: set[tuple[str, str]]
+                 ) -> tuple[str | None, bool]:
+    """The patient an unassigned document with these keys joins: the first patient whose
+    documents share a key, else a new patient; None for a document without keys.
+    Returns the patient and whether it is new."""
+    if not keys:
+        return None, False
+    match = s.scalar(_MATCH, {"digests": [d for _, d in keys], "document_id": document_id})
+    if match is not None:
+        return match, False
+    return new_patient(s), True
+
+
+def store_keys(s: Session, document_id: str, keys: set[tuple[str, str]], *,
+               replace: bool = True) -> None:
+    if replace:
+        s.execute(delete(PatientKeyRow.__table__).where(_KEYS.document_id == document_id))
+    repo.insert_rows(s, PatientKeyRow.__table__,
+                     [dict(document_id=document_id, kind=kind, digest=digest)
+                      for kind, digest in sorted(keys)])
+
+
+def store_keys_and_link(s: Session, document_id: str, keys: set[tuple[str, str]], *,
+                        patient_id: str | None) -> tuple[str | None, bool]:
+    """Replace a document's keys; an unassigned document (``patient_id`` None) joins a
+    matching patient (unconfirmed), or a new patient when it has identifiers of its own.
+    Returns the document's patient and whether that patient is new."""
+    store_keys(s, document_id, keys)
+    if patient_id is not None:
+        return patient_id, False
+    patient_id, created = find_patient(s, document_id, keys)
+    if patient_id is not None:
+        s.execute(update(DocumentRow.__table__).where(_DOCS.id == document_id)
+                  .values(patient_id=patient_id, patient_confirmed=False))
+    return patient_id, created
 
 
 def patient_records(s: Session) -> list[PatientRecord]:

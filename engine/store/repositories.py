@@ -6,13 +6,16 @@ callers decide the transaction boundaries.
 
 from __future__ import annotations
 
+import functools
 import getpass
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Table, bindparam, func, select, update
+from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from engine.core.domain import Document, Source, Span, SpanStatus
@@ -26,6 +29,45 @@ from engine.store.models import (
     SpanRow,
 )
 from engine.store.records import AuditEntry, DocumentRecord, DocumentStatus
+
+
+def insert_rows(s: Session, table: Table, rows: Sequence[Mapping[str, Any]], *,
+                or_ignore: bool = False) -> int:
+    """INSERT ``rows`` (dicts with the same keys) in the session's transaction; returns how
+    many were inserted. The SQL is compiled by SQLAlchemy from the model, once per table
+    and column set, and run on the connection's DBAPI cursor: SQLAlchemy's own work per
+    statement (about 0.1 ms) was most of a batch's store cost (benchmarks/batch.py).
+    Errors name the constraint, never the values."""
+    if not rows:
+        return 0
+    sql, columns = _insert_sql(table, tuple(rows[0]), or_ignore)
+    cursor = s.connection().connection.driver_connection.cursor()
+    try:
+        cursor.executemany(sql, [tuple(row[c] for c in columns) for row in rows])
+        return cursor.rowcount
+    finally:
+        cursor.close()
+
+
+def insert_row(s: Session, table: Table, row: Mapping[str, Any]) -> int:
+    """``insert_rows`` for one row; returns its row id (autoincrement key)."""
+    sql, columns = _insert_sql(table, tuple(row), False)
+    cursor = s.connection().connection.driver_connection.cursor()
+    try:
+        cursor.execute(sql, tuple(row[c] for c in columns))
+        return int(cursor.lastrowid or 0)
+    finally:
+        cursor.close()
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_sql(table: Table, keys: tuple[str, ...], or_ignore: bool
+                ) -> tuple[str, tuple[str, ...]]:
+    stmt = sqlite_insert(table).values({k: bindparam(k) for k in keys})
+    if or_ignore:
+        stmt = stmt.on_conflict_do_nothing()
+    compiled = stmt.compile(dialect=sqlite_dialect())
+    return str(compiled), tuple(compiled.positiontup or ())
 
 
 def _who() -> str:
@@ -61,32 +103,30 @@ def document_record(row: DocumentRow) -> DocumentRecord:
 
 
 def add_document(s: Session, doc: Document, *, file_sha256: str, source_path: str,
-                 status: DocumentStatus = DocumentStatus.IMPORTED) -> DocumentRow:
+                 status: DocumentStatus = DocumentStatus.IMPORTED,
+                 patient_id: str | None = None) -> None:
+    """The document row and its content. Core inserts: a batch stores thousands of these,
+    and the ORM unit of work costs several times the SQL itself (see ``insert_rows``)."""
     now = time.time()
-    row = DocumentRow(
+    insert_rows(s, DocumentRow.__table__, [dict(
         id=doc.id, source_path=source_path, sha256=file_sha256, media_type=doc.media_type,
         page_count=len(doc.pages) or 1, char_count=len(doc.text), status=status.value,
-        reason=None, patient_id=None, patient_confirmed=False, imported_at=now,
-        updated_at=now)
-    s.add(row)
-    s.flush()  # no ORM relationships: the parent row must exist before its content (FK)
-    s.add(ContentRow(
+        reason=None, patient_id=patient_id, patient_confirmed=False, imported_at=now,
+        updated_at=now)])
+    insert_rows(s, ContentRow.__table__, [dict(
         document_id=doc.id, text=doc.text, pages=geometry.encode_pages(doc.pages),
         boxes=geometry.encode_boxes(doc.boxes),
         confidences=geometry.encode_confidences(doc.confidences),
-        warnings=json.dumps(list(doc.warnings))))
-    return row
+        warnings=json.dumps(list(doc.warnings)))])
 
 
 def add_failed_document(s: Session, *, document_id: str, file_sha256: str, source_path: str,
-                        media_type: str, reason: str) -> DocumentRow:
+                        media_type: str, reason: str) -> None:
     now = time.time()
-    row = DocumentRow(
+    insert_rows(s, DocumentRow.__table__, [dict(
         id=document_id, source_path=source_path, sha256=file_sha256, media_type=media_type,
         page_count=0, char_count=0, status=DocumentStatus.FAILED.value, reason=reason,
-        patient_id=None, patient_confirmed=False, imported_at=now, updated_at=now)
-    s.add(row)
-    return row
+        patient_id=None, patient_confirmed=False, imported_at=now, updated_at=now)])
 
 
 def load_document(s: Session, document_id: str) -> Document | None:
@@ -112,15 +152,22 @@ def set_document_status(s: Session, document_id: str, status: DocumentStatus,
     row.updated_at = time.time()
 
 
+def update_document_status(s: Session, document_id: str, status: DocumentStatus,
+                           reason: str | None = None) -> None:
+    """``set_document_status`` as one Core UPDATE, for callers that hold no ORM row of the
+    document in this session (an ORM row loaded earlier would keep the old status)."""
+    s.execute(_UPDATE_STATUS, {"doc_id": document_id, "new_status": status.value,
+                               "new_reason": reason, "now": time.time()})
+
+
+# Built once, on the Core table: an ORM-enabled UPDATE costs several times more.
+_UPDATE_STATUS = (update(DocumentRow.__table__)
+                  .where(DocumentRow.__table__.c.id == bindparam("doc_id"))
+                  .values(status=bindparam("new_status"), reason=bindparam("new_reason"),
+                          updated_at=bindparam("now")))
+
+
 # ----------------------------------------------------------------------------- spans
-
-
-def span_row(span: Span, document_id: str, run_id: int | None) -> SpanRow:
-    return SpanRow(
-        id=span.id, document_id=document_id, run_id=run_id, start=span.start, end=span.end,
-        label=span.label.value, subtype=span.subtype, source=span.source.value,
-        detector=span.detector, evidence=json.dumps(list(span.evidence)),
-        confidence=span.confidence, status=span.status.value, updated_at=time.time())
 
 
 def span_values(span: Span, document_id: str, run_id: int | None) -> dict[str, Any]:
@@ -131,7 +178,8 @@ def span_values(span: Span, document_id: str, run_id: int | None) -> dict[str, A
         confidence=span.confidence, status=span.status.value, updated_at=time.time())
 
 
-def to_span(row: SpanRow) -> Span:
+def to_span(row: Any) -> Span:
+    """A span from an ORM row or a Core row of the spans table."""
     return Span(start=row.start, end=row.end, label=Label(row.label),
                 source=Source(row.source), detector=row.detector, confidence=row.confidence,
                 status=SpanStatus(row.status), subtype=row.subtype,
@@ -139,8 +187,9 @@ def to_span(row: SpanRow) -> Span:
 
 
 def spans_of(s: Session, document_id: str) -> list[Span]:
-    rows = s.scalars(select(SpanRow).where(SpanRow.document_id == document_id)
-                     .order_by(SpanRow.start, SpanRow.end, SpanRow.id))
+    table = SpanRow.__table__  # Core rows: no ORM identity map to build for a read
+    rows = s.execute(select(table).where(table.c.document_id == document_id)
+                     .order_by(table.c.start, table.c.end, table.c.id))
     return [to_span(r) for r in rows]
 
 
@@ -159,9 +208,10 @@ def audit(s: Session, action: str, *, document_id: str | None = None,
           end: int | None = None, count: int | None = None, **detail: Any) -> None:
     """Append one entry. Callers pass ids, labels, offsets, counts, statuses and setting
     keys only; values that could be PHI (text, file names, dictionary entries) never."""
-    s.add(AuditRow(at=time.time(), who=WHO, action=action, document_id=document_id,
-                   span_id=span_id, label=label, start=start, end=end, count=count,
-                   detail=json.dumps(detail, sort_keys=True)))
+    insert_rows(s, AuditRow.__table__, [dict(
+        at=time.time(), who=WHO, action=action, document_id=document_id, span_id=span_id,
+        label=label, start=start, end=end, count=count,
+        detail=json.dumps(detail, sort_keys=True))])
 
 
 def audit_span(s: Session, action: str, span: Span, document_id: str, **detail: Any) -> None:

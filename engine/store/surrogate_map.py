@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.dialects.sqlite import insert
 
+from engine.store import repositories as repo
 from engine.store.db import Database
 from engine.store.models import SurrogateRow
 
@@ -62,6 +63,12 @@ class StoreSurrogateMap:
                 self._cache.setdefault((patient, label, digest), surrogate)
             self._loaded.add(patient)
 
+    def known_empty(self, patient: str | None) -> None:
+        """A patient created just now has no registry rows: skip reading them."""
+        if patient is not None:
+            with self._lock:
+                self._loaded.add(patient)
+
     def put(self, patient: str, label: str, key: str, surrogate: str) -> None:
         label = str(label)
         ck = (patient, label, self._digest(label, key))
@@ -94,6 +101,11 @@ class StoreSurrogateMap:
         sees a pending value before it is stored."""
         return _Deferred(self)
 
+    def peek_pending(self) -> list[tuple[str, str, str, str]]:
+        """The pending values, left pending until ``take_pending`` (after the commit)."""
+        with self._lock:
+            return list(self._pending)
+
     def take_pending(self) -> list[tuple[str, str, str, str]]:
         with self._lock:
             pending, self._pending = self._pending, []
@@ -105,9 +117,10 @@ class StoreSurrogateMap:
             return
         now = time.time()
         # One executemany on the table (first writer wins on a race, as in ``put``).
-        s.execute(insert(SurrogateRow.__table__).on_conflict_do_nothing(),
-                  [dict(patient=patient, label=label, key_digest=digest, surrogate=surrogate,
-                        created_at=now) for patient, label, digest, surrogate in pending])
+        repo.insert_rows(s, SurrogateRow.__table__,
+                         [dict(patient=patient, label=label, key_digest=digest,
+                               surrogate=surrogate, created_at=now)
+                          for patient, label, digest, surrogate in pending], or_ignore=True)
 
 
 class _Deferred:

@@ -11,7 +11,7 @@ _YO = (r"(?:[\s\-]*(?:years?|yrs?|y)[\s\-]*(?:old|of\s+age)\b|[\s\-]*(?:yo|y/o|y
        r"|[\s\-]*(?:year|yr)[\s\-]+old\b)")
 
 AGE_RULES: tuple[RegexRule, ...] = (
-    RegexRule("age.year_old", A, rf"(?i:(?<![\w.])" + _N + rf"{_YO})", 0.95, group=1),
+    RegexRule("age.year_old", A, r"(?i:(?<![\w.])" + _N + rf"{_YO})", 0.95, group=1),
     RegexRule("age.cued", A,
               r"(?i:\b(?:aged?|age\s+of|age\s*:|at\s+age|ages)\s*:?\s*(\d{1,3})(?![\d.:/]))",
               0.9, group=1),

@@ -68,7 +68,7 @@ RULES: tuple[RegexRule, ...] = (
               validate=month_day),
     # Bare years: the policy decides (keep_years drops them).
     RegexRule("date.year", D,
-              rf"(?<![\w/:.$#\-])((?:1[89]\d\d|20[0-4]\d)(?:'?s)?)(?![\w/:%]|\.\d|-\d|,\d)"
+              r"(?<![\w/:.$#\-])((?:1[89]\d\d|20[0-4]\d)(?:'?s)?)(?![\w/:%]|\.\d|-\d|,\d)"
               r"(?!\s*(?i:mg|mcg|ml|cc|units?|kcal|cal|calories|kg|g\b|lbs?|ft|feet|meters|m\b|"
               r"steps|patients|people|cases|hours|mmhg))", 0.5, group=1),
     RegexRule("date.weekday", D, r"\b((?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b", 0.4,

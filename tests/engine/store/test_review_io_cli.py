@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from engine.core.domain import SpanStatus
 from engine.core.labels import Label
