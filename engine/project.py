@@ -450,7 +450,8 @@ class Project:
         try:
             with self._exporting(), self.db.write() as s:
                 recorded = self._record(s, result)
-                assert recorded is not None  # a detected document is never a failure
+                if recorded is None:  # not reached: a detected document is no failure
+                    return None
                 patient, spans = recorded
                 active = tuple(sp for sp in spans if sp.status in ACTIVE)
                 return self._export_in(s, doc, active, patient, out_dir, formats)
