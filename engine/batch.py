@@ -14,17 +14,12 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import queue
 import signal
+import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    Future,
-    ProcessPoolExecutor,
-    ThreadPoolExecutor,
-    wait,
-)
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,7 +29,7 @@ from engine.core.domain import DetectionResult, Document
 from engine.core.errors import CancelledError, ClearNoteError, InputError
 
 if TYPE_CHECKING:
-    from engine.project import Project, Services
+    from engine.project import Project, Services, WriteGroup
 
 log = logging.getLogger(__name__)
 
@@ -273,47 +268,117 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
             report.failed.append((doc_id, error))
         meter.step(failed=error is not None)
 
-    # Storing and exporting a document runs on one store thread while the next document
-    # is detected (ONNX inference releases the GIL): the store's cost then overlaps
-    # detection instead of adding to it. One thread keeps the documents in order, and
-    # at most one document waits for it, so memory stays flat.
-    store = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clearnote-store")
-    waiting: deque[Future[tuple[str, str | None]]] = deque()
+    store = StoreThread(project, out_dir, formats)
     try:
         for doc_id in to_export:  # detected before the crash, not yet exported
             ctx.check()
             _export_one(project, doc_id, out_dir, formats, report, on_exported)
             meter.step(failed=False)
+        store.start()
         for result in run_parallel(items, total=len(items), workers=workers,
                                    services=project.services,
                                    session_config=project.session_config(),
                                    session=project.session, ctx=ctx):
-            waiting.append(store.submit(_store_result, project, result, out_dir, formats))
-            while len(waiting) > 1 or (waiting and waiting[0].done()):
-                tally(*waiting.popleft().result())
+            store.put(result)
+            for outcome in store.outcomes():
+                tally(*outcome)
     except (CancelledError, KeyboardInterrupt):
         report.cancelled = True
     finally:
-        try:  # a document being stored is finished, never cut short
-            while waiting:
-                tally(*waiting.popleft().result())
+        try:  # documents handed to the store thread are finished and committed
+            for outcome in store.close():
+                tally(*outcome)
         finally:
-            store.shutdown(wait=True)
             report.mapping_csv = project.write_mapping_csv(out_dir)
             report.seconds = time.monotonic() - started
     return report
 
 
-def _store_result(project: Project, result: WorkResult, out_dir: Path,
-                  formats: tuple[str, ...] | None) -> tuple[str, str | None]:
-    """Record and export one worker result: (document id, None) or (id, failure reason)."""
-    doc_id = result.item.document_id
-    try:
-        exported = project.record_and_export(result, out_dir, formats)
-    except (ClearNoteError, OSError) as exc:  # detected, not exported: the batch goes on
-        log.warning("document %s export failed: %s", doc_id, type(exc).__name__)
-        return doc_id, error_reason(exc)
-    return doc_id, None if exported is not None else (result.error or "failed")
+class StoreThread:
+    """Stores and exports worker results on one thread of the parent, in order, while
+    the next documents are detected (ONNX inference releases the GIL, so the store's cost
+    overlaps detection instead of adding to it). Documents are committed in groups
+    (``Project.write_group``); an outcome is handed back only once committed, so what
+    the batch reports as exported is in the project. At most two results wait, so
+    memory stays flat."""
+
+    _STOP = object()
+
+    def __init__(self, project: Project, out_dir: Path, formats: tuple[str, ...] | None
+                 ) -> None:
+        self.project, self.out_dir, self.formats = project, out_dir, formats
+        self._inbox: queue.Queue[Any] = queue.Queue(maxsize=2)
+        self._outbox: queue.Queue[tuple[str, str | None]] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="clearnote-store",
+                                        daemon=True)
+        self._error: BaseException | None = None
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def put(self, result: WorkResult) -> None:
+        while True:
+            self._raise_if_failed()
+            try:
+                self._inbox.put(result, timeout=0.1)
+                return
+            except queue.Full:
+                continue
+
+    def outcomes(self) -> list[tuple[str, str | None]]:
+        """Committed outcomes so far: (document id, None) or (id, failure reason)."""
+        out: list[tuple[str, str | None]] = []
+        while True:
+            try:
+                out.append(self._outbox.get_nowait())
+            except queue.Empty:
+                self._raise_if_failed()
+                return out
+
+    def close(self) -> list[tuple[str, str | None]]:
+        """Finish the queued documents, commit, stop; the remaining outcomes."""
+        if self._thread.is_alive():
+            self._inbox.put(self._STOP)
+            self._thread.join()
+        return self.outcomes()
+
+    def _raise_if_failed(self) -> None:
+        if self._error is not None:
+            raise self._error
+
+    def _run(self) -> None:
+        done: list[tuple[str, str | None]] = []
+        try:
+            with self.project.write_group() as group:
+                while True:
+                    try:
+                        item = self._inbox.get(timeout=group.seconds_left())
+                    except queue.Empty:  # the group is due by time and nothing waits
+                        item = None
+                    if item is self._STOP:
+                        break
+                    if item is not None:
+                        done.append(self._store(group, item))
+                    if group.due:
+                        group.commit()
+                        self._hand_back(done)
+            self._hand_back(done)  # committed as the group closed
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the batch's thread
+            self._error = exc
+
+    def _hand_back(self, done: list[tuple[str, str | None]]) -> None:
+        for outcome in done:
+            self._outbox.put(outcome)
+        done.clear()
+
+    def _store(self, group: WriteGroup, result: WorkResult) -> tuple[str, str | None]:
+        doc_id = result.item.document_id
+        try:
+            exported = group.record_and_export(result, self.out_dir, self.formats)
+        except (ClearNoteError, OSError) as exc:  # detected, not exported: go on
+            log.warning("document %s export failed: %s", doc_id, type(exc).__name__)
+            return doc_id, error_reason(exc)
+        return doc_id, None if exported is not None else (result.error or "failed")
 
 
 def _export_one(project: Project, doc_id: str, out_dir: Path, formats: tuple[str, ...] | None,

@@ -25,7 +25,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -433,32 +433,20 @@ class Project:
 
     def record_and_export(self, result: WorkResult, out_dir: Path,
                           formats: Sequence[str] | None = None) -> ExportedDocument | None:
-        """The batch's step: store a worker's result and export the document in one write
-        transaction, from what is in memory (the two-step path, ``record_work_result``
-        then ``export``, takes three transactions and reads the document back). Files are
-        written before the commit: a crash in between leaves no record, and the resumed
-        batch redoes the document under the same file names. Returns None when the
-        document failed (recorded with its reason); raises when only the export failed,
-        with the detection recorded as ``record_work_result`` would."""
-        formats = tuple(formats or self._settings.export_formats)
-        _check_formats(formats)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        if result.result is None or result.document is None:
-            self.record_work_result(result)
-            return None
-        doc = result.document
+        """Store a worker's result and export the document in one write transaction (see
+        ``WriteGroup.record_and_export``, which a batch uses for many documents)."""
+        with self.write_group(max_documents=1) as group:
+            return group.record_and_export(result, out_dir, formats)
+
+    @contextmanager
+    def write_group(self, *, max_documents: int = 32, max_seconds: float = 0.25
+                    ) -> Iterator[WriteGroup]:
+        """A ``WriteGroup`` for this thread; whatever it holds is committed on exit."""
+        group = WriteGroup(self, max_documents=max_documents, max_seconds=max_seconds)
         try:
-            with self._exporting(), self.db.write() as s:
-                recorded = self._record(s, result)
-                if recorded is None:  # not reached: a detected document is no failure
-                    return None
-                patient, spans = recorded
-                active = tuple(sp for sp in spans if sp.status in ACTIVE)
-                return self._export_in(s, doc, active, patient, out_dir, formats)
-        except Exception:
-            # Rolled back: keep the detection, as the two-step path would.
-            self.record_work_result(result)
-            raise
+            yield group
+        finally:
+            group.commit()
 
     def _record(self, s: Any, result: WorkResult) -> tuple[str | None, list[Span]] | None:
         """Store a worker's result in ``s``: the document's patient and spans, or None when
@@ -1092,6 +1080,97 @@ class Project:
 
 
 # ----------------------------------------------------------------------------- helpers
+
+
+class WriteGroup:
+    """Consecutive documents of a batch stored in one write transaction, committed every
+    ``max_documents`` documents or ``max_seconds`` (``due``), whichever comes first: a
+    commit writes each changed page once, and the index pages that every document
+    touches dominated the cost of committing each document alone.
+
+    Each document runs in a savepoint, so one failed export rolls back that document
+    only. Files are written before the commit: a crash before it leaves no record of
+    the group's documents, and the resumed batch redoes them under the same file names.
+    While open, the group holds the project's write and de-identification locks, so
+    other threads and processes wait at most about ``max_seconds``. Use from one thread.
+    """
+
+    def __init__(self, project: Project, *, max_documents: int, max_seconds: float) -> None:
+        self.project = project
+        self.max_documents = max_documents
+        self.max_seconds = max_seconds
+        self._stack: ExitStack | None = None
+        self._session: Any = None
+        self._opened = 0.0
+        self._documents = 0
+
+    def record_and_export(self, result: WorkResult, out_dir: Path,
+                          formats: Sequence[str] | None = None) -> ExportedDocument | None:
+        """Store a worker's result and export the document from memory (the two-step
+        path, ``record_work_result`` then ``export``, reads the document back). Returns
+        None when the document failed (recorded with its reason); raises when only the
+        export failed, with the detection recorded as ``record_work_result`` would."""
+        project = self.project
+        formats = tuple(formats or project.settings.export_formats)
+        _check_formats(formats)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        s = self._open()
+        self._documents += 1
+        if result.result is None or result.document is None:
+            with s.begin_nested():
+                project._record(s, result)
+            return None
+        try:
+            with s.begin_nested():
+                recorded = project._record(s, result)
+                if recorded is None:  # not reached: a detected document is no failure
+                    return None
+                patient, spans = recorded
+                active = tuple(sp for sp in spans if sp.status in ACTIVE)
+                return project._export_in(s, result.document, active, patient, out_dir,
+                                          formats)
+        except Exception:
+            # The savepoint rolled back. Keep the detection, as the two-step path would,
+            # and the surrogates the cache may already have handed to other documents.
+            with s.begin_nested():
+                project.surrogate_map.store_pending(s, project.surrogate_map.take_pending())
+                project._record(s, result)
+            raise
+        finally:
+            project.surrogate_map.take_pending()  # stored in the group's transaction
+
+    @property
+    def due(self) -> bool:
+        return self._session is not None and (
+            self._documents >= self.max_documents
+            or time.monotonic() - self._opened >= self.max_seconds)
+
+    def seconds_left(self) -> float | None:
+        """Until the group is due by time; None when nothing is open."""
+        if self._session is None:
+            return None
+        return max(0.0, self.max_seconds - (time.monotonic() - self._opened))
+
+    def commit(self) -> None:
+        if self._stack is None:
+            return
+        stack, self._stack, self._session = self._stack, None, None
+        try:
+            stack.close()  # commits, then releases the locks
+        except BaseException:
+            # Nothing of the group was stored: surrogates cached meanwhile are unknown to
+            # the registry, so the cache is read again from the file.
+            self.project.surrogate_map.forget()
+            raise
+
+    def _open(self) -> Any:
+        if self._session is None:
+            with ExitStack() as stack:
+                stack.enter_context(self.project._deid_lock)
+                self._session = stack.enter_context(self.project.db.write())
+                self._stack = stack.pop_all()
+            self._opened, self._documents = time.monotonic(), 0
+        return self._session
 
 
 def _new_span_id() -> str:

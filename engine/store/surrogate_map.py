@@ -63,6 +63,13 @@ class StoreSurrogateMap:
                 self._cache.setdefault((patient, label, digest), surrogate)
             self._loaded.add(patient)
 
+    def forget(self) -> None:
+        """Drop the cache (after a failed commit): later lookups read the registry."""
+        with self._lock:
+            self._cache.clear()
+            self._loaded.clear()
+            self._pending.clear()
+
     def known_empty(self, patient: str | None) -> None:
         """A patient created just now has no registry rows: skip reading them."""
         if patient is not None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from engine.core.context import CancelToken, RunContext
 from engine.core.errors import ExportVerificationError
 from engine.project import ExportJob
 from engine.store.records import DocumentStatus
-from tests.engine.store.fakes import FAKE_SERVICES, letter, write_json
+from tests.engine.store.fakes import FAKE_SERVICES, letter, text_loader, write_json
 
 
 def _folder(tmp_path: Path, texts: list[str]) -> Path:
@@ -95,27 +97,55 @@ def test_a_failed_export_keeps_the_detection_and_the_batch_goes_on(
 def test_cancel_stops_between_documents_and_a_rerun_finishes(make_project,
                                                              tmp_path: Path) -> None:
     folder = _folder(tmp_path, [letter(i).text(i) for i in range(8)])
-    project = make_project()
-    out = tmp_path / "out"
     cancel = CancelToken()
+    loaded: list[Path] = []
+
+    def load_then_cancel_at_three(path: Path, *, password: str | None = None):
+        loaded.append(path)
+        if len(loaded) == 3:
+            cancel.cancel()  # as the Cancel button does, while the third is detected
+        return text_loader(path, password=password)
+
+    project = make_project(services=replace(FAKE_SERVICES, loader=load_then_cancel_at_three))
+    out = tmp_path / "out"
     exported: list[str] = []
-
-    def stop_after_three(doc_id: str) -> None:
-        exported.append(doc_id)
-        if len(exported) == 3:
-            cancel.cancel()
-
-    report = run_batch(project, [folder], out, workers=1,
-                       ctx=RunContext(cancel=cancel), on_exported=stop_after_three)
-    assert report.cancelled
-    assert 3 <= report.exported < 8  # the document being stored is finished, not cut
+    report = run_batch(project, [folder], out, workers=1, ctx=RunContext(cancel=cancel),
+                       on_exported=exported.append)
+    # The document in hand is finished and committed, nothing after it is started.
+    assert report.cancelled and report.exported == 3 and len(loaded) == 3
     done = {d.id for d in project.documents(status=DocumentStatus.EXPORTED)}
-    assert done == set(exported)
+    assert done == set(exported) and len(project.documents()) == 3
     assert {p.name.split(".")[0] for p in out.glob("*.deid.txt")} == done
 
     rest = run_batch(project, [folder], out, workers=1)
-    assert (rest.skipped, rest.exported, rest.cancelled) == (len(done), 8 - len(done), False)
+    assert (rest.skipped, rest.exported, rest.cancelled) == (3, 5, False)
     assert len(list(out.glob("*.deid.txt"))) == 8
     mapping = (out / "mapping.csv").read_text().splitlines()
     assert len(mapping) == 9
     assert json.loads((out / f"{sorted(done)[0]}.json").read_text())["replacements"]
+
+
+def test_a_group_commits_many_documents_and_hands_back_only_what_is_committed(
+        make_project, tmp_path: Path) -> None:
+    from engine.batch import WorkItem, process_item, use_session_in_process
+
+    folder = _folder(tmp_path, [letter(i).text(i) for i in range(5)])
+    project = make_project()
+    use_session_in_process(project.services, project.session_config(), project.session)
+    results = [process_item(WorkItem(f"doc{i}", path=str(p), sha256=f"{i:064d}"))
+               for i, p in enumerate(sorted(folder.iterdir()))]
+    out = tmp_path / "out"
+    with project.write_group(max_documents=3, max_seconds=60) as group:
+        for result in results[:3]:
+            assert group.record_and_export(result, out) is not None
+            assert not group.due or result is results[2]
+        # Not committed yet: another connection sees none of the three.
+        with closing(sqlite3.connect(project.path)) as other:
+            assert other.execute("SELECT count(*) FROM documents").fetchone() == (0,)
+        assert group.due
+        group.commit()
+        assert len(project.documents(status=DocumentStatus.EXPORTED)) == 3
+        for result in results[3:]:
+            group.record_and_export(result, out)
+    assert len(project.documents(status=DocumentStatus.EXPORTED)) == 5
+    assert project.integrity_check() == "ok"
