@@ -431,17 +431,11 @@ class Project:
         with self.db.write() as s:
             return self._record(s, result) is not None
 
-    def record_and_export(self, result: WorkResult, out_dir: Path,
-                          formats: Sequence[str] | None = None) -> ExportedDocument | None:
-        """Store a worker's result and export the document in one write transaction (see
-        ``WriteGroup.record_and_export``, which a batch uses for many documents)."""
-        with self.write_group(max_documents=1) as group:
-            return group.record_and_export(result, out_dir, formats)
-
     @contextmanager
     def write_group(self, *, max_documents: int = 32, max_seconds: float = 0.25
                     ) -> Iterator[WriteGroup]:
-        """A ``WriteGroup`` for this thread; whatever it holds is committed on exit."""
+        """A ``WriteGroup`` for this thread, committed on exit, also on an error: a document
+        that failed midway was rolled back to its savepoint, the others are complete."""
         group = WriteGroup(self, max_documents=max_documents, max_seconds=max_seconds)
         try:
             yield group
