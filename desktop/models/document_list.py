@@ -140,8 +140,13 @@ class DocumentFilterProxyModel(QSortFilterProxyModel):
         self.setFilterKeyColumn(0)
 
     def set_status_filter(self, status: str | None) -> None:
+        if not hasattr(self, "endFilterChange"):  # Qt < 6.10
+            self._status = status or None
+            self.invalidateRowsFilter()
+            return
+        self.beginFilterChange()  # Qt 6.10 deprecates invalidateRowsFilter for this pair
         self._status = status or None
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self.sourceModel()
