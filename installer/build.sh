@@ -13,6 +13,9 @@ fi
 start=$(date +%s)
 "$PY" -m PyInstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller \
   installer/clearnote.spec
+extras=()
+if "$PY" -c "import llama_cpp" 2>/dev/null; then extras+=(--extra llm); fi
+"$PY" installer/notices.py dist/ClearNote "${extras[@]}"  # NOTICES.txt + licenses/
 echo "build time: $(( $(date +%s) - start )) s; size: $(du -sh dist/ClearNote | cut -f1)"
 # Smoke test: launch offscreen, open a project, de-identify a letter, quit.
 QT_QPA_PLATFORM=offscreen CLEARNOTE_SMOKE=1 timeout 300 dist/ClearNote/ClearNote --smoke-test
