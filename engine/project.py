@@ -282,7 +282,13 @@ class Project:
                                    export_formats=tuple(export_formats))
         if pipeline is not None:
             settings = replace(settings, **pipeline_settings(pipeline))
-        # Built under a temp name and renamed: a crash never leaves a half-made project.
+        # Built under a temp name and renamed: a crash never leaves a half-made project,
+        # and the next create removes what a killed one left.
+        leftover = re.compile(rf"{re.escape(TEMP_PREFIX)}[0-9a-f]{{8}}-{re.escape(path.name)}"
+                              r"(-wal|-shm|-journal)?")
+        for stale in path.parent.iterdir():
+            if leftover.fullmatch(stale.name):
+                stale.unlink(missing_ok=True)
         tmp = path.with_name(f"{TEMP_PREFIX}{secrets.token_hex(4)}-{path.name}")
         db = Database(tmp)
         try:
@@ -935,7 +941,10 @@ class Project:
             # Fail closed: an undetected document would go out with its PHI.
             raise ProjectError(f"document {doc_id} is {status.value}; detect first")
         with self._exporting(), self.db.write() as s:
-            return self._export_in(s, doc, active, patient, out, formats)
+            self.surrogate_map.sync(s)
+            exported = self._export_in(s, doc, active, patient, out, formats)
+            self.surrogate_map.mark_seen(s)
+            return exported
 
     @contextmanager
     def _exporting(self) -> Iterator[None]:
@@ -950,7 +959,9 @@ class Project:
                 pending = self.surrogate_map.take_pending()
                 if pending:
                     with self.db.write() as s:
+                        self.surrogate_map.sync(s)
                         self.surrogate_map.store_pending(s, pending)
+                        self.surrogate_map.mark_seen(s)
                 raise
             self.surrogate_map.take_pending()  # committed with the export
 
@@ -1148,9 +1159,13 @@ class WriteGroup:
     def commit(self) -> None:
         if self._stack is None:
             return
-        stack, self._stack, self._session = self._stack, None, None
+        stack, session = self._stack, self._session
+        self._stack = self._session = None
         try:
-            stack.close()  # commits, then releases the locks
+            try:
+                self.project.surrogate_map.mark_seen(session)
+            finally:
+                stack.close()  # commits, then releases the locks
         except BaseException:
             # Nothing of the group was stored: surrogates cached meanwhile are unknown to
             # the registry, so the cache is read again from the file.
@@ -1162,6 +1177,8 @@ class WriteGroup:
             with ExitStack() as stack:
                 stack.enter_context(self.project._deid_lock)
                 self._session = stack.enter_context(self.project.db.write())
+                # Another process may have stored surrogates since the cache was filled.
+                self.project.surrogate_map.sync(self._session)
                 self._stack = stack.pop_all()
             self._opened, self._documents = time.monotonic(), 0
         return self._session

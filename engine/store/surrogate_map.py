@@ -12,7 +12,7 @@ import threading
 import time
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.dialects.sqlite import insert
 
 from engine.store import repositories as repo
@@ -20,11 +20,17 @@ from engine.store.db import Database
 from engine.store.models import SurrogateRow
 
 
+_LAST_ID = select(func.max(SurrogateRow.__table__.c.id))
+
+
 class StoreSurrogateMap:
     """Same (patient, label, original) → same surrogate, in every document and session.
 
     A small in-memory cache keeps export fast; the first writer wins on a race (insert or
     ignore, then read back), so two sessions never store two surrogates for one value.
+    Exports call ``sync`` when their write transaction starts: if another process stored
+    surrogates since this cache was filled, the cache is dropped and read again, so two
+    processes exporting one patient never put two surrogates for a value into files.
     """
 
     def __init__(self, db: Database, secret: bytes) -> None:
@@ -35,6 +41,7 @@ class StoreSurrogateMap:
         self._pending: list[tuple[str, str, str, str]] = []
         self._defer = 0
         self._lock = threading.Lock()
+        self._seen: int | None = None  # the registry's last row id this cache accounts for
 
     def _digest(self, label: str, key: str) -> str:
         msg = f"{label}\x1f{key}".encode("utf-8", "surrogatepass")
@@ -63,6 +70,23 @@ class StoreSurrogateMap:
                 self._cache.setdefault((patient, label, digest), surrogate)
             self._loaded.add(patient)
 
+    def sync(self, s: Any) -> None:
+        """In a write transaction (no other writer can add rows until it ends): drop the
+        cache if the registry has rows this process did not account for."""
+        top = int(s.scalar(_LAST_ID) or 0)
+        with self._lock:
+            stale = self._seen != top and bool(self._cache or self._loaded)
+        if stale:
+            self.forget()
+        with self._lock:
+            self._seen = top
+
+    def mark_seen(self, s: Any) -> None:
+        """In the write transaction that stored this process's values, before it commits."""
+        top = int(s.scalar(_LAST_ID) or 0)
+        with self._lock:
+            self._seen = top
+
     def forget(self) -> None:
         """Drop the cache (after a failed commit): later lookups read the registry."""
         with self._lock:
@@ -87,12 +111,14 @@ class StoreSurrogateMap:
                 self._pending.append((*ck, surrogate))
                 return
         with self._db.write() as s:
+            self.sync(s)
             s.execute(insert(SurrogateRow).values(
                 patient=ck[0], label=ck[1], key_digest=ck[2], surrogate=surrogate,
                 created_at=time.time()).on_conflict_do_nothing())
             stored = s.scalar(select(SurrogateRow.surrogate).where(
                 SurrogateRow.patient == ck[0], SurrogateRow.label == ck[1],
                 SurrogateRow.key_digest == ck[2]))
+            self.mark_seen(s)
         with self._lock:
             self._cache[ck] = stored if stored is not None else surrogate
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 import threading
 from datetime import date
@@ -45,6 +46,18 @@ def test_create_open_pragmas_and_settings(make_project, tmp_path: Path) -> None:
     from engine.core.errors import ProjectError
     with pytest.raises(ProjectError):
         Project.open(not_a_project, services=FAKE_SERVICES)
+
+
+def test_create_removes_what_a_killed_create_left(make_project, tmp_path: Path) -> None:
+    # A create killed midway leaves its temp file (and WAL) beside the project's name.
+    left = [tmp_path / f".cn-tmp-0badc0de-study.clearnote{suffix}" for suffix in
+            ("", "-wal", "-shm")]
+    other = tmp_path / ".cn-tmp-0badc0de-other.clearnote"  # another project's: kept
+    for path in [*left, other]:
+        path.write_bytes(b"half a project")
+    project = make_project("study")
+    assert project.path.is_file()
+    assert not any(p.exists() for p in left) and other.exists()
 
 
 def test_import_dedups_and_records_failures(make_project, letters: Path) -> None:
@@ -308,3 +321,34 @@ def test_writes_from_many_threads(make_project, letters) -> None:
     assert not errors
     assert project.statistics().spans_by_status == {"ACCEPTED": len(spans)}
     assert project.integrity_check() == "ok"
+
+
+def test_two_processes_exporting_one_patient_write_the_same_surrogates(make_project,
+                                                                       tmp_path) -> None:
+    # Two handles on one file, each with its own surrogate cache, as the desktop app and a
+    # CLI batch would be: B reads the patient's registry, A then invents a surrogate for a
+    # name B has not seen, and B must use A's, not one of its own.
+    person = letter(3)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    texts = [person.text(0), person.text(1).replace(person.doctor, "Quarrington"),
+             person.text(2).replace(person.doctor, "Quarrington")]
+    for i, text in enumerate(texts):
+        (folder / f"l{i}.txt").write_text(text, encoding="utf-8")
+    a = make_project()
+    ids = _import_detect(a, folder)
+    by_text = {a.document_text(i): i for i in ids}
+    first, second, third = (by_text[t] for t in texts)
+    assert len({a.document(i).patient_id for i in ids}) == 1
+    b = Project.open(a.path, services=FAKE_SERVICES)
+    try:
+        out = tmp_path / "out"
+        b.export([first], out_dir=out, formats=("txt",))   # B has read the registry
+        a.export([second], out_dir=out, formats=("txt",))  # A invents Dr. Quarrington's
+        b.export([third], out_dir=out, formats=("txt",))   # B must not invent another
+    finally:
+        b.close()
+    doctor = re.compile(r"by Dr\. (\S+)\.")
+    in_second = doctor.search((out / f"{second}.deid.txt").read_text())[1]
+    in_third = doctor.search((out / f"{third}.deid.txt").read_text())[1]
+    assert in_second != "Quarrington" and in_second == in_third
