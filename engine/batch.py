@@ -272,8 +272,8 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
     try:
         for doc_id in to_export:  # detected before the crash, not yet exported
             ctx.check()
-            _export_one(project, doc_id, out_dir, formats, report, on_exported)
-            meter.step(failed=False)
+            ok = _export_one(project, doc_id, out_dir, formats, report, on_exported)
+            meter.step(failed=not ok)
         store.start()
         for result in run_parallel(items, total=len(items), workers=workers,
                                    services=project.services,
@@ -382,11 +382,12 @@ class StoreThread:
 
 
 def _export_one(project: Project, doc_id: str, out_dir: Path, formats: tuple[str, ...] | None,
-                report: BatchReport, on_exported: Callable[[str], None] | None) -> None:
+                report: BatchReport, on_exported: Callable[[str], None] | None) -> bool:
     exported = project.export([doc_id], out_dir=out_dir, formats=formats, mapping=False)
-    if exported.exported:
-        report.exported += 1
-        if on_exported is not None:
-            on_exported(doc_id)
-    else:
+    if not exported.exported:
         report.failed.extend(exported.failed)
+        return False
+    report.exported += 1
+    if on_exported is not None:
+        on_exported(doc_id)
+    return True
