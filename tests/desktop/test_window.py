@@ -173,3 +173,33 @@ def test_drop_without_project_asks_for_one(qtbot: QtBot, letters: list[Path],
     drop_files(window, letters)
     assert "project first" in window.statusBar().currentMessage()
     window.close()
+
+
+def test_text_follows_the_system_font_size_and_the_zoom(qtbot: QtBot,
+                                                        user_settings: UserSettings) -> None:
+    # A user who set large text in the OS gets large text in ClearNote; zoom adds to it.
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.views.main_window import MainWindow
+
+    system = QApplication.font()
+    large = QFont(system)
+    large.setPointSizeF(20.0)
+    QApplication.setFont(large)
+    try:
+        window = MainWindow(user=user_settings)
+        qtbot.addWidget(window)
+        widgets = (window.review.text, window.diff.left, window.diff.right)
+        assert [w.font().pointSizeF() for w in widgets] == [20.0] * 3
+        window.actions_by_name["bigger"].trigger()
+        window.actions_by_name["bigger"].trigger()
+        assert [w.font().pointSizeF() for w in widgets] == [22.0] * 3
+        assert user_settings.text_scale == 2  # remembered for the next start
+        window.close()
+        again = MainWindow(user=user_settings)
+        qtbot.addWidget(again)
+        assert again.review.text.font().pointSizeF() == 22.0
+        again.close()
+    finally:
+        QApplication.setFont(system)
