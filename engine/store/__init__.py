@@ -3,6 +3,13 @@
 ``Database`` (engine + units of work), ``migrations`` (versions, backups), ``repositories``
 (queries), ``StoreSurrogateMap`` (the consistent surrogate registry) and the frozen
 ``records`` handed to callers. The service on top is ``engine.project.Project``.
+
+Concurrency (not in DESIGN.md): several processes may open one project (the desktop and a
+CLI batch), but SQLite lets one write transaction run at a time, and the store relies on it.
+A batch writes through ``Project.write_group`` (up to 32 documents or 0.25 s per
+transaction, a savepoint per document); each export calls ``StoreSurrogateMap.sync`` once
+its write transaction holds the lock, so a cache filled before another process added
+surrogates is read again and both processes write the same surrogate.
 """
 
 from __future__ import annotations
