@@ -11,10 +11,13 @@ attachments, thumbnails or incremental-update history survive):
 * raster → the page is rendered, boxes are burnt into the pixels, and the page becomes one
   image (scanned/OCR pages always take this path).
 
+Wherever text became pixels, the words no span touches come back as invisible text
+(``pdf_text_layer``), so the redacted file stays searchable; scanned pages gain the OCR text.
+
 Boxes are drawn on top (black, or white with the surrogate text in ``surrogate-text``
-mode). The written file is re-opened and verified; a page that still leaks is redone as
-raster once, and if anything still leaks the file is deleted and ExportVerificationError
-raised.
+mode). The written file is re-opened and verified; a page that still leaks is rebuilt
+without its invisible words, then as raster, and if anything still leaks the file is deleted
+and ExportVerificationError raised.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import io
 import unicodedata
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -36,6 +39,7 @@ from engine.core.context import RunContext
 from engine.core.domain import CharBox, DeidentifiedText, Document, Span
 from engine.core.errors import ExportError, ExportVerificationError, InputError
 from engine.exporters.atomic import atomic_target
+from engine.exporters.pdf_text_layer import Word, hidden_mask, insert_words, inside, page_words
 from engine.exporters.verify import find_leaks, live_spans, masked_original, needles, raise_leaks
 
 PdfMode = Literal["redacted", "surrogate-text"]
@@ -231,20 +235,25 @@ def _raster_page(out: pdfium.PdfDocument, src_page: pdfium.PdfPage, marks: Seque
     return page
 
 
+def _padded(marks: Sequence[Mark], pad: float) -> list[Rect]:
+    return [(r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad) for m in marks for r in m.rects]
+
+
 def _remove_text_objects(src: pdfium.PdfDocument, src_page: pdfium.PdfPage,
-                         marks: Sequence[Mark]) -> bool:
+                         marks: Sequence[Mark], words: Sequence[Word]) -> bool:
     """Replace every top-level text object touching a span by an image of itself with the
-    span burnt out. Returns False when the page needs the raster path instead."""
-    rects = [(r[0] - PAD, r[1] - PAD, r[2] + PAD, r[3] + PAD) for m in marks for r in m.rects]
-    hit_text: list[pdfium.PdfObject] = []
+    span burnt out, and the ``words`` it carried by invisible text in its place in the
+    content. Returns False when the page needs the raster path instead."""
+    rects = _padded(marks, PAD)
+    hit_text: list[tuple[int, pdfium.PdfObject]] = []
     covered = [False] * len(rects)
-    for obj in list(src_page.get_objects(max_depth=0)):
+    for index, obj in enumerate(list(src_page.get_objects(max_depth=0))):
         bounds = obj.get_bounds()
         touching = [i for i, r in enumerate(rects) if _intersects(bounds, r)]
         if not touching:
             continue
         if obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
-            hit_text.append(obj)
+            hit_text.append((index, obj))
             for i in touching:
                 covered[i] = True
         elif obj.type in (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM,
@@ -257,8 +266,12 @@ def _remove_text_objects(src: pdfium.PdfDocument, src_page: pdfium.PdfPage,
     pixmap = _PixelMap(bitmap.get_posconv(src_page))
     _burn(image, marks, pixmap, PAD)
     patches: list[tuple[Rect, Image.Image]] = []
-    for obj in hit_text:
+    carried: dict[int, list[Word]] = {}
+    unplaced = list(words)
+    for index, obj in hit_text:
         l, b, r, t = obj.get_bounds()
+        carried[index] = [w for w in unplaced if inside(w, (l, b, r, t))]
+        unplaced = [w for w in unplaced if w not in carried[index]]
         rect = (l - PAD, b - PAD, r + PAD, t + PAD)
         x0, y0, x1, y1 = pixmap.rect(rect, 0)
         x0, y0 = max(0, x0), max(0, y0)
@@ -267,8 +280,11 @@ def _remove_text_objects(src: pdfium.PdfDocument, src_page: pdfium.PdfPage,
             box_pt = [pixmap.conv.to_page(x, y) for x, y in ((x0, y1), (x1, y0))]  # type: ignore[union-attr]
             patch_rect = (box_pt[0][0], box_pt[0][1], box_pt[1][0], box_pt[1][1])
             patches.append((patch_rect, image.crop((x0, y0, x1, y1))))
+    # Last object first, so the indices of the ones still to replace do not move.
+    for index, obj in reversed(hit_text):
         src_page.remove_obj(obj)
         obj.close()
+        insert_words(src, src_page, carried[index], lambda r: r, index)
     for rect, patch in patches:
         img_obj = pdfium.PdfImage.new(src)
         img_obj.set_bitmap(pdfium.PdfBitmap.from_pil(patch.convert("RGB")))
@@ -286,8 +302,43 @@ def _is_pdf(path: Path) -> bool:
         return b"%PDF-" in fh.read(1024)
 
 
+@dataclass
+class _Plan:
+    """How each page is built, made stricter page by page while verification finds a leak:
+    first a page loses its invisible words, then its glyph-level editing (it is rastered)."""
+
+    hidden: bytearray
+    bare: set[int] = field(default_factory=set)  # pages without invisible words
+    bare_all: bool = False  # a leak across pages: no invisible words anywhere
+    raster: set[int] = field(default_factory=set)  # pages rastered whatever they hold
+    written: set[int] = field(default_factory=set)  # pages given invisible words this time
+
+    def words(self, doc: Document, number: int, marks: Sequence[Mark], pad: float
+              ) -> list[Word]:
+        if self.bare_all or number in self.bare:
+            return []
+        return page_words(doc, number, self.hidden, _padded(marks, pad))
+
+    def stricter(self, leaks: Sequence[tuple[Span, int | None]], rastered: set[int],
+                 editable: bool) -> bool:
+        """Tighten the plan for the pages that leaked; False when nothing is left to try."""
+        changed = False
+        for page in {page for _, page in leaks}:
+            if page is None:  # across pages (or metadata): drop every invisible word
+                changed |= bool(self.written) and not self.bare_all
+                self.bare_all = True
+            elif page in self.written:
+                self.bare.add(page)
+                changed = True
+            elif editable and page not in rastered:
+                self.raster.add(page)
+                changed = True
+        self.written = set()
+        return changed
+
+
 def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Mark]],
-                    doc: Document, raster: set[int], mode: PdfMode, dpi: int,
+                    doc: Document, plan: _Plan, mode: PdfMode, dpi: int,
                     ctx: RunContext) -> tuple[pdfium.PdfDocument, set[int]]:
     from engine.ingest.pdf import open_pdf
 
@@ -307,12 +358,21 @@ def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Ma
             rotation = src_page.get_rotation()
             src_page.set_rotation(0)  # work in unrotated user space; rotation restored below
             page_marks = marks.get(number, [])
-            if page_marks and (number in ocr_pages or number in raster
-                               or not _remove_text_objects(src, src_page, page_marks)):
+            words = plan.words(doc, number, page_marks, PAD)
+            if (page_marks and number not in ocr_pages and number not in plan.raster
+                    and _remove_text_objects(src, src_page, page_marks, words)):
+                page = _copy_page(src, index, out, src_page, rotation)
+                if words:
+                    plan.written.add(number)
+            elif page_marks:
                 page = _raster_page(out, src_page, page_marks, rotation, dpi)
                 used_raster.add(number)
+                if insert_words(out, page, words, lambda r: r):
+                    plan.written.add(number)
             else:
                 page = _copy_page(src, index, out, src_page, rotation)
+                if number in ocr_pages and insert_words(out, page, words, lambda r: r):
+                    plan.written.add(number)  # a scan with nothing to hide: searchable too
             _draw_boxes(out, page, page_marks, lambda r: r, mode)
             page.gen_content()
             page.close()
@@ -323,8 +383,8 @@ def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Ma
         src.close()
 
 
-def _build_from_image(source: Path, marks: dict[int, list[Mark]], mode: PdfMode,
-                      ctx: RunContext) -> pdfium.PdfDocument:
+def _build_from_image(source: Path, marks: dict[int, list[Mark]], doc: Document,
+                      plan: _Plan, mode: PdfMode, ctx: RunContext) -> pdfium.PdfDocument:
     from engine.ingest.images import iter_frames, open_image
 
     img = open_image(source)
@@ -348,6 +408,9 @@ def _build_from_image(source: Path, marks: dict[int, list[Mark]], mode: PdfMode,
             def to_out(r: Rect, k: float = k, h: float = h_pt) -> Rect:
                 return (r[0] * k, h - r[3] * k, r[2] * k, h - r[1] * k)
 
+            words = plan.words(doc, number, page_marks, PAD * dpi / 72)
+            if insert_words(out, page, words, to_out):
+                plan.written.add(number)
             _draw_boxes(out, page, page_marks, to_out, mode)
             page.gen_content()
             page.close()
@@ -438,32 +501,28 @@ def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Se
         raise ExportError(f"{out_path.name}: {len(unlocated)} span(s) have no position on the "
                           f"page and cannot be redacted: {ids}")
     is_pdf = _is_pdf(source)
-    raster: set[int] = set()
-    for attempt in range(2):
+    plan = _Plan(hidden_mask(doc, spans))
+    while True:  # each retry makes some page stricter; at most words, then raster, per page
         try:
             with atomic_target(out_path) as tmp:
                 if is_pdf:
-                    out, used = _build_from_pdf(source, password, marks, doc, raster, mode,
+                    out, used = _build_from_pdf(source, password, marks, doc, plan, mode,
                                                 dpi, ctx)
                 else:
-                    out, used = _build_from_image(source, marks, mode, ctx), set()
+                    out, used = _build_from_image(source, marks, doc, plan, mode, ctx), set()
                 try:
                     out.save(tmp, version=17)  # a fresh file: no incremental-update history
                 finally:
                     out.close()
                 leaks = verify_pdf(tmp, doc, spans, out_path.name)
                 if leaks:
-                    pages = {page for _, page in leaks}
-                    # Glyph removal missed something on a page: redo those pages as raster.
-                    if attempt == 0 and is_pdf and None not in pages and pages - used:
-                        raster |= pages  # type: ignore[arg-type]
+                    if plan.stricter(leaks, used, editable=is_pdf):
                         raise _Retry()
                     raise_leaks(out_path.name, [
                         (span, f" on page {page}" if page else "") for span, page in leaks])
             return out_path
         except _Retry:
             continue
-    raise AssertionError("unreachable")  # pragma: no cover
 
 
 class _Retry(Exception):

@@ -25,6 +25,8 @@ from engine.ingest import load_document
 from tests.fixtures_docs import (
     PATIENT,
     PHI,
+    PageSpec,
+    TextLine,
     planted_spans,
     render_pages,
     simple_deid,
@@ -77,6 +79,10 @@ def test_redacted_text_pdf_removes_phi(tmp_path: Path, letter: Path, mode: str) 
     # Non-PHI text stays real text; the surrogate is drawn in surrogate-text mode.
     assert "Bruce protocol stress test" in text and "Troponin negative" in text
     assert ("Sam Smith" in text) == (mode == "surrogate-text")
+    # Lines that touched a span became pictures; their other words stay searchable.
+    for kept in ("Re: DOB PHN", "Address: Calgary AB T2N 1N4", "Page 1 of 2",
+                 "directly to arrange an appointment."):
+        assert kept in text
     assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]  # no temp leftovers
 
 
@@ -97,13 +103,88 @@ def test_redacted_scan_burns_pixels(tmp_path: Path, letter: Path) -> None:
     assert len(spans) >= 8
     out = write_redacted_pdf(scan, doc, spans, tmp_path / "out.pdf")
     text, _, _, _ = _extract(out)
-    assert text.strip() == ""
+    # The OCR text comes along as an invisible layer: searchable, less what was redacted.
+    assert "Bruce protocol stress test" in text and "Calgary AB" in text
+    found = [doc.slice(s) for s in spans]
+    assert not any(normalize(v) in normalize(text) for v in found)
     # Re-read the redacted pixels: the planted strings found by OCR are gone.
     image = render_pages(out)[0]
     reread, _, _ = layout_words(TesseractEngine().recognize(image), lambda b: None)
     found = [doc.slice(s) for s in spans]
     assert found and not any(v in reread for v in found)
     assert "Bruce protocol" in reread
+
+
+def test_invisible_words_sit_where_the_ocr_found_them_and_add_no_ink(
+        tmp_path: Path, letter: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.exporters.pdf as pdfexp
+
+    scan = write_image_pdf(tmp_path / "scan.pdf", render_pages(letter)[:1])
+    doc = load_document(scan)
+    spans = planted_spans(doc)
+    out = write_redacted_pdf(scan, doc, spans, tmp_path / "out.pdf")
+    start = doc.text.index("Bruce")
+    box = doc.boxes[start]
+    pdf = pdfium.PdfDocument(out)
+    try:
+        searcher = pdf[0].get_textpage().search("Bruce")
+        first = searcher.get_next()
+        assert first is not None
+        found = pdf[0].get_textpage().get_charbox(first[0])
+        assert abs(found[0] - box.x0) < 2 and abs(found[1] - box.y0) < 3
+        with_layer = pdf[0].render(scale=1).to_pil()
+    finally:
+        pdf.close()
+    monkeypatch.setattr(pdfexp, "insert_words", lambda *a, **k: 0)
+    bare = write_redacted_pdf(scan, doc, spans, tmp_path / "bare.pdf")
+    pdf = pdfium.PdfDocument(bare)
+    try:
+        assert pdf[0].get_textpage().get_text_range().strip() == ""
+        without_layer = pdf[0].render(scale=1).to_pil()
+    finally:
+        pdf.close()
+    assert with_layer.tobytes() == without_layer.tobytes()
+    # Same on a text-layer page, where the words replace the text objects that became images.
+    monkeypatch.undo()
+    text_doc = load_document(letter)
+    renders = []
+    for name, patch in (("layer.pdf", False), ("plain.pdf", True)):
+        if patch:
+            monkeypatch.setattr(pdfexp, "insert_words", lambda *a, **k: 0)
+        path = write_redacted_pdf(letter, text_doc, planted_spans(text_doc), tmp_path / name)
+        pdf = pdfium.PdfDocument(path)
+        renders.append(pdf[0].render(scale=2).to_pil().tobytes())
+        pdf.close()
+    assert renders[0] == renders[1]
+
+
+def test_invisible_words_that_rebuild_a_redacted_string_are_dropped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.exporters.pdf as pdfexp
+
+    # "Quinlan" is redacted in the first line only, "Jane Doe" in the second: the first
+    # line's remaining words read "Jane Doe" once the middle name is gone.
+    pages = [PageSpec(lines=[TextLine(72, 700, "Seen today: Jane Quinlan Doe, stable."),
+                             TextLine(72, 680, "Signed for Jane Doe by the nurse."),
+                             TextLine(72, 640, "Unrelated line about ramipril dosing.")])]
+    src = write_text_pdf(tmp_path / "note.pdf", pages, extras=False)
+    doc = load_document(src)
+    spans = planted_spans(doc, ["Quinlan", "Jane Doe"])
+    builds: list[bool] = []
+    build = pdfexp._build_from_pdf
+
+    def counted(*args):  # type: ignore[no-untyped-def]
+        builds.append(True)
+        return build(*args)
+
+    monkeypatch.setattr(pdfexp, "_build_from_pdf", counted)
+    out = write_redacted_pdf(src, doc, spans, tmp_path / "out.pdf")
+    text, _, _, _ = _extract(out)
+    assert len(builds) == 2  # the first build leaked through its invisible words
+    assert "jane doe" not in normalize(text) and "janedoe" not in normalize(text)
+    assert verify_pdf(out, doc, spans, "out.pdf") == []
+    # The page lost its invisible words only: untouched lines are still real text.
+    assert "Unrelated line about ramipril dosing." in text
 
 
 def test_redacted_image_source(tmp_path: Path, letter: Path) -> None:
@@ -119,7 +200,7 @@ def test_redacted_image_source(tmp_path: Path, letter: Path) -> None:
     pdf.close()
     text, _, _, _ = _extract(out)
     _assert_no_phi(text)
-    assert "[REDACTED]" in text
+    assert "[REDACTED]" in text and "REFERRAL LETTER" in text
 
 
 def test_leak_is_detected_file_deleted_message_has_no_phi(

@@ -1,0 +1,137 @@
+"""The searchable layer of a redacted PDF: the words no span touches, as invisible text.
+
+Wherever the redaction turns text into pixels (a text object touching a span becomes an
+image of itself, a page falls back to raster, a scanned page is burnt), the words of the
+original that are not PHI are written back as invisible text (render mode 3, as OCR tools
+do) at their own boxes, so the redacted letter can still be searched and copied from.
+
+A word is written only if no character of it lies in a live span and its box does not
+touch a redaction box; the export's verification re-reads the file as before, and a page
+whose extractable text still matches a redacted string is redone without this layer.
+Standard-14 Helvetica speaks WinAnsi only: a word with a character outside Latin-1 is left
+out rather than written folded (a folded word is not the original, and verification
+compares with the original).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from engine.core.domain import Document, Span
+from engine.exporters.verify import live_spans
+
+Rect = tuple[float, float, float, float]  # left, bottom, right, top (see pdf.py)
+
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    rect: Rect  # union of the word's character boxes, in the source's page space
+    space_after: bool = False  # followed by a space on its line: written out, not guessed
+
+
+def hidden_mask(doc: Document, spans: Sequence[Span]) -> bytearray:
+    """1 for every character of ``doc.text`` inside a live span."""
+    mask = bytearray(len(doc.text))
+    for span in live_spans(spans):
+        mask[span.start:span.end] = b"\x01" * (span.end - span.start)
+    return mask
+
+
+def latin1(text: str) -> str | None:
+    """``text`` if Helvetica (WinAnsi) can carry it unchanged, else None."""
+    text = unicodedata.normalize("NFC", text)
+    if all(" " < c <= "~" or "\xa1" <= c <= "\xff" for c in text):
+        return text
+    return None
+
+
+def page_words(doc: Document, number: int, hidden: bytearray,
+               avoid: Sequence[Rect]) -> list[Word]:
+    """The words of page ``number`` that no live span touches and whose box keeps clear of
+    every rectangle in ``avoid`` (the redaction boxes, padded), in reading order."""
+    if not doc.boxes:
+        return []
+    page = next((p for p in doc.pages if p.number == number), None)
+    start, end = (page.start, page.end) if page is not None else (0, len(doc.text))
+    words: list[Word] = []
+    for match in _WORD.finditer(doc.text, start, end):
+        s, e = match.span()
+        if any(hidden[s:e]):
+            continue
+        boxes = [b for b in doc.boxes[s:e] if b is not None and b.page == number]
+        text = latin1(match.group())
+        if not boxes or len(boxes) != e - s or text is None:
+            continue  # a character without a box cannot be placed; leave the word out
+        rect = (min(b.x0 for b in boxes), min(b.y0 for b in boxes),
+                max(b.x1 for b in boxes), max(b.y1 for b in boxes))
+        if rect[2] - rect[0] <= 0 or rect[3] - rect[1] <= 0:
+            continue
+        if any(_intersects(rect, r) for r in avoid):
+            continue
+        words.append(Word(text, rect, doc.text[e:e + 1] in (" ", "\t")))
+    return words
+
+
+def inside(word: Word, rect: Rect) -> bool:
+    """Whether the centre of the word's box lies in ``rect``."""
+    x, y = (word.rect[0] + word.rect[2]) / 2, (word.rect[1] + word.rect[3]) / 2
+    return rect[0] <= x <= rect[2] and min(rect[1], rect[3]) <= y <= max(rect[1], rect[3])
+
+
+def _set_text(obj, text: str) -> None:  # type: ignore[no-untyped-def]
+    wide = ctypes.create_string_buffer((text + "\0").encode("utf-16-le"))
+    pdfium_c.FPDFText_SetText(obj, ctypes.cast(wide, ctypes.POINTER(pdfium_c.FPDF_WCHAR)))
+
+
+def invisible_word(pdf: pdfium.PdfDocument, word: Word, rect: Rect):  # type: ignore[no-untyped-def]
+    """A raw text object carrying the word invisibly, stretched over ``rect`` (output page
+    points) so selecting it highlights the word where it is drawn. A following space is
+    written after it: text extraction would otherwise guess word gaps from the stretched
+    glyphs, and guesses "T2N1N4" for "T2N 1N4"."""
+    obj = pdfium_c.FPDFPageObj_NewTextObj(pdf.raw, b"Helvetica", ctypes.c_float(10.0))
+    _set_text(obj, word.text)
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
+    width, height = right.value - left.value, top.value - bottom.value
+    if width <= 0 or height <= 0:
+        pdfium_c.FPDFPageObj_Destroy(obj)
+        return None
+    sx, sy = (rect[2] - rect[0]) / width, (rect[3] - rect[1]) / height
+    pdfium_c.FPDFPageObj_Transform(obj, sx, 0, 0, sy, rect[0] - left.value * sx,
+                                   rect[1] - bottom.value * sy)
+    if word.space_after:
+        _set_text(obj, word.text + " ")  # placed by the word's own bounds, measured above
+    pdfium_c.FPDFTextObj_SetTextRenderMode(obj, pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE)
+    return obj
+
+
+def insert_words(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, words: Sequence[Word],
+                 to_out: Callable[[Rect], Rect], index: int | None = None) -> int:
+    """Insert ``words`` as invisible text (at object ``index`` of the page, keeping the
+    content order, or at the end). Returns how many were written."""
+    written = 0
+    for word in words:
+        obj = invisible_word(pdf, word, to_out(word.rect))
+        if obj is None:
+            continue
+        if index is None:
+            pdfium_c.FPDFPage_InsertObject(page.raw, obj)
+        elif not pdfium_c.FPDFPage_InsertObjectAtIndex(page.raw, obj, index + written):
+            pdfium_c.FPDFPageObj_Destroy(obj)  # the page did not take ownership
+            continue
+        written += 1
+    return written
+
+
+def _intersects(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

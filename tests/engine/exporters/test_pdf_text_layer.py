@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from engine.core.domain import CharBox, Document, Page, Span, SpanStatus
+from engine.core.labels import Label
+from engine.exporters.pdf_text_layer import hidden_mask, latin1, page_words
+
+
+def _doc(text: str) -> Document:
+    # One 10-point-wide box per character on a single line of page 1.
+    boxes = tuple(CharBox(1, 10.0 * i, 0.0, 10.0 * i + 8, 10.0) for i in range(len(text)))
+    return Document(text=text, pages=(Page(1, 0, len(text), 612, 792),), boxes=boxes)
+
+
+def _span(doc: Document, value: str, status: SpanStatus = SpanStatus.ACCEPTED) -> Span:
+    start = doc.text.index(value)
+    return Span(start, start + len(value), Label.PATIENT, status=status)
+
+
+def test_words_touching_a_live_span_are_left_out() -> None:
+    doc = _doc("Seen Keller's wife today")
+    kept = page_words(doc, 1, hidden_mask(doc, [_span(doc, "Keller")]), [])
+    assert [w.text for w in kept] == ["Seen", "wife", "today"]
+    rejected = page_words(doc, 1, hidden_mask(doc, [_span(doc, "Keller", SpanStatus.REJECTED)]),
+                          [])
+    assert [w.text for w in rejected] == ["Seen", "Keller's", "wife", "today"]
+
+
+def test_words_under_a_redaction_box_or_outside_latin1_are_left_out() -> None:
+    doc = _doc("Zoë from Łódź seen")
+    words = page_words(doc, 1, hidden_mask(doc, []), [])
+    assert [w.text for w in words] == ["Zoë", "from", "seen"]
+    assert words[0].space_after and not words[-1].space_after
+    assert words[1].rect == (40.0, 0.0, 78.0, 10.0)
+    covered = page_words(doc, 1, hidden_mask(doc, []), [(45.0, 2.0, 50.0, 8.0)])
+    assert [w.text for w in covered] == ["Zoë", "seen"]
+
+
+def test_latin1_keeps_accents_and_refuses_what_helvetica_cannot_carry() -> None:
+    assert latin1("Montréal") == "Montréal"
+    assert latin1("Montre\u0301al") == "Montréal"  # decomposed input is composed
+    assert latin1("Łódź") is None and latin1("cœur") is None
