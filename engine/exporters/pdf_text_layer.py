@@ -37,6 +37,8 @@ class Word:
     text: str
     rect: Rect  # union of the word's character boxes, in the source's page space
     space_after: bool = False  # followed by a space on its line: written out, not guessed
+    # Centres of the first and last character: which way the word runs (rotated pages).
+    ends: tuple[tuple[float, float], tuple[float, float]] = ((0.0, 0.0), (1.0, 0.0))
 
 
 def hidden_mask(doc: Document, spans: Sequence[Span]) -> bytearray:
@@ -78,7 +80,10 @@ def page_words(doc: Document, number: int, hidden: bytearray,
             continue
         if any(_intersects(rect, r) for r in avoid):
             continue
-        words.append(Word(text, rect, doc.text[e:e + 1] in (" ", "\t")))
+        first, last = boxes[0], boxes[-1]
+        ends = (((first.x0 + first.x1) / 2, (first.y0 + first.y1) / 2),
+                ((last.x0 + last.x1) / 2, (last.y0 + last.y1) / 2))
+        words.append(Word(text, rect, doc.text[e:e + 1] in (" ", "\t"), ends))
     return words
 
 
@@ -93,11 +98,26 @@ def _set_text(obj, text: str) -> None:  # type: ignore[no-untyped-def]
     pdfium_c.FPDFText_SetText(obj, ctypes.cast(wide, ctypes.POINTER(pdfium_c.FPDF_WCHAR)))
 
 
-def invisible_word(pdf: pdfium.PdfDocument, word: Word, rect: Rect):  # type: ignore[no-untyped-def]
+def direction(start: tuple[float, float], end: tuple[float, float]) -> int:
+    """Which way text runs from ``start`` to ``end`` in page space (y up), in degrees
+    counter-clockwise: 0, 90, 180 or 270. A one-letter word reads as 0."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    if abs(dy) > abs(dx):
+        return 90 if dy > 0 else 270
+    return 180 if dx < 0 else 0
+
+
+# Per direction: (cos, sin) of the rotation, and which corner of the target rectangle the
+# rotated text box's origin lands on (0 = left/bottom, 1 = right/top).
+_TURNS = {0: ((1, 0), (0, 0)), 90: ((0, 1), (1, 0)), 180: ((-1, 0), (1, 1)),
+          270: ((0, -1), (0, 1))}
+
+
+def invisible_word(pdf: pdfium.PdfDocument, word: Word, rect: Rect, turn: int = 0):  # type: ignore[no-untyped-def]
     """A raw text object carrying the word invisibly, stretched over ``rect`` (output page
-    points) so selecting it highlights the word where it is drawn. A following space is
-    written after it: text extraction would otherwise guess word gaps from the stretched
-    glyphs, and guesses "T2N1N4" for "T2N 1N4"."""
+    points) and running ``turn`` degrees counter-clockwise, so selecting it highlights the
+    word where it is drawn. A following space is written after it: text extraction would
+    otherwise guess word gaps from the stretched glyphs, and guesses "T2N1N4" for "T2N 1N4"."""
     obj = pdfium_c.FPDFPageObj_NewTextObj(pdf.raw, b"Helvetica", ctypes.c_float(10.0))
     _set_text(obj, word.text)
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
@@ -106,9 +126,15 @@ def invisible_word(pdf: pdfium.PdfDocument, word: Word, rect: Rect):  # type: ig
     if width <= 0 or height <= 0:
         pdfium_c.FPDFPageObj_Destroy(obj)
         return None
-    sx, sy = (rect[2] - rect[0]) / width, (rect[3] - rect[1]) / height
-    pdfium_c.FPDFPageObj_Transform(obj, sx, 0, 0, sy, rect[0] - left.value * sx,
-                                   rect[1] - bottom.value * sy)
+    (cos, sin), (cx, cy) = _TURNS[turn]
+    along, across = rect[2] - rect[0], rect[3] - rect[1]
+    if turn in (90, 270):
+        along, across = across, along
+    sx, sy = along / width, across / height
+    a, b, c, d = cos * sx, sin * sx, -sin * sy, cos * sy
+    ex, ey = (rect[2] if cx else rect[0]), (rect[3] if cy else rect[1])
+    pdfium_c.FPDFPageObj_Transform(obj, a, b, c, d, ex - a * left.value - c * bottom.value,
+                                   ey - b * left.value - d * bottom.value)
     if word.space_after:
         _set_text(obj, word.text + " ")  # placed by the word's own bounds, measured above
     pdfium_c.FPDFTextObj_SetTextRenderMode(obj, pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE)
@@ -121,7 +147,8 @@ def insert_words(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, words: Sequence[
     content order, or at the end). Returns how many were written."""
     written = 0
     for word in words:
-        obj = invisible_word(pdf, word, to_out(word.rect))
+        (x0, y0, _, _), (x1, y1, _, _) = (to_out((x, y, x, y)) for x, y in word.ends)
+        obj = invisible_word(pdf, word, to_out(word.rect), direction((x0, y0), (x1, y1)))
         if obj is None:
             continue
         if index is None:

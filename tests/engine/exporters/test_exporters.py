@@ -158,6 +158,34 @@ def test_invisible_words_sit_where_the_ocr_found_them_and_add_no_ink(
     assert renders[0] == renders[1]
 
 
+def test_invisible_words_follow_a_rotated_scan(tmp_path: Path, letter: Path) -> None:
+    # A fax stored sideways with /Rotate 90: the words run up the page in user space.
+    sideways = write_image_pdf(tmp_path / "side.pdf",
+                               [render_pages(letter)[0].rotate(90, expand=True)])
+    pdf = pdfium.PdfDocument(sideways)
+    pdf[0].set_rotation(90)
+    pdf.save(tmp_path / "rot.pdf")
+    pdf.close()
+    doc = load_document(tmp_path / "rot.pdf")
+    spans = planted_spans(doc)
+    out = write_redacted_pdf(tmp_path / "rot.pdf", doc, spans, tmp_path / "out.pdf")
+    text, _, _, _ = _extract(out)
+    assert "Bruce protocol stress test" in text and "Address: Calgary AB T2N 1N4" in text
+    _assert_no_phi(text)
+    pdf = pdfium.PdfDocument(out)
+    try:
+        textpage = pdf[0].get_textpage()
+        first = textpage.search("Bruce").get_next()
+        assert first is not None
+        left, bottom, right, top = textpage.get_charbox(first[0])
+        box = doc.boxes[doc.text.index("Bruce")]
+        # The invisible "B" lies on the scanned "B" (within a couple of points).
+        assert box.x0 - 2 <= left and right <= box.x1 + 2
+        assert box.y0 - 2 <= bottom and top <= box.y1 + 2
+    finally:
+        pdf.close()
+
+
 def test_invisible_words_that_rebuild_a_redacted_string_are_dropped(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import engine.exporters.pdf as pdfexp

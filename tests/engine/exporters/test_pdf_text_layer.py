@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from engine.core.domain import CharBox, Document, Page, Span, SpanStatus
 from engine.core.labels import Label
-from engine.exporters.pdf_text_layer import hidden_mask, latin1, page_words
+from engine.exporters.pdf_text_layer import direction, hidden_mask, latin1, page_words
 
 
 def _doc(text: str) -> Document:
@@ -39,3 +39,11 @@ def test_latin1_keeps_accents_and_refuses_what_helvetica_cannot_carry() -> None:
     assert latin1("Montréal") == "Montréal"
     assert latin1("Montre\u0301al") == "Montréal"  # decomposed input is composed
     assert latin1("Łódź") is None and latin1("cœur") is None
+
+
+def test_direction_of_a_word_from_its_first_and_last_letters() -> None:
+    assert direction((10, 10), (40, 11)) == 0
+    assert direction((10, 10), (11, 40)) == 90  # runs up the page (a page with /Rotate 90)
+    assert direction((40, 10), (10, 9)) == 180
+    assert direction((10, 40), (11, 10)) == 270
+    assert direction((10, 10), (10, 10)) == 0  # one letter
