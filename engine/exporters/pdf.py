@@ -39,7 +39,14 @@ from engine.core.context import RunContext
 from engine.core.domain import CharBox, DeidentifiedText, Document, Span
 from engine.core.errors import ExportError, ExportVerificationError, InputError
 from engine.exporters.atomic import atomic_target
-from engine.exporters.pdf_text_layer import Word, hidden_mask, insert_words, inside, page_words
+from engine.exporters.pdf_text_layer import (
+    Word,
+    hidden_mask,
+    insert_words,
+    inside,
+    page_words,
+    winansi,
+)
 from engine.exporters.verify import find_leaks, live_spans, masked_original, needles, raise_leaks
 
 PdfMode = Literal["redacted", "surrogate-text"]
@@ -157,10 +164,20 @@ def _rect_obj(rect: Rect, *, fill: tuple[int, int, int], stroke: bool):  # type:
     return obj
 
 
-def _ascii(text: str) -> str:
-    """Standard-14 Helvetica speaks WinAnsi: fold accents, drop what it cannot draw."""
-    folded = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in folded if c.isascii() and (c.isprintable() or c == " "))
+_FOLD = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "ı": "i", "Ħ": "H", "ħ": "h"})
+
+
+def _drawable(text: str) -> str:
+    """Standard-14 Helvetica speaks WinAnsi: keep what it can draw (Léa, Zoë, cœur), fold
+    the rest to an ASCII base (Łódź → Lódz), drop what still cannot be drawn."""
+    out = []
+    for c in unicodedata.normalize("NFC", text):
+        if c == " " or winansi(c) is not None:
+            out.append(c)
+        else:
+            folded = unicodedata.normalize("NFKD", c.translate(_FOLD))
+            out.extend(f for f in folded if f.isascii() and f.isprintable())
+    return "".join(out)
 
 
 def _text_obj(pdf: pdfium.PdfDocument, text: str, rect: Rect):  # type: ignore[no-untyped-def]
@@ -192,7 +209,7 @@ def _draw_boxes(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, marks: Sequence[M
                 continue
             pdfium_c.FPDFPage_InsertObject(page.raw, _rect_obj(rect, fill=(255, 255, 255),
                                                                stroke=True))
-            text = _ascii(mark.label_text or "") if i == 0 else ""
+            text = _drawable(mark.label_text or "") if i == 0 else ""
             if text.strip():
                 pdfium_c.FPDFPage_InsertObject(page.raw, _text_obj(pdf, text, rect))
 

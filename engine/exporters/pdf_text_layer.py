@@ -8,8 +8,8 @@ do) at their own boxes, so the redacted letter can still be searched and copied 
 A word is written only if no character of it lies in a live span and its box does not
 touch a redaction box; the export's verification re-reads the file as before, and a page
 whose extractable text still matches a redacted string is redone without this layer.
-Standard-14 Helvetica speaks WinAnsi only: a word with a character outside Latin-1 is left
-out rather than written folded (a folded word is not the original, and verification
+Standard-14 Helvetica speaks WinAnsi (cp1252) only: a word with a character outside it is
+left out rather than written folded (a folded word is not the original, and verification
 compares with the original).
 """
 
@@ -49,12 +49,18 @@ def hidden_mask(doc: Document, spans: Sequence[Span]) -> bytearray:
     return mask
 
 
-def latin1(text: str) -> str | None:
-    """``text`` if Helvetica (WinAnsi) can carry it unchanged, else None."""
+def winansi(text: str) -> str | None:
+    """``text`` if built-in Helvetica (WinAnsi, i.e. cp1252) can carry it unchanged, else
+    None."""
     text = unicodedata.normalize("NFC", text)
-    if all(" " < c <= "~" or "\xa1" <= c <= "\xff" for c in text):
-        return text
-    return None
+    for c in text:
+        if not c.isprintable():
+            return None
+        try:
+            c.encode("cp1252")
+        except UnicodeEncodeError:
+            return None
+    return text
 
 
 def page_words(doc: Document, number: int, hidden: bytearray,
@@ -71,7 +77,7 @@ def page_words(doc: Document, number: int, hidden: bytearray,
         if any(hidden[s:e]):
             continue
         boxes = [b for b in doc.boxes[s:e] if b is not None and b.page == number]
-        text = latin1(match.group())
+        text = winansi(match.group())
         if not boxes or len(boxes) != e - s or text is None:
             continue  # a character without a box cannot be placed; leave the word out
         rect = (min(b.x0 for b in boxes), min(b.y0 for b in boxes),

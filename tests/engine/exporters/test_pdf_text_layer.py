@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from engine.core.domain import CharBox, Document, Page, Span, SpanStatus
 from engine.core.labels import Label
-from engine.exporters.pdf_text_layer import direction, hidden_mask, latin1, page_words
+from engine.exporters.pdf_text_layer import direction, hidden_mask, page_words, winansi
 
 
 def _doc(text: str) -> Document:
@@ -35,10 +35,17 @@ def test_words_under_a_redaction_box_or_outside_latin1_are_left_out() -> None:
     assert [w.text for w in covered] == ["Zoë", "seen"]
 
 
-def test_latin1_keeps_accents_and_refuses_what_helvetica_cannot_carry() -> None:
-    assert latin1("Montréal") == "Montréal"
-    assert latin1("Montre\u0301al") == "Montréal"  # decomposed input is composed
-    assert latin1("Łódź") is None and latin1("cœur") is None
+def test_winansi_keeps_accents_and_refuses_what_helvetica_cannot_carry() -> None:
+    assert winansi("Montréal") == "Montréal" and winansi("cœur") == "cœur"
+    assert winansi("Montre\u0301al") == "Montréal"  # decomposed input is composed
+    assert winansi("Łódź") is None and winansi("Ωmega") is None
+
+
+def test_drawn_surrogates_keep_what_helvetica_draws_and_fold_the_rest() -> None:
+    from engine.exporters.pdf import _drawable
+
+    assert _drawable("Léa Zoë cœur") == "Léa Zoë cœur"
+    assert _drawable("Łódź") == "Lódz" and _drawable("李 Ann") == " Ann"
 
 
 def test_direction_of_a_word_from_its_first_and_last_letters() -> None:
