@@ -272,8 +272,9 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
     try:
         for doc_id in to_export:  # detected before the crash, not yet exported
             ctx.check()
-            ok = _export_one(project, doc_id, out_dir, formats, report, on_exported)
-            meter.step(failed=not ok)
+            exported = project.export([doc_id], out_dir=out_dir, formats=formats,
+                                      mapping=False)
+            tally(doc_id, exported.failed[0][1] if exported.failed else None)
         store.start()
         for result in run_parallel(items, total=len(items), workers=workers,
                                    services=project.services,
@@ -379,15 +380,3 @@ class StoreThread:
             log.warning("document %s export failed: %s", doc_id, type(exc).__name__)
             return doc_id, error_reason(exc)
         return doc_id, None if exported is not None else (result.error or "failed")
-
-
-def _export_one(project: Project, doc_id: str, out_dir: Path, formats: tuple[str, ...] | None,
-                report: BatchReport, on_exported: Callable[[str], None] | None) -> bool:
-    exported = project.export([doc_id], out_dir=out_dir, formats=formats, mapping=False)
-    if not exported.exported:
-        report.failed.extend(exported.failed)
-        return False
-    report.exported += 1
-    if on_exported is not None:
-        on_exported(doc_id)
-    return True

@@ -40,17 +40,19 @@ from engine.core.domain import CharBox, DeidentifiedText, Document, Span
 from engine.core.errors import ExportError, ExportVerificationError, InputError
 from engine.exporters.atomic import atomic_target
 from engine.exporters.pdf_text_layer import (
+    Rect,
     Word,
     hidden_mask,
     insert_words,
     inside,
+    intersects,
     page_words,
+    set_text,
     winansi,
 )
 from engine.exporters.verify import find_leaks, live_spans, masked_original, needles, raise_leaks
 
 PdfMode = Literal["redacted", "surrogate-text"]
-Rect = tuple[float, float, float, float]  # left, bottom, right, top in output page points
 
 RASTER_DPI = 200
 PATCH_DPI = 300
@@ -185,8 +187,7 @@ def _text_obj(pdf: pdfium.PdfDocument, text: str, rect: Rect):  # type: ignore[n
     height, width = t - b, r - l
     size = max(3.0, min(height * 0.8, 14.0))
     obj = pdfium_c.FPDFPageObj_NewTextObj(pdf.raw, b"Helvetica", ctypes.c_float(size))
-    wide = ctypes.create_string_buffer((text + "\0").encode("utf-16-le"))
-    pdfium_c.FPDFText_SetText(obj, ctypes.cast(wide, ctypes.POINTER(pdfium_c.FPDF_WCHAR)))
+    set_text(obj, text)
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
     natural = max(right.value - left.value, 1e-3)
@@ -212,10 +213,6 @@ def _draw_boxes(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, marks: Sequence[M
             text = _drawable(mark.label_text or "") if i == 0 else ""
             if text.strip():
                 pdfium_c.FPDFPage_InsertObject(page.raw, _text_obj(pdf, text, rect))
-
-
-def _intersects(a: Rect, b: Rect) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 # --------------------------------------------------------------------------- per page
@@ -266,7 +263,7 @@ def _remove_text_objects(src: pdfium.PdfDocument, src_page: pdfium.PdfPage,
     covered = [False] * len(rects)
     for index, obj in enumerate(list(src_page.get_objects(max_depth=0))):
         bounds = obj.get_bounds()
-        touching = [i for i, r in enumerate(rects) if _intersects(bounds, r)]
+        touching = [i for i, r in enumerate(rects) if intersects(bounds, r)]
         if not touching:
             continue
         if obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
@@ -287,8 +284,9 @@ def _remove_text_objects(src: pdfium.PdfDocument, src_page: pdfium.PdfPage,
     unplaced = list(words)
     for index, obj in hit_text:
         l, b, r, t = obj.get_bounds()
+        # A word belongs to the first object its centre lies in.
         carried[index] = [w for w in unplaced if inside(w, (l, b, r, t))]
-        unplaced = [w for w in unplaced if w not in carried[index]]
+        unplaced = [w for w in unplaced if not inside(w, (l, b, r, t))]
         rect = (l - PAD, b - PAD, r + PAD, t + PAD)
         x0, y0, x1, y1 = pixmap.rect(rect, 0)
         x0, y0 = max(0, x0), max(0, y0)
@@ -350,7 +348,6 @@ class _Plan:
             elif editable and page not in rastered:
                 self.raster.add(page)
                 changed = True
-        self.written = set()
         return changed
 
 
@@ -375,7 +372,9 @@ def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Ma
             rotation = src_page.get_rotation()
             src_page.set_rotation(0)  # work in unrotated user space; rotation restored below
             page_marks = marks.get(number, [])
-            words = plan.words(doc, number, page_marks, PAD)
+            # Only pages that become pixels, or were pixels (scans), need invisible words.
+            words = (plan.words(doc, number, page_marks, PAD)
+                     if page_marks or number in ocr_pages else [])
             if (page_marks and number not in ocr_pages and number not in plan.raster
                     and _remove_text_objects(src, src_page, page_marks, words)):
                 page = _copy_page(src, index, out, src_page, rotation)
@@ -520,6 +519,7 @@ def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Se
     is_pdf = _is_pdf(source)
     plan = _Plan(hidden_mask(doc, spans))
     while True:  # each retry makes some page stricter; at most words, then raster, per page
+        plan.written.clear()
         try:
             with atomic_target(out_path) as tmp:
                 if is_pdf:

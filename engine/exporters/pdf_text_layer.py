@@ -27,7 +27,7 @@ import pypdfium2.raw as pdfium_c
 from engine.core.domain import Document, Span
 from engine.exporters.verify import live_spans
 
-Rect = tuple[float, float, float, float]  # left, bottom, right, top (see pdf.py)
+Rect = tuple[float, float, float, float]  # left, bottom, right, top
 
 _WORD = re.compile(r"\S+")
 
@@ -36,9 +36,9 @@ _WORD = re.compile(r"\S+")
 class Word:
     text: str
     rect: Rect  # union of the word's character boxes, in the source's page space
-    space_after: bool = False  # followed by a space on its line: written out, not guessed
+    space_after: bool  # followed by a space on its line: written out, not guessed
     # Centres of the first and last character: which way the word runs (rotated pages).
-    ends: tuple[tuple[float, float], tuple[float, float]] = ((0.0, 0.0), (1.0, 0.0))
+    ends: tuple[tuple[float, float], tuple[float, float]]
 
 
 def hidden_mask(doc: Document, spans: Sequence[Span]) -> bytearray:
@@ -84,7 +84,7 @@ def page_words(doc: Document, number: int, hidden: bytearray,
                 max(b.x1 for b in boxes), max(b.y1 for b in boxes))
         if rect[2] - rect[0] <= 0 or rect[3] - rect[1] <= 0:
             continue
-        if any(_intersects(rect, r) for r in avoid):
+        if any(intersects(rect, r) for r in avoid):
             continue
         first, last = boxes[0], boxes[-1]
         ends = (((first.x0 + first.x1) / 2, (first.y0 + first.y1) / 2),
@@ -99,7 +99,8 @@ def inside(word: Word, rect: Rect) -> bool:
     return rect[0] <= x <= rect[2] and min(rect[1], rect[3]) <= y <= max(rect[1], rect[3])
 
 
-def _set_text(obj, text: str) -> None:  # type: ignore[no-untyped-def]
+def set_text(obj, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Set a raw text object's text (pdfium takes UTF-16, NUL-terminated)."""
     wide = ctypes.create_string_buffer((text + "\0").encode("utf-16-le"))
     pdfium_c.FPDFText_SetText(obj, ctypes.cast(wide, ctypes.POINTER(pdfium_c.FPDF_WCHAR)))
 
@@ -125,7 +126,7 @@ def invisible_word(pdf: pdfium.PdfDocument, word: Word, rect: Rect, turn: int = 
     word where it is drawn. A following space is written after it: text extraction would
     otherwise guess word gaps from the stretched glyphs, and guesses "T2N1N4" for "T2N 1N4"."""
     obj = pdfium_c.FPDFPageObj_NewTextObj(pdf.raw, b"Helvetica", ctypes.c_float(10.0))
-    _set_text(obj, word.text)
+    set_text(obj, word.text)
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
     width, height = right.value - left.value, top.value - bottom.value
@@ -142,7 +143,7 @@ def invisible_word(pdf: pdfium.PdfDocument, word: Word, rect: Rect, turn: int = 
     pdfium_c.FPDFPageObj_Transform(obj, a, b, c, d, ex - a * left.value - c * bottom.value,
                                    ey - b * left.value - d * bottom.value)
     if word.space_after:
-        _set_text(obj, word.text + " ")  # placed by the word's own bounds, measured above
+        set_text(obj, word.text + " ")  # placed by the word's own bounds, measured above
     pdfium_c.FPDFTextObj_SetTextRenderMode(obj, pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE)
     return obj
 
@@ -166,5 +167,5 @@ def insert_words(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, words: Sequence[
     return written
 
 
-def _intersects(a: Rect, b: Rect) -> bool:
+def intersects(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

