@@ -58,7 +58,7 @@ def quantize(src: Path, dst: Path) -> None:
 def main(args: argparse.Namespace) -> None:
     import torch
 
-    from engine.training.train import build_model, find_minilm
+    from engine.training.train import build_model, find_minilm, load_state
 
     ckpt_dir = Path(args.ckpt)
     info = (
@@ -68,8 +68,8 @@ def main(args: argparse.Namespace) -> None:
     )
     enc_dir = Path(args.encoder) if args.encoder else find_minilm()
     shape_dim = int(info.get("shape_dim", args.shape_dim))
-    model = build_model(enc_dir, len(TAGS), shape_dim)
-    model.load_state_dict(torch.load(ckpt_dir / "ckpt.pt", map_location="cpu"))
+    model = build_model(enc_dir, len(TAGS), shape_dim, int(info.get("layers", 0) or 0))
+    model.load_state_dict(load_state(ckpt_dir / "ckpt.pt"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     ids = torch.tensor([[101, 7592, 2088, 102]])
@@ -87,7 +87,8 @@ def main(args: argparse.Namespace) -> None:
         "name": args.name,
         "version": args.version,
         "description": "PHI token classifier (BIO over ClearNote labels), all-MiniLM-L6-v2 encoder "
-        "+ word-shape embedding, fine-tuned on the synthetic ClearNote corpus",
+        f"({model.encoder.config.num_hidden_layers} layers) + word-shape embedding, fine-tuned "
+        "on the synthetic ClearNote corpus",
         "labels": [t[2:] for t in TAGS if t.startswith("B-")],
         "tags": list(TAGS),
         "max_tokens": int(info.get("max_tokens", 256)),
@@ -116,7 +117,7 @@ def main(args: argparse.Namespace) -> None:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--ckpt", default="/work/train-out", help="dir with ckpt.pt and train_info.json")
+    p.add_argument("--ckpt", required=True, help="dir with ckpt.pt and train_info.json")
     p.add_argument("--out", default="models/clearnote-ner-minilm")
     p.add_argument("--name", default="clearnote-ner-minilm")
     p.add_argument("--version", type=int, default=1)

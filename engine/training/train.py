@@ -1,14 +1,22 @@
 """Fine-tune a packaged encoder for BIO token classification (training venv only).
 
-Needs torch + transformers (never runtime deps). Time-boxed: the learning-rate schedule and
-the stop are driven by wall-clock budget (``--minutes``) or ``--max-steps`` when given, so a
-run on a shared 2-core machine ends on time; checkpoints are written regularly.
+Needs torch + transformers (never runtime deps). The learning-rate schedule and the stop are
+driven by ``--epochs``, ``--max-steps`` or a wall-clock budget (``--minutes``), so a run on a
+shared 2-core machine ends on time; checkpoints are written regularly.
+
+Runs on CPU or CUDA (``--device``; bf16 autocast on GPU). The corpus is generated from the
+seed in worker processes, or read from ``--corpus DIR`` (train/dev JSONL written by
+``python -m engine.training.corpus``). With ``--teacher DIR --layers N`` it distils a trained
+model into a student with N encoder layers (initialised from the teacher's layers), trained
+on the teacher's soft labels plus the gold tags.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import multiprocessing
 import os
 import random
 import time
@@ -59,9 +67,12 @@ def token_tags(
     return tags
 
 
+Window = tuple[list[int], list[int], list[int]]
+
+
 def make_windows(
     docs: list[dict[str, Any]], tok: Any, size: int, overlap: int, cls_id: int, sep_id: int
-) -> list[tuple[list[int], list[int], list[int]]]:
+) -> list[Window]:
     out = []
     for d in docs:
         ids, offs, shapes = encode_text(tok, d["text"])
@@ -73,14 +84,68 @@ def make_windows(
     return out
 
 
-def build_model(encoder_dir: Path, n_tags: int, shape_dim: int) -> Any:
+def _windows_job(job: tuple[str, list[dict[str, Any]], int, int]) -> list[Window]:
+    tok_path, docs, size, overlap = job
+    tok = load_tokenizer(Path(tok_path))
+    return make_windows(
+        docs, tok, size, overlap, tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
+    )
+
+
+def _generate_job(job: tuple[int, str, int, int]) -> list[dict[str, Any]]:
+    from engine.training.corpus import generate, load_bodies
+
+    seed, split, n, shard = job
+    # Each shard is a seeded corpus of its own: the seed and shard fix the documents.
+    return list(generate(seed * 1000 + shard if shard else seed, split, n, load_bodies()))
+
+
+def load_docs(args: argparse.Namespace, split: str, n: int) -> list[dict[str, Any]]:
+    """Documents of one split: read from --corpus, or generated in --workers processes."""
+    if args.corpus:
+        base = Path(args.corpus)
+        path = next(p for p in (base / f"{split}.jsonl", base / f"{split}.jsonl.gz") if p.exists())
+        opener: Any = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt", encoding="utf-8") as fh:
+            docs = [json.loads(line) for line in fh if line.strip()]
+        return docs[:n] if n else docs
+    workers = max(1, args.workers)
+    per = -(-n // workers)
+    jobs = [(args.seed, split, min(per, n - k * per), k) for k in range(workers) if n - k * per > 0]
+    if workers == 1:
+        return _generate_job(jobs[0])
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return [d for part in pool.map(_generate_job, jobs) for d in part]
+
+
+def windows_for(
+    docs: list[dict[str, Any]], tok_path: Path, args: argparse.Namespace
+) -> list[Window]:
+    workers = max(1, args.workers)
+    step = max(1, -(-len(docs) // (workers * 4)))
+    jobs = [
+        (str(tok_path), docs[i : i + step], args.max_tokens, args.overlap)
+        for i in range(0, len(docs), step)
+    ]
+    if workers == 1:
+        return [w for j in jobs for w in _windows_job(j)]
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return [w for part in pool.map(_windows_job, jobs) for w in part]
+
+
+def build_model(encoder_dir: Path, n_tags: int, shape_dim: int, layers: int = 0) -> Any:
     import torch
     from transformers import AutoModel
 
     class NerModel(torch.nn.Module):
         def __init__(self) -> None:
             super().__init__()
-            self.encoder = AutoModel.from_pretrained(str(encoder_dir))
+            # layers < the encoder's depth: keep the first N layers (a distillation student;
+            # its weights are then copied from the teacher's layers, see student_from).
+            extra = {"num_hidden_layers": layers} if layers else {}
+            # float(): an encoder stored in half precision (to carry it to a GPU machine)
+            # still trains in fp32 (autocast does the bf16 part).
+            self.encoder = AutoModel.from_pretrained(str(encoder_dir), **extra).float()
             hid = self.encoder.config.hidden_size
             self.shape = torch.nn.Embedding(N_SHAPES, shape_dim) if shape_dim else None
             self.drop = torch.nn.Dropout(0.1)
@@ -99,6 +164,29 @@ def build_model(encoder_dir: Path, n_tags: int, shape_dim: int) -> Any:
     return NerModel()
 
 
+def teacher_layer_map(n_teacher: int, n_student: int) -> list[int]:
+    """Student layer i starts from teacher layer k (evenly spaced, the top layer kept)."""
+    return [round((i + 1) * n_teacher / n_student) - 1 for i in range(n_student)]
+
+
+def student_from(teacher_state: dict[str, Any], student: Any, n_teacher: int) -> None:
+    """Copy embeddings, head and evenly spaced encoder layers of the teacher into the student."""
+    n_student = student.encoder.config.num_hidden_layers
+    mapping = teacher_layer_map(n_teacher, n_student)
+    state = {}
+    for name in student.state_dict():
+        src = name
+        prefix = "encoder.encoder.layer."
+        if name.startswith(prefix):
+            idx, rest = name[len(prefix) :].split(".", 1)
+            src = f"{prefix}{mapping[int(idx)]}.{rest}"
+        if src in teacher_state:
+            state[name] = teacher_state[src]
+    missing = student.load_state_dict(state, strict=False).missing_keys
+    if any(not k.endswith("position_ids") for k in missing):
+        raise RuntimeError(f"student parameters without a teacher source: {missing[:5]}")
+
+
 def collate(batch: list[tuple[list[int], list[int], list[int]]]) -> tuple[Any, Any, Any, Any]:
     import torch
 
@@ -115,122 +203,188 @@ def collate(batch: list[tuple[list[int], list[int], list[int]]]) -> tuple[Any, A
     return ids, mask, shp, lab
 
 
-def train(args: argparse.Namespace) -> None:
+def pick_device(name: str) -> str:
     import torch
 
-    from engine.training.corpus import generate, load_bodies
+    if name == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    return name
+
+
+def lr_scale(frac: float) -> float:
+    """5 % linear warm-up, then linear decay to 1 % of the base rate."""
+    if frac <= 0:
+        return 0.01
+    return max(min(1.0, frac / 0.05) * (1.0 - frac), 0.01)
+
+
+def length_buckets(n: int, lengths: list[int], batch: int, rng: random.Random) -> list[list[int]]:
+    """Shuffled batches of similar length, so batches carry little padding."""
+    order = list(range(n))
+    rng.shuffle(order)
+    batches = []
+    for i in range(0, n, batch * 50):
+        chunk = sorted(order[i : i + batch * 50], key=lambda k: lengths[k])
+        batches += [chunk[j : j + batch] for j in range(0, len(chunk), batch)]
+    rng.shuffle(batches)
+    return batches
+
+
+def save_checkpoint(model: Any, out: Path, half: bool) -> None:
+    import torch
+
+    state = model.state_dict()
+    if half:  # for carrying a GPU run's result back: half the bytes, exact enough to export
+        state = {k: v.half() if v.is_floating_point() else v for k, v in state.items()}
+    state = {k: v.detach().cpu() for k, v in state.items()}
+    tmp = out / "ckpt.pt.tmp"
+    torch.save(state, tmp)
+    os.replace(tmp, out / "ckpt.pt")
+
+
+def load_state(path: Path) -> dict[str, Any]:
+    import torch
+
+    state = torch.load(path, map_location="cpu")
+    return {k: v.float() if v.is_floating_point() else v for k, v in state.items()}
+
+
+def train(args: argparse.Namespace) -> None:
+    import torch
 
     random.seed(args.seed)
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
+    device = pick_device(args.device)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     enc_dir = Path(args.encoder) if args.encoder else find_minilm()
-    tok = load_tokenizer(enc_dir / "tokenizer.json")
-    cls_id, sep_id = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
-    bodies = load_bodies()
     t0 = time.time()
-    train_docs = list(generate(args.seed, "train", args.n_train, bodies))
-    dev_docs = list(generate(args.seed, "dev", args.n_dev, bodies))
-    wins = make_windows(train_docs, tok, args.max_tokens, args.overlap, cls_id, sep_id)
-    dev_wins = make_windows(dev_docs, tok, args.max_tokens, args.overlap, cls_id, sep_id)
+    train_docs = load_docs(args, "train", args.n_train)
+    dev_docs = load_docs(args, "dev", args.n_dev)
+    wins = windows_for(train_docs, enc_dir / "tokenizer.json", args)
+    dev_wins = windows_for(dev_docs, enc_dir / "tokenizer.json", args)
     print(
-        f"corpus: {len(train_docs)} docs, {len(wins)} windows, built in {time.time() - t0:.0f}s",
+        f"corpus: {len(train_docs)} docs, {len(wins)} windows, built in {time.time() - t0:.0f}s; "
+        f"device {device}",
         flush=True,
     )
 
-    model = build_model(enc_dir, len(TAGS), args.shape_dim)
+    model = build_model(enc_dir, len(TAGS), args.shape_dim, args.layers)
+    teacher = None
+    if args.teacher:
+        tinfo = json.loads((Path(args.teacher) / "train_info.json").read_text())
+        tstate = load_state(Path(args.teacher) / "ckpt.pt")
+        teacher = build_model(enc_dir, len(TAGS), int(tinfo["shape_dim"]), int(tinfo.get("layers", 0)))
+        teacher.load_state_dict(tstate)
+        teacher.to(device).eval()
+        student_from(tstate, model, teacher.encoder.config.num_hidden_layers)
+    model.to(device)
     head_params = [p for n, p in model.named_parameters() if not n.startswith("encoder.")]
     enc_params = [p for n, p in model.named_parameters() if n.startswith("encoder.")]
+    head_lr = args.lr * (1 if teacher is not None else 20)
     opt = torch.optim.AdamW(
-        [{"params": enc_params, "lr": args.lr}, {"params": head_params, "lr": args.lr * 20}],
+        [{"params": enc_params, "lr": args.lr}, {"params": head_params, "lr": head_lr}],
         weight_decay=0.01,
     )
     base = [g["lr"] for g in opt.param_groups]
+    lengths = [len(w[0]) for w in wins]
+    per_epoch = -(-len(wins) // args.batch)
+    total_steps = args.max_steps or (int(args.epochs * per_epoch) if args.epochs else 0)
     budget = args.minutes * 60.0
     rng = random.Random(args.seed)
     step, start, last_ckpt, tokens = 0, time.time(), time.time(), 0
     loss_ema = None
+    autocast = torch.autocast(device_type="cuda", dtype=torch.bfloat16, enabled=device == "cuda")
     model.train()
     done = False
     epoch = 0
     while not done:
-        order = list(range(len(wins)))
-        rng.shuffle(order)
-        # Bucket by length so batches carry little padding.
-        chunks = [order[i : i + args.batch * 50] for i in range(0, len(order), args.batch * 50)]
-        batches = []
-        for ch in chunks:
-            ch.sort(key=lambda i: len(wins[i][0]))
-            batches += [ch[i : i + args.batch] for i in range(0, len(ch), args.batch)]
-        rng.shuffle(batches)
-        for bidx in batches:
+        for bidx in length_buckets(len(wins), lengths, args.batch, rng):
             elapsed = time.time() - start
-            frac = step / args.max_steps if args.max_steps else elapsed / budget
-            if frac >= 1.0:
+            frac = step / total_steps if total_steps else elapsed / budget
+            if frac >= 1.0 or (total_steps and elapsed > budget):
                 done = True
                 break
-            scale = (
-                min(1.0, frac / 0.05) * (1.0 - frac) if frac > 0 else 0.01
-            )  # warmup, linear decay
             for g, b0 in zip(opt.param_groups, base):
-                g["lr"] = b0 * max(scale, 0.01)
-            ids, mask, shp, lab = collate([wins[i] for i in bidx])
-            logits = model(ids, mask, shp)
-            loss = torch.nn.functional.cross_entropy(
-                logits.view(-1, len(TAGS)), lab.view(-1), ignore_index=IGNORE
-            )
+                g["lr"] = b0 * lr_scale(frac)
+            ids, mask, shp, lab = (t.to(device) for t in collate([wins[i] for i in bidx]))
+            with autocast:
+                logits = model(ids, mask, shp).float()
+                loss = torch.nn.functional.cross_entropy(
+                    logits.view(-1, len(TAGS)), lab.view(-1), ignore_index=IGNORE
+                )
+                if teacher is not None:
+                    with torch.no_grad():
+                        soft = teacher(ids, mask, shp).float()
+                    keep = mask.bool()
+                    t = args.temperature
+                    kd = torch.nn.functional.kl_div(
+                        torch.log_softmax(logits[keep] / t, -1),
+                        torch.log_softmax(soft[keep] / t, -1),
+                        log_target=True,
+                        reduction="batchmean",
+                    ) * (t * t)
+                    loss = args.alpha * kd + (1 - args.alpha) * loss
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             opt.step()
             step += 1
             tokens += int(mask.sum())
-            loss_ema = float(loss) if loss_ema is None else 0.95 * loss_ema + 0.05 * float(loss)
-            if step % 20 == 0:
+            loss_val = loss.item()
+            loss_ema = loss_val if loss_ema is None else 0.95 * loss_ema + 0.05 * loss_val
+            if step % args.log_every == 0:
                 print(
-                    f"step {step} ep {epoch} loss {loss_ema:.4f} tok/s {tokens / (time.time() - start):.0f} "
-                    f"elapsed {elapsed / 60:.1f}m",
+                    f"step {step}/{total_steps or '?'} ep {epoch} loss {loss_ema:.4f} "
+                    f"tok/s {tokens / (time.time() - start):.0f} elapsed {elapsed / 60:.1f}m",
                     flush=True,
                 )
             if time.time() - last_ckpt > args.ckpt_minutes * 60:
-                torch.save(model.state_dict(), out / "ckpt.pt")
+                save_checkpoint(model, out, args.half_checkpoint)
                 last_ckpt = time.time()
         epoch += 1
-    torch.save(model.state_dict(), out / "ckpt.pt")
-    f1 = evaluate_windows(model, dev_wins)
+    save_checkpoint(model, out, args.half_checkpoint)
+    metrics = evaluate_windows(model, dev_wins, device)
     info = {
         "steps": step,
         "epochs_started": epoch,
         "train_tokens": tokens,
         "train_docs": len(train_docs),
         "train_windows": len(wins),
-        "dev_token_metrics": f1,
+        "dev_token_metrics": metrics,
         "seed": args.seed,
+        "corpus": "from --corpus" if args.corpus else f"generated from seed {args.seed}",
         "minutes": args.minutes,
+        "epochs": args.epochs,
         "max_steps": args.max_steps,
         "max_tokens": args.max_tokens,
         "overlap": args.overlap,
         "shape_dim": args.shape_dim,
+        "layers": model.encoder.config.num_hidden_layers,
         "lr": args.lr,
         "batch": args.batch,
+        "device": device,
+        "distilled_from": "teacher checkpoint (soft labels, T=%g, alpha=%g)"
+        % (args.temperature, args.alpha)
+        if teacher is not None
+        else None,
+        "train_seconds": round(time.time() - start),
         "encoder": str(enc_dir.name),
     }
     (out / "train_info.json").write_text(json.dumps(info, indent=2))
     print(json.dumps(info["dev_token_metrics"]), flush=True)
 
 
-def evaluate_windows(
-    model: Any, wins: list[tuple[list[int], list[int], list[int]]]
-) -> dict[str, float]:
+def evaluate_windows(model: Any, wins: list[Window], device: str = "cpu") -> dict[str, float]:
     """Token-level binary PHI-vs-O recall/precision and exact-tag accuracy on dev windows."""
     import torch
 
     model.eval()
     tp = fp = fn = correct = total = 0
     with torch.no_grad():
-        for i in range(0, len(wins), 16):
-            ids, mask, shp, lab = collate(wins[i : i + 16])
+        for i in range(0, len(wins), 64):
+            ids, mask, shp, lab = (t.to(device) for t in collate(wins[i : i + 64]))
             pred = model(ids, mask, shp).argmax(-1)
             keep = lab != IGNORE
             p, g = pred[keep], lab[keep]
@@ -248,16 +402,17 @@ def evaluate_windows(
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--out", default="/work/train-out", help="checkpoint directory (outside the repo)"
-    )
+    p.add_argument("--out", required=True, help="checkpoint directory (outside the repo)")
     p.add_argument(
         "--encoder", default=None, help="encoder dir (default: packaged all-MiniLM-L6-v2)"
     )
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("--n-train", type=int, default=4000)
     p.add_argument("--n-dev", type=int, default=200)
-    p.add_argument("--minutes", type=float, default=40.0, help="wall-clock training budget")
+    p.add_argument(
+        "--minutes", type=float, default=40.0, help="wall-clock budget (a cap with --epochs)"
+    )
+    p.add_argument("--epochs", type=float, default=0, help="train N epochs; 0: by time")
     p.add_argument(
         "--max-steps", type=int, default=0, help="stop after N steps (deterministic); 0: by time"
     )
@@ -270,6 +425,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--batch", type=int, default=16)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--ckpt-minutes", type=float, default=5.0)
+    p.add_argument("--log-every", type=int, default=20)
+    p.add_argument("--device", default="auto", help="auto, cpu or cuda")
+    p.add_argument("--workers", type=int, default=1, help="processes generating/tokenising")
+    p.add_argument("--corpus", default=None, help="dir with train/dev .jsonl(.gz) to read")
+    p.add_argument("--half-checkpoint", action="store_true", help="store ckpt.pt in fp16")
+    p.add_argument("--layers", type=int, default=0, help="encoder layers (0: all)")
+    p.add_argument("--teacher", default=None, help="ckpt dir of a model to distil from")
+    p.add_argument("--temperature", type=float, default=2.0)
+    p.add_argument("--alpha", type=float, default=0.7, help="weight of the soft-label loss")
 
 
 if __name__ == "__main__":
