@@ -32,8 +32,14 @@ from engine.training.phi import MONTHS, PhiGen, TeleGen, keep_len
 SPLITS = ("train", "dev", "test")
 CASINGS = ("as_is", "upper", "lower", "mixed")
 # Share of documents per telegraphic style (about 40 % in all); the rest are the letter kinds.
-TELE_WEIGHTS = {"icu_systems": 0.12, "nursing_shift": 0.08, "ed": 0.07, "flowsheet": 0.045,
-                "mar": 0.045, "lab_panel": 0.04}
+TELE_WEIGHTS = {
+    "icu_systems": 0.12,
+    "nursing_shift": 0.08,
+    "ed": 0.07,
+    "flowsheet": 0.045,
+    "mar": 0.045,
+    "lab_panel": 0.04,
+}
 # Whole-document casing: about 30 % of documents are not as typed.
 CASING_WEIGHTS = {"upper": 0.12, "lower": 0.11, "mixed": 0.07}
 
@@ -273,9 +279,16 @@ def ocr_noise(text: str, rng: random.Random) -> str:
 
 
 _MEASURE_TEMPLATES = (
-    "Vitals: {vitals}. ", "{vitals}. ", "Labs at {time}: {labs}. ", "{abg} on {vent}. ",
-    "{hemo}. ", "Given {dose} at {time}. ", "{score}, {score}. ", "Seen at {time}; {cap}. ",
-    "{drug} {dose}. ", "Overnight ({shift}): {io}. ",
+    "Vitals: {vitals}. ",
+    "{vitals}. ",
+    "Labs at {time}: {labs}. ",
+    "{abg} on {vent}. ",
+    "{hemo}. ",
+    "Given {dose} at {time}. ",
+    "{score}, {score}. ",
+    "Seen at {time}; {cap}. ",
+    "{drug} {dose}. ",
+    "Overnight ({shift}): {io}. ",
 )
 _HEADING = re.compile(r"^(\s*[A-Za-z][A-Za-z /&().-]{0,30}:)")
 
@@ -297,7 +310,7 @@ def recase(text: str, casing: str, rng: random.Random) -> str:
         m = _HEADING.match(line)
         stripped = line.strip()
         if m:  # headings upper, body lower
-            out.append(keep_len(m.group(1), str.upper) + keep_len(line[m.end():], str.lower))
+            out.append(keep_len(m.group(1), str.upper) + keep_len(line[m.end() :], str.lower))
         elif stripped and stripped.upper() == stripped:  # title lines stay shouted
             out.append(line)
         else:
@@ -792,7 +805,8 @@ def main(argv: list[str] | None = None) -> None:
 
     parser = argparse.ArgumentParser(
         prog="python -m engine.training.corpus",
-        description="Write the seeded synthetic train/dev/test JSONL splits.")
+        description="Write the seeded synthetic train/dev/test JSONL splits.",
+    )
     parser.add_argument("out", type=Path, help="output folder")
     parser.add_argument("seed", type=int, nargs="?", default=13)
     parser.add_argument("n_train", type=int, nargs="?", default=6000)

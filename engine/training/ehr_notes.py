@@ -110,7 +110,7 @@ SHIFT_SENTENCES = (
     "{shout}.",
     "{cap}.",
     "{eponym} in place, {abbr}, {abbr}.",
-    "pt states \"i want to go home to {town}\".",
+    'pt states "i want to go home to {town}".',
     "Charted in {system}.",
     "Will transfer to {hosp} in AM, report to be called to {rn}.",
     "Pt lives at {street}, {town} w/ {relation}.",
@@ -119,24 +119,53 @@ SHIFT_SENTENCES = (
 )
 ED_LINES = (
     ("CC", ("{complaint} x{few} days", "{complaint}", "{complaint}, {complaint}")),
-    ("HPI", ("{age}yo {sex} w/ h/o {pmh} p/w {complaint} x{few} days.",
-             "{age} y/o {sex} BIBA from home in {town} w/ {complaint}.",
-             "{age}yo {sex} transferred from {hosp} for {complaint}, {labs}.",
-             "pt is a {age} yo {sex}, found down by {relation} {rel}, unknown downtime.")),
+    (
+        "HPI",
+        (
+            "{age}yo {sex} w/ h/o {pmh} p/w {complaint} x{few} days.",
+            "{age} y/o {sex} BIBA from home in {town} w/ {complaint}.",
+            "{age}yo {sex} transferred from {hosp} for {complaint}, {labs}.",
+            "pt is a {age} yo {sex}, found down by {relation} {rel}, unknown downtime.",
+        ),
+    ),
     ("PMH", ("{pmh}",)),
     ("MEDS", ("{drug}, {drug}, {drug}", "{dose}, {drug}", "see med rec in {system}")),
     ("ALL", ("NKDA", "PCN (rash)", "sulfa, {drug}")),
-    ("SOCIAL", ("lives w/ {relation} in {town}. EtOH {n} drinks/day.", "{relation} {rel} is HCP, phone {phone}.",
-                "lives alone on {street}. former smoker.")),
+    (
+        "SOCIAL",
+        (
+            "lives w/ {relation} in {town}. EtOH {n} drinks/day.",
+            "{relation} {rel} is HCP, phone {phone}.",
+            "lives alone on {street}. former smoker.",
+        ),
+    ),
     ("VS", ("{vitals}", "{vitals} {score}")),
-    ("EXAM", ("NAD, AAOx3. PERRL. CTA bilat. RRR. abd soft NT/ND BS+. MAE.",
-              "GEN: NAD. HEENT: PERRLA. CV: {rhythm}. PULM: CTA. {score}.")),
+    (
+        "EXAM",
+        (
+            "NAD, AAOx3. PERRL. CTA bilat. RRR. abd soft NT/ND BS+. MAE.",
+            "GEN: NAD. HEENT: PERRLA. CV: {rhythm}. PULM: CTA. {score}.",
+        ),
+    ),
     ("LABS", ("{labs}. {abg}.", "{labs}", "{labs}. trop neg x2.")),
-    ("ED COURSE", ("{dose}, {dose}. {cap}.", "given {dose} @ {time}. seen by Dr. {dr}.",
-                   "{time} {dose}. {time} repeat {labs}.")),
-    ("DISPO", ("admit to {gunit}, Dr. {dr} accepting.", "transfer to {hosp}, accepted by Dr {dr}.",
-               "d/c home w/ {relation}, f/u PCP {dr} in 1 wk.", "admit {unit}, {abbr}.",
-               "{shout}. admit to {gunit}.")),
+    (
+        "ED COURSE",
+        (
+            "{dose}, {dose}. {cap}.",
+            "given {dose} @ {time}. seen by Dr. {dr}.",
+            "{time} {dose}. {time} repeat {labs}.",
+        ),
+    ),
+    (
+        "DISPO",
+        (
+            "admit to {gunit}, Dr. {dr} accepting.",
+            "transfer to {hosp}, accepted by Dr {dr}.",
+            "d/c home w/ {relation}, f/u PCP {dr} in 1 wk.",
+            "admit {unit}, {abbr}.",
+            "{shout}. admit to {gunit}.",
+        ),
+    ),
 )
 MAR_LINES = (
     "{time} {dose} given",
@@ -172,22 +201,48 @@ def header(t: Tele, b: Builder, title: str) -> None:
         t.fill(b, r.choice(("{shift}", "{date} {shift}", "{date}", "{time}")))
     b.add("\n")
     if r.random() < 0.6:
-        t.fill(b, r.choice((
-            "Pt: {pt}  MRN: {mrn}\n",
-            "{pt}  #{mrn}  {age}yo {sex}\n",
-            "Name: {pt}   MR# {mrn}   DOA {date}\n",
-            "{age} y/o {sex}  MRN {mrn}  {gunit}\n",
-            "PT {pt:upper}, {age}YO, ACCT {mrn}\n",
-        )))
+        t.fill(
+            b,
+            r.choice(
+                (
+                    "Pt: {pt}  MRN: {mrn}\n",
+                    "{pt}  #{mrn}  {age}yo {sex}\n",
+                    "Name: {pt}   MR# {mrn}   DOA {date}\n",
+                    "{age} y/o {sex}  MRN {mrn}  {gunit}\n",
+                    "PT {pt:upper}, {age}YO, ACCT {mrn}\n",
+                )
+            ),
+        )
 
 
 def icu_systems(t: Tele, b: Builder) -> None:
     r = t.rng
-    header(t, b, r.choice(("NPN", "Nursing Progress Note", "MICU NPN", "CCU NURSING PROGRESS NOTE",
-                           "SICU Nursing Note", "Nursing note", "RN note")))
+    header(
+        t,
+        b,
+        r.choice(
+            (
+                "NPN",
+                "Nursing Progress Note",
+                "MICU NPN",
+                "CCU NURSING PROGRESS NOTE",
+                "SICU Nursing Note",
+                "Nursing note",
+                "RN note",
+            )
+        ),
+    )
     if r.random() < 0.4:
-        t.fill(b, r.choice(("{age}yo {sex} w/ {pmh} adm w/ {complaint}.\n",
-                            "Events: {time} {cause}, Dr. {dr} aware.\n", "{shout}\n")))
+        t.fill(
+            b,
+            r.choice(
+                (
+                    "{age}yo {sex} w/ {pmh} adm w/ {complaint}.\n",
+                    "Events: {time} {cause}, Dr. {dr} aware.\n",
+                    "{shout}\n",
+                )
+            ),
+        )
     heads = list(SYSTEMS_SECTIONS)
     keep = [h for h in heads if h in ("NEURO", "CV", "RESP", "PLAN") or r.random() < 0.7]
     for h in keep:
@@ -199,7 +254,13 @@ def icu_systems(t: Tele, b: Builder) -> None:
 
 def nursing_shift(t: Tele, b: Builder) -> None:
     r = t.rng
-    header(t, b, r.choice(("Shift note", "Nursing shift note", "NURSING NOTE", "RN Shift Summary", "Nsg note")))
+    header(
+        t,
+        b,
+        r.choice(
+            ("Shift note", "Nursing shift note", "NURSING NOTE", "RN Shift Summary", "Nsg note")
+        ),
+    )
     t.lines(b, SHIFT_SENTENCES, r.randrange(3, 8), r.choice((" ", "\n", ". ")))
     if r.random() < 0.8:
         b.add("\n" + r.choice(("Events:\n", "EVENTS\n", "Overnight:\n", "")))
@@ -215,7 +276,11 @@ def nursing_shift(t: Tele, b: Builder) -> None:
 
 def ed(t: Tele, b: Builder) -> None:
     r = t.rng
-    header(t, b, r.choice(("ED NOTE", "ED Triage", "Emergency Dept note", "ED PROVIDER NOTE", "Triage")))
+    header(
+        t,
+        b,
+        r.choice(("ED NOTE", "ED Triage", "Emergency Dept note", "ED PROVIDER NOTE", "Triage")),
+    )
     for key, pool in ED_LINES:
         if key not in ("CC", "HPI", "DISPO") and r.random() < 0.35:
             continue
@@ -233,15 +298,17 @@ def flowsheet(t: Tele, b: Builder) -> None:
     header(t, b, r.choice(("FLOWSHEET", "Vital signs flowsheet", "VS / I&O", "Flowsheet")))
     sep = r.choice((" | ", "  ", "\t", " "))
     for _ in range(r.randrange(3, 10)):
-        row = r.choice((
-            "{time}" + sep + "{vitals}",
-            "{time}" + sep + "{vitals}" + sep + "{score}",
-            "{time}" + sep + "{io}",
-            "{time}" + sep + "{vent}" + sep + "{score}",
-            "{time}" + sep + "{dose}",
-            "{time}" + sep + "{vitals}" + sep + "RN {rn}",
-            "{time}" + sep + "{score}" + sep + "{score}" + sep + "{abbr}",
-        ))
+        row = r.choice(
+            (
+                "{time}" + sep + "{vitals}",
+                "{time}" + sep + "{vitals}" + sep + "{score}",
+                "{time}" + sep + "{io}",
+                "{time}" + sep + "{vent}" + sep + "{score}",
+                "{time}" + sep + "{dose}",
+                "{time}" + sep + "{vitals}" + sep + "RN {rn}",
+                "{time}" + sep + "{score}" + sep + "{score}" + sep + "{abbr}",
+            )
+        )
         t.fill(b, row)
         b.add("\n")
     if r.random() < 0.4:
@@ -271,8 +338,20 @@ def lab_panel(t: Tele, b: Builder) -> None:
 def _sign(t: Tele, b: Builder) -> None:
     r = t.rng
     if r.random() < 0.7:
-        t.fill(b, r.choice(("{rn} RN\n", "-- {rn}, RN\n", "RN {rn}\n", "signed {rn} {date} {time}\n",
-                            "{dr}, MD\n", "{rn:lower} rn\n", "{rn} RN BSN\n")))
+        t.fill(
+            b,
+            r.choice(
+                (
+                    "{rn} RN\n",
+                    "-- {rn}, RN\n",
+                    "RN {rn}\n",
+                    "signed {rn} {date} {time}\n",
+                    "{dr}, MD\n",
+                    "{rn:lower} rn\n",
+                    "{rn} RN BSN\n",
+                )
+            ),
+        )
 
 
 WRITERS = {
@@ -287,4 +366,3 @@ WRITERS = {
 
 def write(t: Tele, b: Builder, style: str) -> None:
     WRITERS[style](t, b)
-

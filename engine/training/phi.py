@@ -565,18 +565,81 @@ class PhiGen:
 
 # -- EHR shorthand styles -----------------------------------------------------------------
 NICKNAMES = (
-    "Bud", "Buddy", "Liz", "Beth", "Bobby", "Bob", "Bill", "Billy", "Jim", "Jimmy", "Kate",
-    "Katie", "Sandy", "Chuck", "Ginny", "Teddy", "Dot", "Peggy", "Sully", "Mick", "Patty",
-    "Tony", "Sal", "Vinnie", "Mo", "Red", "Junior", "Sonny", "Bev", "Cathy", "Deb", "Gerry",
-    "Marty", "Nan", "Tina", "Trish", "Fred", "Frannie", "Al", "Ed", "Hank", "Ricky",
+    "Bud",
+    "Buddy",
+    "Liz",
+    "Beth",
+    "Bobby",
+    "Bob",
+    "Bill",
+    "Billy",
+    "Jim",
+    "Jimmy",
+    "Kate",
+    "Katie",
+    "Sandy",
+    "Chuck",
+    "Ginny",
+    "Teddy",
+    "Dot",
+    "Peggy",
+    "Sully",
+    "Mick",
+    "Patty",
+    "Tony",
+    "Sal",
+    "Vinnie",
+    "Mo",
+    "Red",
+    "Junior",
+    "Sonny",
+    "Bev",
+    "Cathy",
+    "Deb",
+    "Gerry",
+    "Marty",
+    "Nan",
+    "Tina",
+    "Trish",
+    "Fred",
+    "Frannie",
+    "Al",
+    "Ed",
+    "Hank",
+    "Ricky",
 )
 # Invented short hospital names (what staff write instead of the full name).
 HOSPITAL_STEMS = (
-    "Sacred Hope", "Holy Cross", "Good Shepherd", "Good Sam", "Mercy", "Providence",
-    "Sacred Heart", "Riverside", "Lakeview", "Northside", "Bayview", "Valley View",
-    "Pine Ridge", "Cedar Hills", "Brookfield", "Maple Grove", "Westbrook", "Fairview",
-    "Oakwood", "St. Mary's", "St. Luke's", "St. Joe's", "St. Vincent's", "St. Anne's",
-    "Mount Carmel", "Grace", "Highland", "Eastside", "Lakeshore", "Harbor View",
+    "Sacred Hope",
+    "Holy Cross",
+    "Good Shepherd",
+    "Good Sam",
+    "Mercy",
+    "Providence",
+    "Sacred Heart",
+    "Riverside",
+    "Lakeview",
+    "Northside",
+    "Bayview",
+    "Valley View",
+    "Pine Ridge",
+    "Cedar Hills",
+    "Brookfield",
+    "Maple Grove",
+    "Westbrook",
+    "Fairview",
+    "Oakwood",
+    "St. Mary's",
+    "St. Luke's",
+    "St. Joe's",
+    "St. Vincent's",
+    "St. Anne's",
+    "Mount Carmel",
+    "Grace",
+    "Highland",
+    "Eastside",
+    "Lakeshore",
+    "Harbor View",
 )
 WARD_WORDS = ("Ward", "Unit", "Tower", "Pavilion", "Wing", "Floor")
 WINGS = ("West", "East", "North", "South", "W", "E", "N", "S", "A", "B", "C")
@@ -633,7 +696,9 @@ class TeleGen:
         return self.cased(s) if len(s) > 4 else s
 
     def _acronym(self) -> str:
-        letters = "".join(self.rng.choice("ABCDEFGHJKLMNPRSTVW") for _ in range(self.rng.choice((1, 2))))
+        letters = "".join(
+            self.rng.choice("ABCDEFGHJKLMNPRSTVW") for _ in range(self.rng.choice((1, 2)))
+        )
         return letters + self.rng.choice(("MC", "GH", "RH", "CH", "MH", "H", "HC", "RMC", "UH"))
 
     def unit(self) -> str:
@@ -642,7 +707,11 @@ class TeleGen:
         if r < 0.35:
             s = f"{self.rng.choice(WARD_WORDS)} {n}{self.rng.choice(('', '', 'A', 'B'))}"
         elif r < 0.7:
-            s = f"{n} {self.rng.choice(WINGS[:4])}" if self.rng.random() < 0.7 else f"{n}{self.rng.choice(WINGS[4:])}"
+            s = (
+                f"{n} {self.rng.choice(WINGS[:4])}"
+                if self.rng.random() < 0.7
+                else f"{n}{self.rng.choice(WINGS[4:])}"
+            )
         else:
             s = f"{self.gen.last()} {n}"
         return self.cased(s)
@@ -659,8 +728,15 @@ class TeleGen:
         mon = MONTHS[m - 1][:3]
         return self.rng.choice(
             (
-                f"{m}/{dd}", f"{m}/{dd}", f"{dd}-{mon}", f"{mon}-{dd}", f"{m}-{dd}-{y}",
-                f"{m}/{dd}/{y % 100:02d}", f"{m}/{dd}/{y}", f"{y}-{m}-{dd}", f"{dd}{mon.upper()}",
+                f"{m}/{dd}",
+                f"{m}/{dd}",
+                f"{dd}-{mon}",
+                f"{mon}-{dd}",
+                f"{m}-{dd}-{y}",
+                f"{m}/{dd}/{y % 100:02d}",
+                f"{m}/{dd}/{y}",
+                f"{y}-{m}-{dd}",
+                f"{dd}{mon.upper()}",
                 f"{mon} {dd}",
             )
         )
@@ -685,5 +761,9 @@ def keep_len(text: str, fn: Callable[[str], str]) -> str:
 
 def acronym(name: str) -> str:
     """'St. Mary's General Hospital' -> 'SMGH'."""
-    words = [w for w in name.replace("-", " ").split() if w[:1].isupper() and w.lower() not in ("of", "the", "and")]
+    words = [
+        w
+        for w in name.replace("-", " ").split()
+        if w[:1].isupper() and w.lower() not in ("of", "the", "and")
+    ]
     return "".join(w[0] for w in words)[:5] or name[:3].upper()
