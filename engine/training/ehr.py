@@ -479,6 +479,7 @@ class Tele:
             "labs": (None, self.labs),
             "time": (None, self.time),
             "shift": (None, self.shift),
+            "clock": (None, lambda: self.time().lstrip("@ ~")),
             "dose": (None, self.dose),
             "score": (None, self.score),
             "vent": (None, self.vent),
@@ -556,7 +557,7 @@ class Tele:
             vals += f"/{r.choice(('-', '+', ''))}{r.randrange(0, 8)}"
         return (
             r.choice(("ABG ", "abg: ", "ABG: ", "VBG ", "", "ABG @{t} ")).replace(
-                "{t}", self.time()
+                "{t}", self.time().lstrip("@ ~")
             )
             + vals
         )

@@ -15,7 +15,7 @@ SYSTEMS_SECTIONS: dict[str, tuple[str, ...]] = {
         "sedated on {dose}. {score}. opens eyes to voice, MAE weakly.",
         "lethargic but arousable. {score}. medicated w/ {dose} for pain w/ good effect.",
         "neuro checks q1h intact. {score}.",
-        "off sedation @{time}, {score}. nods appropriately.",
+        "off sedation @{clock}, {score}. nods appropriately.",
         "confused overnight, reoriented. {score}. soft restraints d/c'd {time}.",
         "{score}, {score}. {cap}.",
     ),
@@ -23,16 +23,16 @@ SYSTEMS_SECTIONS: dict[str, tuple[str, ...]] = {
         "{vitals}. no ectopy.",
         "HR {rate} {rhythm}. SBP 90-120s. MAP >65. {dose}.",
         "{hemo}. {hemo}.",
-        "{cap}. {dose}, weaned to off @{time}.",
+        "{cap}. {dose}, weaned to off @{clock}.",
         "K {lab} repleted w/ {dose}. Mg {lab}.",
-        "+pulses x4, extremities warm. edema {n}+ LE. {rhythm}.",
+        "+pulses x4, extremities warm. edema {few}+ LE. {rhythm}.",
         "{rhythm} {vitals}. {eponym} in place.",
     ),
     "RESP": (
         "LS CTA bilat. {vent}. SpO2 {sat}.",
         "{abg} on {vent}.",
         "coarse rhonchi, suctioned for mod amt thick tan sputum. {vent}.",
-        "extubated @{time} to {vent}, tolerating well. {abg}.",
+        "extubated @{clock} to {vent}, tolerating well. {abg}.",
         "RR {n} unlabored. diminished bases. IS x10 q1h. {cap}.",
         "{vent}, {abg}. SBT in AM.",
     ),
@@ -52,11 +52,11 @@ SYSTEMS_SECTIONS: dict[str, tuple[str, ...]] = {
     "ID": (
         "Tmax {temp}. WBC {lab}. on {drug}/{drug}.",
         "afebrile. cx pending from {date}. contact precautions for MRSA.",
-        "T {temp} @{time}, cultured, {drug} started.",
+        "T {temp} @{clock}, cultured, {drug} started.",
     ),
     "ENDO": (
         "RISS, BS {n}-{n}. {dose}.",
-        "FSBG {n} @{time}, covered w/ {n}u humalog. {cap}.",
+        "FSBG {n} @{clock}, covered w/ {n}u humalog. {cap}.",
         "{cap}. TSH pending.",
     ),
     "SOCIAL": (
@@ -89,7 +89,7 @@ SHIFT_EVENTS = (
     "{time} {dose} given for {cause}, Dr. {dr} aware.",
     "{time} {vitals}.",
     "{time} {abg}, vent changed to {vent}.",
-    "{time} pt c/o pain {score}, medicated w/ {dose}.",
+    "{time} pt c/o pain, {score}, medicated w/ {dose}.",
     "{time} {relation} {rel} called, updated.",
     "{time} turned and repositioned, {eponym} emptied.",
     "{time} {cause}, MD aware, no new orders.",
@@ -98,7 +98,7 @@ SHIFT_EVENTS = (
     "{time} report called to RN {rn} on {unit}.",
 )
 SHIFT_SENTENCES = (
-    "Pt rec'd from {gunit} @ {time} via stretcher.",
+    "Pt rec'd from {gunit} @ {clock} via stretcher.",
     "Pt is a {age}yo {sex} adm {date} w/ {complaint}.",
     "{age} y/o {sex} s/p fall at home in {town}, h/o {pmh}.",
     "A&Ox3, MAE, follows commands. {score}.",
@@ -115,7 +115,7 @@ SHIFT_SENTENCES = (
     "Will transfer to {hosp} in AM, report to be called to {rn}.",
     "Pt lives at {street}, {town} w/ {relation}.",
     "{dr:lower} aware of {cause}.",
-    "RN {rn} to assume care @ {time}.",
+    "RN {rn} to assume care @ {clock}.",
 )
 ED_LINES = (
     ("CC", ("{complaint} x{few} days", "{complaint}", "{complaint}, {complaint}")),
@@ -152,7 +152,7 @@ ED_LINES = (
         "ED COURSE",
         (
             "{dose}, {dose}. {cap}.",
-            "given {dose} @ {time}. seen by Dr. {dr}.",
+            "given {dose} @ {clock}. seen by Dr. {dr}.",
             "{time} {dose}. {time} repeat {labs}.",
         ),
     ),
@@ -186,9 +186,9 @@ LAB_LINES = (
     "{hemo}",
     "{abg} on {vent}",
     "{time}: {labs}",
-    "Critical value {labs} called to Dr. {dr} @ {time}, read back.",
-    "Collected by {rn} @ {time}",
-    "repeat {labs} @ {time}",
+    "Critical value {labs} called to Dr. {dr} @ {clock}, read back.",
+    "Collected by {rn} @ {clock}",
+    "repeat {labs} @ {clock}",
     "{hemo}, {hemo}",
 )
 
@@ -261,7 +261,7 @@ def nursing_shift(t: Tele, b: Builder) -> None:
             ("Shift note", "Nursing shift note", "NURSING NOTE", "RN Shift Summary", "Nsg note")
         ),
     )
-    t.lines(b, SHIFT_SENTENCES, r.randrange(3, 8), r.choice((" ", "\n", ". ")))
+    t.lines(b, SHIFT_SENTENCES, r.randrange(3, 8), r.choice((" ", "\n", "  ")))
     if r.random() < 0.8:
         b.add("\n" + r.choice(("Events:\n", "EVENTS\n", "Overnight:\n", "")))
         events = r.sample(SHIFT_EVENTS, r.randrange(2, 6))
@@ -326,7 +326,7 @@ def mar(t: Tele, b: Builder) -> None:
 def lab_panel(t: Tele, b: Builder) -> None:
     r = t.rng
     b.add(r.choice(("LABS", "Labs", "LAB RESULTS", "labs")) + " ")
-    t.fill(b, r.choice(("{date} @{time}:", "{date}:", "({time})", "{date} {time}")))
+    t.fill(b, r.choice(("{date} @{clock}:", "{date}:", "({time})", "{date} {time}")))
     b.add("\n")
     if r.random() < 0.5:
         t.fill(b, r.choice(("Pt: {pt} MRN {mrn}\n", "MRN: {mrn}\n", "{pt:upper} #{mrn}\n")))
