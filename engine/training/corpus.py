@@ -3,9 +3,12 @@
 Documents are assembled from pieces: clinical prose (MTS-Dialog sections, with the few names
 and dates already in them labelled or replaced), document templates (referral letters,
 discharge summaries, progress/consult notes, lab and imaging reports, telephone encounters,
-patient instructions), and PHI drawn by ``PhiGen``. Offsets are recorded as pieces are
-appended, so gold spans are exact even after case changes and OCR-style noise (applied per
-piece). Hard negatives (eponyms, drugs, clinical numbers) are mixed in as unlabelled text.
+patient instructions; and, in ``ehr``/``ehr_notes``, telegraphic ICU, nursing, ED, flow-sheet,
+medication and lab notes), and PHI drawn by ``PhiGen``/``TeleGen``. Offsets are recorded as
+pieces are appended, so gold spans are exact after OCR-style noise (applied per piece); the
+whole-document casing (upper, lower, mixed) is applied last and never changes a length. Hard
+negatives (eponyms, drugs, vitals, lab strings, times, doses) are unlabelled text; times of
+day are never PHI.
 
 Reproducible: the same seed, split and count give the same documents.
 """
@@ -21,10 +24,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core.labels import Label
-from engine.training.phi import MONTHS, PhiGen
+from engine.paths import shared_data_dir
+from engine.training import ehr_notes
+from engine.training.ehr import Tele
+from engine.training.phi import MONTHS, PhiGen, TeleGen, keep_len
 
-MTS_PATH = Path("/work/shared/data/mts_dialog_sections.jsonl")
 SPLITS = ("train", "dev", "test")
+CASINGS = ("as_is", "upper", "lower", "mixed")
+# Share of documents per telegraphic style (about 40 % in all); the rest are the letter kinds.
+TELE_WEIGHTS = {
+    "icu_systems": 0.12,
+    "nursing_shift": 0.08,
+    "ed": 0.07,
+    "flowsheet": 0.045,
+    "mar": 0.045,
+    "lab_panel": 0.04,
+}
+# Whole-document casing: about 30 % of documents are not as typed.
+CASING_WEIGHTS = {"upper": 0.12, "lower": 0.11, "mixed": 0.07}
 
 HARD_NEGATIVES = (
     "Bruce protocol stress test was negative.",
@@ -170,20 +187,18 @@ _AGE = re.compile(
 
 @dataclass
 class Builder:
-    """Appends text pieces and records gold spans; noise/case applied per piece."""
+    """Appends text pieces and records gold spans; OCR noise applied per piece."""
 
     rng: random.Random
     noise: float = 0.0  # probability of an OCR edit per piece
-    case: str = "mixed"  # "mixed", "upper" or "lower"
     parts: list[str] = field(default_factory=list)
     spans: list[dict[str, object]] = field(default_factory=list)
     pos: int = 0
+    # Not written out: what tests check spans and hard negatives against.
+    values: list[str] = field(default_factory=list)  # each span's value as inserted
+    negatives: list[tuple[int, int]] = field(default_factory=list)  # measurement/time ranges
 
     def _render(self, text: str) -> str:
-        if self.case != "mixed":
-            fn = str.upper if self.case == "upper" else str.lower
-            # Per character so offsets never move ("ß".upper() is two characters).
-            text = "".join(c2 if len(c2 := fn(c)) == 1 else c for c in text)
         if self.noise and self.rng.random() < self.noise and len(text) > 2:
             text = ocr_noise(text, self.rng)
         return text
@@ -193,9 +208,19 @@ class Builder:
         self.parts.append(text)
         self.pos += len(text)
 
+    def neg(self, text: str) -> None:
+        """A hard negative (vitals, lab string, time, dose): unlabelled, kept noise-free."""
+        self.negatives.append((self.pos, self.pos + len(text)))
+        self.parts.append(text)
+        self.pos += len(text)
+
+    @staticmethod
+    def recase_piece(text: str, mode: str) -> str:
+        return keep_len(text, str.upper if mode == "upper" else str.lower)
+
     def phi(self, text: str, label: Label, subtype: str | None = None) -> None:
         text = self._render(text).strip()
-        if not text:
+        if not any(c.isalnum() for c in text):
             return
         span: dict[str, object] = {
             "start": self.pos,
@@ -205,6 +230,7 @@ class Builder:
         if subtype:
             span["subtype"] = subtype
         self.spans.append(span)
+        self.values.append(text)
         self.parts.append(text)
         self.pos += len(text)
 
@@ -252,8 +278,53 @@ def ocr_noise(text: str, rng: random.Random) -> str:
     return text[:i] + text[i] + text[i:]
 
 
-def load_bodies(path: Path = MTS_PATH) -> dict[str, list[str]]:
+_MEASURE_TEMPLATES = (
+    "Vitals: {vitals}. ",
+    "{vitals}. ",
+    "Labs at {time}: {labs}. ",
+    "{abg} on {vent}. ",
+    "{hemo}. ",
+    "Given {dose} at {time}. ",
+    "{score}, {score}. ",
+    "Seen at {time}; {cap}. ",
+    "{drug} {dose}. ",
+    "Overnight ({shift}): {io}. ",
+)
+_HEADING = re.compile(r"^(\s*[A-Za-z][A-Za-z /&().-]{0,30}:)")
+
+
+def recase(text: str, casing: str, rng: random.Random) -> str:
+    """Whole-document casing; the result has the same length, so gold offsets hold."""
+    if casing == "upper":
+        return keep_len(text, str.upper)
+    if casing == "lower":
+        return keep_len(text, str.lower)
+    if casing != "mixed":
+        return text
+    out = []
+    shouted = rng.random() < 0.3  # lines shouted at random, the rest as typed
+    for line in text.splitlines(keepends=True):
+        if shouted:
+            out.append(keep_len(line, str.upper) if rng.random() < 0.4 else line)
+            continue
+        m = _HEADING.match(line)
+        stripped = line.strip()
+        if m:  # headings upper, body lower
+            out.append(keep_len(m.group(1), str.upper) + keep_len(line[m.end() :], str.lower))
+        elif stripped and stripped.upper() == stripped:  # title lines stay shouted
+            out.append(line)
+        else:
+            out.append(keep_len(line, str.lower))
+    return "".join(out)
+
+
+def mts_path() -> Path:
+    return shared_data_dir() / "mts_dialog_sections.jsonl"
+
+
+def load_bodies(path: Path | None = None) -> dict[str, list[str]]:
     """MTS sections split 80/10/10 by a hash of their id, so test bodies are unseen."""
+    path = path or mts_path()
     out: dict[str, list[str]] = {s: [] for s in SPLITS}
     with path.open(encoding="utf-8") as fh:
         for line in fh:
@@ -267,8 +338,12 @@ class DocGen:
     def __init__(self, seed: int, split: str, bodies: list[str]) -> None:
         self.rng = random.Random(f"{seed}-{split}")
         self.gen = PhiGen(self.rng)
+        self.tele = TeleGen(self.gen)
         self.bodies = bodies
         self.split = split
+        self.pat: tuple[str, str] = ("", "")
+        self.gender = "F"
+        self.tele_notes = Tele(self)
 
     # -- helpers -------------------------------------------------------------------------
     def _person(self, gender: str | None = None) -> tuple[str, str]:
@@ -367,7 +442,10 @@ class DocGen:
         b.add(text)
         r = self.rng.random()
         if r < 0.08 and text.endswith(". "):
-            b.add(self.rng.choice(HARD_NEGATIVES) + " ")
+            if self.rng.random() < 0.5:
+                b.add(self.rng.choice(HARD_NEGATIVES) + " ")
+            else:  # the telegraphic measurements also turn up in letters
+                self.tele_notes.fill(b, self.rng.choice(_MEASURE_TEMPLATES))
         elif r < 0.12 and text.endswith(". "):
             f, l_ = self._person()
             b.add(
@@ -380,12 +458,36 @@ class DocGen:
 
     # -- documents -----------------------------------------------------------------------
     def document(self, idx: int) -> dict[str, object]:
+        return self.build(idx)[0]
+
+    def build(self, idx: int) -> tuple[dict[str, object], Builder]:
+        """One record and the builder that wrote it (tests read its values and negatives)."""
+        r = self.rng
+        style = _pick(r, TELE_WEIGHTS)
+        casing = _pick(r, CASING_WEIGHTS) or "as_is"
+        gender = r.choice("FM")
+        self.gender, self.pat = gender, self._person(gender)
+        if style:
+            b = Builder(r, noise=0.12 if r.random() < 0.05 else 0.0)
+            ehr_notes.write(self.tele_notes, b, style)
+            meta: dict[str, object] = {"kind": style}
+        else:
+            style, b = self._letter()
+            meta = {"kind": style}
+        meta.update(style=style, casing=casing, noise=bool(b.noise))
+        rec = {
+            "id": f"synth/{self.split}/{idx:06d}",
+            "text": recase(b.text, casing, r),
+            "spans": b.spans,
+            "meta": meta,
+        }
+        return rec, b
+
+    def _letter(self) -> tuple[str, Builder]:
         r = self.rng
         kind = r.choice(tuple(SECTIONS_BY_KIND))
-        case = "upper" if r.random() < 0.07 else "lower" if r.random() < 0.08 else "mixed"
-        b = Builder(r, noise=0.12 if r.random() < 0.2 else 0.0, case=case)
-        gender = r.choice("FM")
-        pat = self._person(gender)
+        b = Builder(r, noise=0.12 if r.random() < 0.2 else 0.0)
+        gender, pat = self.gender, self.pat
         self._header(b)
         b.add(("\n" + KIND_TITLES[kind] + "\n\n") if r.random() < 0.8 else "\n")
         self._patient_block(b, pat, kind)
@@ -409,7 +511,7 @@ class DocGen:
             f, l_ = self._person()
             b.phi(r.choice((f, f"{f} {l_}")), Label.PERSON)
             b.add(f" ({r.choice(RELATIONS)}) called at ")
-            b.phi(self.gen.time_str(), Label.DATE, "TIME")
+            b.neg(self.gen.time_str())
             b.add(" from ")
             b.phi(self.gen.phone(), Label.PHONE)
             b.add(".\n")
@@ -429,12 +531,7 @@ class DocGen:
                 self._extra_sentence(b, pat)
             b.add("\n")
         self._signature(b)
-        return {
-            "id": f"synth/{self.split}/{idx:06d}",
-            "text": b.text,
-            "spans": b.spans,
-            "meta": {"kind": kind, "case": case, "noise": bool(b.noise)},
-        }
+        return kind, b
 
     def _header(self, b: Builder) -> None:
         r = self.rng
@@ -552,7 +649,7 @@ class DocGen:
         b.add("Collected" + self._sep())
         b.phi(self.gen.date_str(), Label.DATE)
         b.add(" ")
-        b.phi(self.gen.time_str(), Label.DATE, "TIME")
+        b.neg(self.gen.time_str())
         b.add("\nAccession" + self._sep())
         b.phi(self.gen.ident()[1], Label.ID, "ACCESSION")
         b.add("\n")
@@ -635,6 +732,8 @@ class DocGen:
             b.add(" by ")
             self._doctor(b)
             b.add(". ")
+        elif c < 0.93:
+            self.tele_notes.fill(b, r.choice(_MEASURE_TEMPLATES))
         else:
             b.add(r.choice(HARD_NEGATIVES) + " ")
 
@@ -670,6 +769,16 @@ class DocGen:
             b.add("\n")
 
 
+def _pick(rng: random.Random, weights: dict[str, float]) -> str | None:
+    """A key drawn with its weight, or None with the remaining probability."""
+    x = rng.random()
+    for key, w in weights.items():
+        if x < w:
+            return key
+        x -= w
+    return None
+
+
 def generate(
     seed: int, split: str, n: int, bodies: dict[str, list[str]] | None = None
 ) -> Iterator[dict[str, object]]:
@@ -696,7 +805,8 @@ def main(argv: list[str] | None = None) -> None:
 
     parser = argparse.ArgumentParser(
         prog="python -m engine.training.corpus",
-        description="Write the seeded synthetic train/dev/test JSONL splits.")
+        description="Write the seeded synthetic train/dev/test JSONL splits.",
+    )
     parser.add_argument("out", type=Path, help="output folder")
     parser.add_argument("seed", type=int, nargs="?", default=13)
     parser.add_argument("n_train", type=int, nargs="?", default=6000)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import string
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from faker import Faker
@@ -560,3 +561,209 @@ class PhiGen:
 
     def profession(self) -> str:
         return str(self._fk("en_US").job()).split(",")[0]
+
+
+# -- EHR shorthand styles -----------------------------------------------------------------
+NICKNAMES = (
+    "Bud",
+    "Buddy",
+    "Liz",
+    "Beth",
+    "Bobby",
+    "Bob",
+    "Bill",
+    "Billy",
+    "Jim",
+    "Jimmy",
+    "Kate",
+    "Katie",
+    "Sandy",
+    "Chuck",
+    "Ginny",
+    "Teddy",
+    "Dot",
+    "Peggy",
+    "Sully",
+    "Mick",
+    "Patty",
+    "Tony",
+    "Sal",
+    "Vinnie",
+    "Mo",
+    "Red",
+    "Junior",
+    "Sonny",
+    "Bev",
+    "Cathy",
+    "Deb",
+    "Gerry",
+    "Marty",
+    "Nan",
+    "Tina",
+    "Trish",
+    "Fred",
+    "Frannie",
+    "Al",
+    "Ed",
+    "Hank",
+    "Ricky",
+)
+# Invented short hospital names (what staff write instead of the full name).
+HOSPITAL_STEMS = (
+    "Sacred Hope",
+    "Holy Cross",
+    "Good Shepherd",
+    "Good Sam",
+    "Mercy",
+    "Providence",
+    "Sacred Heart",
+    "Riverside",
+    "Lakeview",
+    "Northside",
+    "Bayview",
+    "Valley View",
+    "Pine Ridge",
+    "Cedar Hills",
+    "Brookfield",
+    "Maple Grove",
+    "Westbrook",
+    "Fairview",
+    "Oakwood",
+    "St. Mary's",
+    "St. Luke's",
+    "St. Joe's",
+    "St. Vincent's",
+    "St. Anne's",
+    "Mount Carmel",
+    "Grace",
+    "Highland",
+    "Eastside",
+    "Lakeshore",
+    "Harbor View",
+)
+WARD_WORDS = ("Ward", "Unit", "Tower", "Pavilion", "Wing", "Floor")
+WINGS = ("West", "East", "North", "South", "W", "E", "N", "S", "A", "B", "C")
+ID_PREFIXES = ("KX", "AB", "MR", "HN", "JD", "QZ", "RX", "MX", "PT", "CH", "VA", "WH", "EH")
+
+
+class TeleGen:
+    """PHI as staff type it in telegraphic notes; shares ``PhiGen``'s rng."""
+
+    def __init__(self, gen: PhiGen) -> None:
+        self.gen = gen
+        self.rng = gen.rng
+
+    def cased(self, text: str) -> str:
+        """Names and places are often typed all lower-case or shouted."""
+        r = self.rng.random()
+        if r < 0.3:
+            return keep_len(text, str.lower)
+        if r < 0.45:
+            return keep_len(text, str.upper)
+        return text
+
+    def name(self, first: str, last: str) -> str:
+        r, mid = self.rng.random(), self.rng.choice(string.ascii_uppercase)
+        if r < 0.22:
+            s = f"{first[0]}. {last}"
+        elif r < 0.3:
+            s = f"{first[0]}.{mid}. {last}"
+        elif r < 0.42:
+            s = f"{first} {last[0]}."
+        elif r < 0.6:
+            s = last
+        elif r < 0.72:
+            s = first
+        elif r < 0.78:
+            s = f"{first[0]}{last}" if self.rng.random() < 0.3 else f"{first[0]} {last}"
+        else:
+            s = f"{first} {last}"
+        return self.cased(s)
+
+    def nickname(self) -> str:
+        return self.cased(self.rng.choice(NICKNAMES))
+
+    def hospital_short(self) -> str:
+        r = self.rng.random()
+        if r < 0.45:
+            s = self.rng.choice(HOSPITAL_STEMS)
+            if self.rng.random() < 0.3:
+                s += self.rng.choice((" Hospital", " Medical Center", " Hosp", " MC"))
+        elif r < 0.75:
+            s = acronym(self.gen.hospital()) if self.rng.random() < 0.5 else self._acronym()
+        else:
+            s = f"{self.gen.city()} {self.rng.choice(('General', 'Memorial', 'Regional', 'Gen'))}"
+        return self.cased(s) if len(s) > 4 else s
+
+    def _acronym(self) -> str:
+        letters = "".join(
+            self.rng.choice("ABCDEFGHJKLMNPRSTVW") for _ in range(self.rng.choice((1, 2)))
+        )
+        return letters + self.rng.choice(("MC", "GH", "RH", "CH", "MH", "H", "HC", "RMC", "UH"))
+
+    def unit(self) -> str:
+        """A named ward or unit of a hospital ('Ward 4', '6 West'); generic ICU names are not."""
+        n, r = self.rng.randrange(1, 13), self.rng.random()
+        if r < 0.35:
+            s = f"{self.rng.choice(WARD_WORDS)} {n}{self.rng.choice(('', '', 'A', 'B'))}"
+        elif r < 0.7:
+            s = (
+                f"{n} {self.rng.choice(WINGS[:4])}"
+                if self.rng.random() < 0.7
+                else f"{n}{self.rng.choice(WINGS[4:])}"
+            )
+        else:
+            s = f"{self.gen.last()} {n}"
+        return self.cased(s)
+
+    def mrn(self) -> str:
+        d, p = self.gen.digits, self.rng.choice(ID_PREFIXES)
+        return self.rng.choice(
+            (f"{p}-{d(6)}", f"{p}{d(6)}", f"{p}-{d(3)}-{d(3)}", f"{p[0]}{d(7)}", f"{p}/{d(5)}")
+        )
+
+    def date(self) -> str:
+        y = self.rng.choice((self.rng.randrange(2015, 2026), self.rng.randrange(2085, 2195)))
+        m, dd = self.rng.randrange(1, 13), self.rng.randrange(1, 29)
+        mon = MONTHS[m - 1][:3]
+        return self.rng.choice(
+            (
+                f"{m}/{dd}",
+                f"{m}/{dd}",
+                f"{dd}-{mon}",
+                f"{mon}-{dd}",
+                f"{m}-{dd}-{y}",
+                f"{m}/{dd}/{y % 100:02d}",
+                f"{m}/{dd}/{y}",
+                f"{y}-{m}-{dd}",
+                f"{dd}{mon.upper()}",
+                f"{mon} {dd}",
+            )
+        )
+
+    def town(self) -> str:
+        c = self.gen.city()
+        return keep_len(c, str.lower) if self.rng.random() < 0.5 else self.cased(c)
+
+    def street(self) -> str:
+        s = str(self.gen._fk(self.rng.choice(ADDRESS_LOCALES)).street_name())
+        return keep_len(s, str.lower) if self.rng.random() < 0.5 else self.cased(s)
+
+
+def keep_len(text: str, fn: Callable[[str], str]) -> str:
+    """Change case without moving offsets: a character whose mapping is longer ('ß' -> 'SS',
+    'İ' -> 'i̇') keeps its own form."""
+    out = fn(text)
+    if len(out) == len(text):  # case mappings only expand, so equal length means aligned
+        return out
+    return "".join(c2 if len(c2 := fn(c)) == 1 else c for c in text)
+
+
+def acronym(name: str) -> str:
+    """'St. Mary's General Hospital' -> 'SMGH'."""
+    words = [
+        w
+        for w in name.replace("-", " ").split()
+        if w[:1].isupper() and w.lower() not in ("of", "the", "and")
+    ]
+    return "".join(w[0] for w in words)[:5] or name[:3].upper()
