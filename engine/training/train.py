@@ -279,10 +279,12 @@ def train(args: argparse.Namespace) -> None:
         teacher.load_state_dict(tstate)
         teacher.to(device).eval()
         student_from(tstate, model, teacher.encoder.config.num_hidden_layers)
+    if args.init:  # warm start (engine.training.warm_start or an earlier run's ckpt dir)
+        model.load_state_dict(load_state(Path(args.init) / "ckpt.pt"))
     model.to(device)
     head_params = [p for n, p in model.named_parameters() if not n.startswith("encoder.")]
     enc_params = [p for n, p in model.named_parameters() if n.startswith("encoder.")]
-    head_lr = args.lr * (1 if teacher is not None else 20)
+    head_lr = args.lr * (1 if teacher is not None else args.head_lr_mult)
     opt = torch.optim.AdamW(
         [{"params": enc_params, "lr": args.lr}, {"params": head_params, "lr": head_lr}],
         weight_decay=0.01,
@@ -365,6 +367,7 @@ def train(args: argparse.Namespace) -> None:
         "lr": args.lr,
         "batch": args.batch,
         "device": device,
+        "init": "warm start from " + str(Path(args.init).name) if args.init else None,
         "distilled_from": "teacher checkpoint (soft labels, T=%g, alpha=%g)"
         % (args.temperature, args.alpha)
         if teacher is not None
@@ -432,6 +435,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--half-checkpoint", action="store_true", help="store ckpt.pt in fp16")
     p.add_argument("--layers", type=int, default=0, help="encoder layers (0: all)")
     p.add_argument("--teacher", default=None, help="ckpt dir of a model to distil from")
+    p.add_argument("--init", default=None, help="ckpt dir to start from (warm start)")
+    p.add_argument(
+        "--head-lr-mult", type=float, default=20.0, help="head learning rate / encoder's"
+    )
     p.add_argument("--temperature", type=float, default=2.0)
     p.add_argument("--alpha", type=float, default=0.7, help="weight of the soft-label loss")
 
