@@ -1,6 +1,6 @@
 """Store overhead of a project batch: documents/s of `clearnote batch` (SQLite store,
 surrogate registry, patient links, audit) versus the same documents through
-`clearnote deid` without a project (``engine.deid_files.deid_paths``, the code that command
+`clearnote deid` without a project (``engine.api.deid_paths``, the code that command
 runs), in one process each, then the batch on every core.
 
     .venv/bin/python benchmarks/batch.py [--docs 150] [--repeat 10] [--ner off]
@@ -33,9 +33,9 @@ def main() -> int:
     args = parser.parse_args()
 
     from engine.api import Session, SessionConfig, load_document
-    from engine.batch import default_workers, run_batch
+    from engine.api import default_workers, run_batch
     from engine.core.context import RunContext
-    from engine.deid_files import deid_paths
+    from engine.api import deid_paths
     from engine.pipeline import PipelineConfig
     from engine.project import Project
     from tests.engine.store.fakes import letter

@@ -1,107 +1,34 @@
-"""The façade used by the desktop app, the CLI and batch runners.
+"""The façade used by the desktop app, the CLI and batch runners (and the Spark job): every
+front end reaches the engine through here and ``engine.core``.
 
 Stateless work goes through a ``Session`` (a built pipeline plus surrogate settings, reused
-across documents so models load once). Project work (store, review, undo, batch) lives in
-``engine.project`` and is re-exported here.
+across documents so models load once; ``engine.session``). Project work (store, review, undo,
+batch) is the ``engine.project`` package; files without a project go through ``deid_paths``.
 """
 
 from __future__ import annotations
 
-import secrets as _secrets
-import threading
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-
-from engine.core.context import RunContext
-from engine.core.domain import (
-    DeidentifiedText,
-    DetectionResult,
-    Document,
-    Span,
-    SurrogateMode,
-)
-from engine.core.policies import Policy, get_policy
-from engine.pipeline import Pipeline, PipelineConfig, build_pipeline
-
-__all__ = [
-    "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
-    "DeidentifiedText", "SurrogateMode", "load_document",
-    "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",
-    "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
-    "ExportReport", "Statistics", "FORMAT_SUFFIXES", "ReviewChange",
-]
-
-
-@dataclass(frozen=True)
-class SessionConfig:
-    pipeline: PipelineConfig = field(default_factory=PipelineConfig)
-    mode: SurrogateMode = SurrogateMode.SURROGATE
-    # Keys the per-patient date shift and surrogate seeds. A CLI run without a project gets
-    # a fresh random secret, so two runs do not share surrogates unless the user asks.
-    secret: bytes = field(default_factory=lambda: _secrets.token_bytes(32))
-
-
-class Session:
-    """A loaded pipeline and surrogate generator, reused across many documents."""
-
-    def __init__(self, config: SessionConfig | None = None, *,
-                 pipeline: Pipeline | None = None, mapping: object | None = None) -> None:
-        from engine.surrogates import InMemorySurrogateMap, Surrogator
-
-        self.config = config or SessionConfig()
-        self._pipeline = pipeline
-        self._pipeline_lock = threading.Lock()
-        self.surrogator = Surrogator(secret=self.config.secret, policy=self.policy,
-                                     mode=self.config.mode,
-                                     mapping=mapping if mapping is not None
-                                     else InMemorySurrogateMap())
-
-    @property
-    def pipeline(self) -> Pipeline:
-        """Built on first use: a batch's parent process only replaces text, and loading
-        the detectors (gazetteers, the ONNX model) there would cost seconds for nothing."""
-        with self._pipeline_lock:
-            if self._pipeline is None:
-                self._pipeline = build_pipeline(self.config.pipeline)
-            return self._pipeline
-
-    @property
-    def policy(self) -> Policy:
-        return get_policy(self.config.pipeline.policy)
-
-    def detect(self, doc: Document, ctx: RunContext | None = None) -> DetectionResult:
-        return self.pipeline.run(doc, ctx)
-
-    def deidentify(self, doc: Document, spans: Sequence[Span], *,
-                   patient: str = "default") -> DeidentifiedText:
-        return self.surrogator.deidentify(doc, spans, patient=patient)
-
-    def process(self, doc: Document, ctx: RunContext | None = None, *,
-                patient: str = "default") -> tuple[DetectionResult, DeidentifiedText]:
-        result = self.detect(doc, ctx)
-        return result, self.deidentify(doc, result.active, patient=patient)
-
-
-def load_document(path: str | Path, *, password: str | None = None,
-                  ctx: RunContext | None = None) -> Document:
-    """Read any supported file (text, PDF, image, DOCX) into a Document."""
-    from engine.ingest import load_document as _load
-
-    return _load(path, password=password, ctx=ctx)
-
-# Project work: the store-backed service the desktop app and `clearnote project` use
-# (desktop/ may import only engine.api and engine.core).
-from engine.batch import BatchReport, run_batch  # noqa: E402
-from engine.project import (  # noqa: E402
+from engine.core.domain import DeidentifiedText, DetectionResult, Document, SurrogateMode
+from engine.core.files import file_sha256
+from engine.deid_files import DeidReport, deid_paths
+from engine.ingest.discover import SUPPORTED_SUFFIXES
+from engine.parallel import default_workers
+from engine.pipeline import PipelineConfig
+from engine.project import (
+    DEFAULT_FORMATS,
     FORMAT_SUFFIXES,
+    BatchReport,
     Project,
     ProjectSettings,
     ReviewChange,
     Services,
     evaluate_project,
+    export_review,
+    import_review,
+    run_batch,
 )
-from engine.store import (  # noqa: E402
+from engine.session import Session, SessionConfig, load_document
+from engine.store import (
     DetectReport,
     DocumentRecord,
     DocumentStatus,
@@ -110,3 +37,13 @@ from engine.store import (  # noqa: E402
     PatientRecord,
     Statistics,
 )
+
+__all__ = [
+    "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
+    "DeidentifiedText", "SurrogateMode", "load_document", "deid_paths", "DeidReport",
+    "SUPPORTED_SUFFIXES", "file_sha256", "default_workers",
+    "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",
+    "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
+    "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
+    "ExportReport", "Statistics",
+]

@@ -7,24 +7,19 @@ original file name, which often holds a patient's name; `mapping.csv` links the 
 from __future__ import annotations
 
 import csv
-import hashlib
+import io
 import logging
-import os
-import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from engine.core.context import RunContext
 from engine.core.domain import DeidentifiedText, DetectionResult, Document
-from engine.core.errors import ClearNoteError, UsageError
+from engine.core.errors import ClearNoteError
+from engine.core.files import file_sha256, write_text_atomic
+from engine.ingest.discover import check_output_dir, collect_inputs, has_pages
+from engine.session import Session, load_document
 
 log = logging.getLogger(__name__)
-
-SUPPORTED_SUFFIXES = frozenset({
-    ".txt", ".text", ".md", ".csv", ".tsv", ".rtf", ".pdf", ".png", ".jpg", ".jpeg",
-    ".tif", ".tiff", ".bmp", ".docx",
-})
-PAGE_MEDIA = ("application/pdf", "image/")
 
 
 @dataclass
@@ -51,60 +46,13 @@ class DeidReport:
         return "\n".join(lines)
 
 
-def collect_inputs(paths: list[Path]) -> list[Path]:
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            files += sorted(p for p in path.rglob("*")
-                            if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES
-                            and not p.name.startswith("."))
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise UsageError(f"{path}: no such file or folder")
-    return list(dict.fromkeys(p.resolve() for p in files))
-
-
-def check_output_dir(inputs: list[Path], output_dir: Path) -> None:
-    """Outputs never land among the inputs: not inside an input folder (a re-run would read
-    them back in), not in the folder of an input file."""
-    out = output_dir.resolve()
-    for path in inputs:
-        if path.is_dir():
-            folder = path.resolve()
-            if out == folder or folder in out.parents:
-                raise UsageError(f"{output_dir}: the output folder must not be inside an "
-                                 f"input folder ({path})")
-        elif out == path.resolve().parent:
-            raise UsageError(f"{output_dir}: the output folder must not be the folder of an "
-                             f"input file ({path})")
-
-
 def document_id_for(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()[:16]
+    return file_sha256(path)[:16]
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def deid_paths(paths: list[Path], output_dir: Path, *, session: object, pdf_mode: str = "redacted",
-               password: str | None = None, cire: bool = False,
+def deid_paths(paths: list[Path], output_dir: Path, *, session: Session,
+               pdf_mode: str = "redacted", password: str | None = None, cire: bool = False,
                progress_enabled: bool = True, ctx: RunContext | None = None) -> DeidReport:
-    from engine.api import Session, load_document
-
-    assert isinstance(session, Session)
     ctx = ctx or RunContext()
     check_output_dir(paths, output_dir)
     inputs = collect_inputs(paths)
@@ -133,7 +81,7 @@ def deid_paths(paths: list[Path], output_dir: Path, *, session: object, pdf_mode
 
 def _write_outputs(path: Path, doc: Document, result: DetectionResult,
                    deid: DeidentifiedText, output_dir: Path, *, pdf_mode: str,
-                   password: str | None, cire: bool, session: object) -> list[Path]:
+                   password: str | None, cire: bool, session: Session) -> list[Path]:
     from engine.exporters import write_json_sidecar, write_redacted_pdf, write_text
 
     stem = output_dir / doc.id
@@ -144,12 +92,12 @@ def _write_outputs(path: Path, doc: Document, result: DetectionResult,
     if cire:
         from engine.cire import assess
 
-        report = assess(doc, deid, policy=session.policy)  # type: ignore[attr-defined]
+        report = assess(doc, deid, policy=session.policy)
         extra["cire"] = report.to_json()
     sidecar = stem.with_suffix(".json")
     write_json_sidecar(doc, result.active, deid, sidecar, extra=extra)
     outputs.append(sidecar)
-    if doc.media_type.startswith(PAGE_MEDIA):
+    if has_pages(doc.media_type):
         pdf_path = stem.with_suffix(".redacted.pdf")
         write_redacted_pdf(path, doc, result.active, pdf_path, surrogate=deid,
                            mode=pdf_mode, password=password)
@@ -158,12 +106,10 @@ def _write_outputs(path: Path, doc: Document, result: DetectionResult,
 
 
 def _write_mapping(report: DeidReport, output_dir: Path) -> None:
-    path = output_dir / "mapping.csv"
-    fd, tmp = tempfile.mkstemp(dir=output_dir, prefix=".mapping.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["document_id", "source", "status", "spans", "outputs", "error"])
-        for o in report.outcomes:
-            writer.writerow([o.document_id, str(o.source), "failed" if o.error else "ok",
-                             o.spans, ";".join(p.name for p in o.outputs), o.error or ""])
-    os.replace(tmp, path)
+    handle = io.StringIO()
+    writer = csv.writer(handle)
+    writer.writerow(["document_id", "source", "status", "spans", "outputs", "error"])
+    for o in report.outcomes:
+        writer.writerow([o.document_id, str(o.source), "failed" if o.error else "ok",
+                         o.spans, ";".join(p.name for p in o.outputs), o.error or ""])
+    write_text_atomic(output_dir / "mapping.csv", handle.getvalue())

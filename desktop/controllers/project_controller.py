@@ -23,6 +23,7 @@ from engine.api import (
     PipelineConfig,
     Project,
     ProjectSettings,
+    file_sha256,
 )
 from engine.core.context import RunContext
 from engine.core.domain import Span, SpanStatus
@@ -177,16 +178,10 @@ class ProjectController(QObject):
 
     def request_model_info(self, path: str) -> None:
         def work(ctx: RunContext) -> str:
-            import hashlib
-
             p = Path(path)
-            digest = hashlib.sha256()
-            with p.open("rb") as handle:
-                for block in iter(lambda: handle.read(1 << 20), b""):
-                    ctx.check()
-                    digest.update(block)
+            digest = file_sha256(p, check=ctx.check)
             size = p.stat().st_size
-            return f"{p.name}: {size / 1e6:,.1f} MB · sha256 {digest.hexdigest()[:16]}…"
+            return f"{p.name}: {size / 1e6:,.1f} MB · sha256 {digest[:16]}…"
 
         self._run("model.info", work, self.modelInfo.emit)
 

@@ -30,6 +30,10 @@ class SpanStatus(StrEnum):
     SUPERSEDED = "SUPERSEDED"  # lost an overlap; kept for review and audit
 
 
+# Spans that will be replaced unless a reviewer rejects them.
+ACTIVE_STATUSES: tuple[SpanStatus, ...] = (SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)
+
+
 class SurrogateMode(StrEnum):
     SURROGATE = "surrogate"
     TAG = "tag"
@@ -78,6 +82,15 @@ class Span:
 
     def moved(self, start: int, end: int) -> Span:
         return replace(self, start=start, end=end)
+
+    def to_dict(self) -> dict[str, object]:
+        """The one JSON form of a span (sidecars, review files, store rows, CLI output
+        pick their fields from it). No covered text, as ever."""
+        return {"id": self.id, "start": self.start, "end": self.end,
+                "label": self.label.value, "subtype": self.subtype,
+                "source": self.source.value, "detector": self.detector,
+                "evidence": list(self.evidence), "confidence": self.confidence,
+                "status": self.status.value}
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,5 +180,4 @@ class DetectionResult:
     @property
     def active(self) -> tuple[Span, ...]:
         """Spans that will be replaced unless a reviewer rejects them."""
-        return tuple(s for s in self.spans
-                     if s.status in (SpanStatus.CANDIDATE, SpanStatus.ACCEPTED))
+        return tuple(s for s in self.spans if s.status in ACTIVE_STATUSES)

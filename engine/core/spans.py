@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from engine.core.domain import Span, SpanStatus
+from engine.core.domain import ACTIVE_STATUSES, Span, SpanStatus
 from engine.core.labels import Label
 
 # Which label wins when two detectors disagree on the same range: the more specific and the
@@ -52,7 +52,7 @@ OverlapPolicy = Callable[[list[Span]], list[Span]]
 def _greedy(rank: Callable[[Span], tuple]) -> OverlapPolicy:
     def resolve(spans: list[Span]) -> list[Span]:
         # Only live spans compete; decided ones (REJECTED, SUPERSEDED) pass through.
-        live = [s for s in spans if s.status in (SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)]
+        live = [s for s in spans if s.status in ACTIVE_STATUSES]
         dead = [s for s in spans if s not in live]
         winners: list[Span] = []
         losers: list[Span] = []
@@ -69,9 +69,9 @@ def _greedy(rank: Callable[[Span], tuple]) -> OverlapPolicy:
 def _union_merge(spans: list[Span]) -> list[Span]:
     """Overlapping live spans merge into one covering span (max recall), best label wins."""
     live = sorted((s for s in spans
-                   if s.status in (SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)),
+                   if s.status in ACTIVE_STATUSES),
                   key=lambda s: (s.start, -s.end))
-    dead = [s for s in spans if s.status not in (SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)]
+    dead = [s for s in spans if s.status not in ACTIVE_STATUSES]
     out: list[Span] = []
     group: list[Span] = []
     group_end = -1
@@ -115,7 +115,3 @@ def resolve_overlaps(spans: Iterable[Span], policy: str = DEFAULT_OVERLAP) -> li
     except KeyError:
         raise ValueError(f"unknown overlap policy {policy!r}") from None
     return resolver(merge_duplicates(spans))
-
-
-def active(spans: Iterable[Span]) -> list[Span]:
-    return [s for s in spans if s.status in (SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)]

@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from engine.core.errors import ConfigError
+from engine.core.labels import Label
 from engine.detectors.base import Detector
 from engine.paths import models_dir
 
-if TYPE_CHECKING:
-    from engine.pipeline import PipelineConfig
+
+class PipelineConfig(Protocol):
+    """What the registry reads of ``engine.pipeline.PipelineConfig`` (the pipeline imports
+    the registry, never the other way round)."""
+
+    @property
+    def policy(self) -> str: ...
+    @property
+    def ner(self) -> bool | str: ...
+    @property
+    def ner_model(self) -> Path | None: ...
+    @property
+    def ner_threads(self) -> int | None: ...
+    @property
+    def llm_model(self) -> Path | None: ...
+    @property
+    def gazetteers(self) -> bool: ...
+    @property
+    def user_dictionary(self) -> tuple[tuple[str, Label], ...]: ...
 
 DEFAULT_NER_MODEL = "clearnote-ner-minilm"
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from engine.core.domain import Document, Span, SpanStatus
+from engine.core.domain import ACTIVE_STATUSES, Document, Span, SpanStatus
 from engine.core.errors import ExportError
-from engine.exporters.atomic import atomic_target
+from engine.core.files import atomic_target
 
-DEFAULT_STATUSES = (SpanStatus.ACCEPTED, SpanStatus.CANDIDATE)
+DEFAULT_STATUSES = ACTIVE_STATUSES
 
 
 def _fragments(text: str, start: int, end: int) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from engine.core.errors import ExportError
-from engine.exporters.atomic import write_atomic
+from engine.core.files import write_atomic
 
 
 def write_csv_summary(rows: Sequence[Mapping[str, object]], path: str | Path, *,

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core.domain import DeidentifiedText, Document, Span
 from engine.core.errors import ExportError
-from engine.exporters.atomic import write_atomic
+from engine.core.files import write_atomic
 from engine.exporters.verify import verify_text_output
 
 FORMAT = "clearnote.deid/1"
@@ -34,11 +34,7 @@ def jsonl_record(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | 
         "pages": [{"number": p.number, "start": p.start, "end": p.end, "ocr": p.ocr,
                    "width": p.width, "height": p.height} for p in doc.pages],
         "warnings": list(doc.warnings),
-        "spans": [{"id": s.id, "start": s.start, "end": s.end, "label": s.label.value,
-                   "subtype": s.subtype, "source": s.source.value, "detector": s.detector,
-                   "evidence": list(s.evidence), "confidence": s.confidence,
-                   "status": s.status.value, "page": _page_of(doc, s.start)}
-                  for s in spans],
+        "spans": [{**s.to_dict(), "page": _page_of(doc, s.start)} for s in spans],
     }
     if deid is not None:
         record["mode"] = deid.mode.value

@@ -38,7 +38,7 @@ from PIL import Image, ImageDraw
 from engine.core.context import RunContext
 from engine.core.domain import CharBox, DeidentifiedText, Document, Span
 from engine.core.errors import ExportError, ExportVerificationError, InputError
-from engine.exporters.atomic import atomic_target
+from engine.core.files import atomic_target
 from engine.exporters.pdf_text_layer import (
     Rect,
     Word,

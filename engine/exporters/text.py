@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.core.domain import DeidentifiedText, Document, Span
-from engine.exporters.atomic import write_atomic
+from engine.core.files import write_atomic
 from engine.exporters.verify import verify_text_output
 
 

@@ -10,12 +10,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.core.domain import Document, Span, SpanStatus
+from engine.core.domain import ACTIVE_STATUSES, Document, Span
 from engine.core.phrases import MIN_PHRASE_LEN, phrase_pattern
 from engine.core.phrases import normalise as normalize
 from engine.core.errors import ExportVerificationError
 
-LIVE = (SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)
+LIVE = ACTIVE_STATUSES
 
 
 def live_spans(spans: Iterable[Span]) -> list[Span]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from sqlalchemy import bindparam, delete, func, literal_column, select, update
 from sqlalchemy.orm import Session
 
-from engine.core.domain import Document, Span, SpanStatus
+from engine.core.domain import ACTIVE_STATUSES, Document, Span
 from engine.core.labels import Label
 from engine.store import repositories as repo
 from engine.store.models import DocumentRow, PatientKeyRow, PatientRow
@@ -34,7 +34,7 @@ def _digest(secret: bytes, kind: str, value: str) -> str:
 def identifier_keys(doc: Document, spans: Sequence[Span], secret: bytes
                     ) -> set[tuple[str, str]]:
     """(kind, digest) of the identifiers in a document that can link it to a patient."""
-    active = [s for s in spans if s.status in (SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)]
+    active = [s for s in spans if s.status in ACTIVE_STATUSES]
     keys: set[tuple[str, str]] = set()
     for span in active:
         if span.label is Label.ID and span.subtype in LINK_SUBTYPES:

@@ -171,11 +171,10 @@ _UPDATE_STATUS = (update(DocumentRow.__table__)
 
 
 def span_values(span: Span, document_id: str, run_id: int | None) -> dict[str, Any]:
-    return dict(
-        id=span.id, document_id=document_id, run_id=run_id, start=span.start, end=span.end,
-        label=span.label.value, subtype=span.subtype, source=span.source.value,
-        detector=span.detector, evidence=json.dumps(list(span.evidence)),
-        confidence=span.confidence, status=span.status.value, updated_at=time.time())
+    values = span.to_dict()
+    values.update(document_id=document_id, run_id=run_id,
+                  evidence=json.dumps(values["evidence"]), updated_at=time.time())
+    return values
 
 
 def to_span(row: Any) -> Span:

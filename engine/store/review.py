@@ -42,10 +42,9 @@ class PendingAction:
 
 
 def span_fields(span: Span, document_id: str) -> dict[str, Any]:
-    return {"id": span.id, "document_id": document_id, "start": span.start, "end": span.end,
-            "label": span.label.value, "subtype": span.subtype, "source": span.source.value,
-            "detector": span.detector, "confidence": span.confidence,
-            "status": span.status.value}
+    # Undo records keep every field of the span but its evidence (manual spans have none).
+    fields = {k: v for k, v in span.to_dict().items() if k != "evidence"}
+    return {"id": fields.pop("id"), "document_id": document_id, **fields}
 
 
 def _insert(s: Session, f: dict[str, Any]) -> SpanRow:

@@ -24,7 +24,7 @@ def services_and_config():  # noqa: ANN201
 
 
 def main() -> int:
-    from engine.batch import run_batch
+    from engine.project import run_batch
     from engine.project import Project
 
     project_path, in_dir, out_dir, workers = sys.argv[1:5]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cire_cli import register
+from engine.cli import register
 
 
 def _run(argv: list[str]) -> int:

@@ -11,7 +11,7 @@ from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
-from engine.batch import run_batch
+from engine.project import run_batch
 from engine.core.context import CancelToken, RunContext
 from engine.core.errors import ExportVerificationError
 from engine.project import ExportJob
@@ -127,7 +127,7 @@ def test_cancel_stops_between_documents_and_a_rerun_finishes(make_project,
 
 def test_a_group_commits_many_documents_and_hands_back_only_what_is_committed(
         make_project, tmp_path: Path) -> None:
-    from engine.batch import WorkItem, process_item, use_session_in_process
+    from engine.parallel import WorkItem, process_item, use_session_in_process
 
     folder = _folder(tmp_path, [letter(i).text(i) for i in range(5)])
     project = make_project()

@@ -4,7 +4,7 @@ import argparse
 
 from engine.core.domain import SpanStatus
 from engine.core.labels import Label
-from engine.store.review_io import export_review, import_review
+from engine.project.review_io import export_review, import_review
 from tests.engine.store.fakes import letter
 
 
@@ -44,8 +44,8 @@ def test_jsonl_review_and_evaluate(make_project, letters, tmp_path) -> None:
 
 
 def test_cli_batch_and_status(tmp_path, letters, monkeypatch, capsys) -> None:
-    import engine.project as project_module
-    from engine.project_cli import register
+    import engine.project.facade as project_module
+    from engine.cli.project import register
     from tests.engine.store.fakes import FAKE_SERVICES
 
     monkeypatch.setattr(project_module, "Services", lambda: FAKE_SERVICES)

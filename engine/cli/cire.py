@@ -1,4 +1,4 @@
-"""`clearnote cire` and `clearnote models` subcommands; engine.cli calls ``register``."""
+"""`clearnote cire`: de-identify JSONL and flag clinical information that changed."""
 
 from __future__ import annotations
 
@@ -7,20 +7,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine import modelstore
+from engine.api import PipelineConfig, Session, SessionConfig
+from engine.cire import LlamaJudge, assess
+from engine.cli.common import EXIT_OK, JsonlWriter, read_documents, read_secret
+from engine.core.context import RunContext
+from engine.core.domain import SurrogateMode
 from engine.core.policies import POLICIES
-
-EXIT_OK, EXIT_FAILURE = 0, 1
+from engine.detectors.llm import settings_for
+from engine.runtimes import get_llama_runtime
 
 
 def register(subparsers: Any) -> None:
-    """Add both `cire` and `models` (engine.cli lists this module in PLUGIN_MODULES)."""
-    register_cire(subparsers)
-    register_models(subparsers)
-
-
-# --------------------------------------------------------------------------- cire
-
-def register_cire(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "cire", help="de-identify JSONL and flag clinical information that changed",
         description="Read {\"id\",\"text\"} lines; de-identify each; write {\"id\",\"text\","
@@ -48,8 +46,6 @@ def _add_llm_options(p: argparse.ArgumentParser) -> None:
 
 def resolve_model(ref: str) -> tuple[Path, str | None]:
     """A path to a .gguf file, or the name of a model in the registry (verified first)."""
-    from engine import modelstore
-
     path = Path(ref).expanduser()
     if path.suffix.lower() == ".gguf" or path.exists():
         return path, None
@@ -58,10 +54,6 @@ def resolve_model(ref: str) -> tuple[Path, str | None]:
 
 
 def build_judge(ref: str, args: argparse.Namespace) -> Any:
-    from engine.cire import LlamaJudge
-    from engine.detectors.llm import settings_for
-    from engine.runtimes import get_llama_runtime
-
     path, chat_format = resolve_model(ref)
     layers: int | str = args.n_gpu_layers if args.n_gpu_layers == "auto" else int(
         args.n_gpu_layers)
@@ -76,14 +68,7 @@ def build_judge(ref: str, args: argparse.Namespace) -> Any:
 
 
 def cmd_cire(args: argparse.Namespace) -> int:
-    from engine.api import Session, SessionConfig
-    from engine.cire import assess
-    from engine.cli import JsonlWriter, _read_secret, read_documents
-    from engine.core.context import RunContext
-    from engine.core.domain import SurrogateMode
-    from engine.pipeline import PipelineConfig
-
-    secret = {"secret": _read_secret(args.secret_file)} if args.secret_file else {}
+    secret = {"secret": read_secret(args.secret_file)} if args.secret_file else {}
     session = Session(SessionConfig(pipeline=PipelineConfig(policy=args.policy),
                                     mode=SurrogateMode(args.mode), **secret))
     judge = build_judge(args.llm, args) if args.llm else None
@@ -103,71 +88,3 @@ def cmd_cire(args: argparse.Namespace) -> int:
             flagged += bool(report.flags)
     print(f"clearnote: cire: {documents} documents, {flagged} with flags", file=sys.stderr)
     return EXIT_OK
-
-
-# --------------------------------------------------------------------------- models
-
-def register_models(subparsers: Any) -> None:
-    p = subparsers.add_parser("models", help="register and verify local model files",
-                              description="The user model registry (GGUF and ONNX files, "
-                                          "with sha256). CLEARNOTE_CONFIG_DIR overrides "
-                                          "where it is stored.")
-    sub = p.add_subparsers(dest="models_command", metavar="ACTION", required=True)
-    q = sub.add_parser("list", help="list registered models")
-    q.set_defaults(func=cmd_models_list)
-    q = sub.add_parser("add", help="hash and register a .gguf or .onnx file")
-    q.add_argument("path", type=Path)
-    q.add_argument("--name", help="name to refer to the model by (default: file stem)")
-    q.add_argument("--chat-format",
-                   help="llama-cpp-python chat format when the GGUF has no chat template")
-    q.set_defaults(func=cmd_models_add)
-    q = sub.add_parser("verify", help="re-hash registered files (all when no name given)")
-    q.add_argument("names", nargs="*")
-    q.set_defaults(func=cmd_models_verify)
-    from engine.training.cli import register_models as register_import_hf
-
-    register_import_hf(sub)
-
-
-def _describe(record: Any) -> str:
-    fmt = record.chat_format or ("template in file" if record.chat_template else "unknown")
-    return (f"{record.name:<32} {record.kind:<5} {record.size / 1e6:>9.1f} MB  "
-            f"sha256 {record.sha256[:12]}  chat: {fmt}  {record.path}")
-
-
-def cmd_models_list(args: argparse.Namespace) -> int:
-    from engine import modelstore
-
-    records = modelstore.list_models()
-    if not records:
-        print(f"no models registered ({modelstore.registry_path()}); "
-              "add one with `clearnote models add FILE.gguf`")
-    for record in records:
-        print(_describe(record))
-    return EXIT_OK
-
-
-def cmd_models_add(args: argparse.Namespace) -> int:
-    from engine import modelstore
-
-    record = modelstore.add_model(args.path, name=args.name, chat_format=args.chat_format)
-    print(_describe(record))
-    for warning in record.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
-    return EXIT_OK
-
-
-def cmd_models_verify(args: argparse.Namespace) -> int:
-    from engine import modelstore
-    from engine.core.errors import ModelIntegrityError
-
-    names = args.names or [r.name for r in modelstore.list_models()]
-    failed = 0
-    for name in names:
-        try:
-            modelstore.verify_model(name)
-            print(f"ok      {name}")
-        except ModelIntegrityError as exc:
-            failed += 1
-            print(f"FAILED  {exc}")
-    return EXIT_OK if not failed else EXIT_FAILURE

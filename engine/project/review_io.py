@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine.core.domain import SpanStatus
+from engine.core.domain import ACTIVE_STATUSES, Span, SpanStatus
 from engine.core.errors import InputError
+from engine.core.files import write_text_atomic
 from engine.core.labels import Label, map_label
+from engine.store.records import ReviewImportReport
 
 if TYPE_CHECKING:
-    from engine.project import Project
+    from engine.project.facade import Project
 
 _NOTE = re.compile(r"span=(\w+)(?:\s+status=(\w+))?")
 
@@ -35,14 +37,15 @@ class Decision:
     subtype: str | None = None
 
 
-def _active(project: Project, doc_id: str) -> list:
-    return project.spans(doc_id, statuses=[SpanStatus.CANDIDATE, SpanStatus.ACCEPTED])
+def _active(project: Project, doc_id: str) -> list[Span]:
+    return project.spans(doc_id, statuses=ACTIVE_STATUSES)
+
+
+_REVIEW_FIELDS = ("id", "start", "end", "label", "subtype", "status", "detector")
 
 
 def export_review(project: Project, out_dir: Path, *, fmt: str = "brat",
                   document_ids: list[str] | None = None) -> list[Path]:
-    from engine.project import _atomic_write
-
     out_dir.mkdir(parents=True, exist_ok=True)
     ids = document_ids or [d.id for d in project.documents() if d.char_count > 0
                            and d.status.value != "failed"]
@@ -51,14 +54,11 @@ def export_review(project: Project, out_dir: Path, *, fmt: str = "brat",
         lines = []
         for doc_id in ids:
             lines.append(json.dumps({"id": doc_id, "text": project.document_text(doc_id),
-                                     "spans": [{"id": s.id, "start": s.start, "end": s.end,
-                                                "label": s.label.value, "subtype": s.subtype,
-                                                "status": s.status.value,
-                                                "detector": s.detector}
+                                     "spans": [{k: s.to_dict()[k] for k in _REVIEW_FIELDS}
                                                for s in _active(project, doc_id)]},
                                     ensure_ascii=False))
         path = out_dir / "review.jsonl"
-        _atomic_write(path, "".join(line + "\n" for line in lines))
+        write_text_atomic(path, "".join(line + "\n" for line in lines))
         return [path]
     if fmt != "brat":
         raise ValueError(f"unknown review format {fmt!r} (brat, jsonl)")
@@ -69,8 +69,8 @@ def export_review(project: Project, out_dir: Path, *, fmt: str = "brat",
             covered = text[s.start:s.end].replace("\n", " ")
             ann.append(f"T{n}\t{s.label.value} {s.start} {s.end}\t{covered}")
             ann.append(f"#{n}\tAnnotatorNotes T{n}\tspan={s.id} status={s.status.value}")
-        _atomic_write(out_dir / f"{doc_id}.txt", text)
-        _atomic_write(out_dir / f"{doc_id}.ann", "".join(line + "\n" for line in ann))
+        write_text_atomic(out_dir / f"{doc_id}.txt", text)
+        write_text_atomic(out_dir / f"{doc_id}.ann", "".join(line + "\n" for line in ann))
         written += [out_dir / f"{doc_id}.txt", out_dir / f"{doc_id}.ann"]
     return written
 
@@ -105,7 +105,7 @@ def read_brat(ann_path: Path) -> list[Decision]:
     return out
 
 
-def import_review(project: Project, source: Path):  # noqa: ANN201 - ReviewImportReport
+def import_review(project: Project, source: Path) -> ReviewImportReport:
     """Apply decisions from a BRAT folder (``<id>.ann``) or a review JSONL file."""
     decisions: dict[str, list[Decision]] = {}
     if source.is_dir():

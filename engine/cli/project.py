@@ -1,75 +1,42 @@
 """`clearnote project create|import|detect|export|status|review-export|review-import` and
-`clearnote batch IN_DIR --output-dir OUT --project P.clearnote`. Register with
-``register(subparsers)`` (engine.cli PLUGIN_MODULES). Output: counts and ids, never PHI."""
+`clearnote batch IN_DIR --output-dir OUT --project P.clearnote`. Output: counts and ids,
+never PHI."""
 
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
-from engine.core.context import RunContext
+from engine.api import (
+    FORMAT_SUFFIXES,
+    DocumentStatus,
+    PipelineConfig,
+    Project,
+    default_workers,
+    export_review,
+    import_review,
+    run_batch,
+)
+from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, run_context
 from engine.core.policies import POLICIES
 
-EXIT_OK, EXIT_FAILURE = 0, 1
 
-
-class _Printer:
-    """Progress on stderr at most every half second: stage, counts, rate, ETA."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self._last = 0.0
-
-    def __call__(self, stage: str, done: int, total: int, message: str) -> None:
-        now = time.monotonic()
-        if not self.enabled or (done < total and now - self._last < 0.5):
-            return
-        self._last = now
-        end = "\n" if done >= total else "\r"
-        print(f"{stage}: {message or f'{done}/{total}'}\033[K", end=end, file=sys.stderr,
-              flush=True)
-
-
-def _ctx(args: argparse.Namespace) -> RunContext:
-    ctx = RunContext(progress=_Printer(not getattr(args, "quiet", False)))
-
-    def on_sigint(_sig: int, _frame: Any) -> None:
-        # First Ctrl-C: finish the current document, record it, stop. Second: abort.
-        if ctx.cancel.cancelled:
-            raise KeyboardInterrupt
-        print("\nclearnote: stopping after the current document(s)...", file=sys.stderr)
-        ctx.cancel.cancel()
-
-    signal.signal(signal.SIGINT, on_sigint)
-    return ctx
-
-
-def _open(path: Path):  # noqa: ANN202
-    from engine.project import Project
-
+def _open(path: Path) -> Project:
     return Project.open(path)
 
 
 def _workers(args: argparse.Namespace) -> int:
-    from engine.batch import default_workers
-
     return args.workers or default_workers()
 
 
-def _pipeline(args: argparse.Namespace):  # noqa: ANN202
-    from engine.pipeline import PipelineConfig
-
+def _pipeline(args: argparse.Namespace) -> PipelineConfig:
     ner: bool | str = {"auto": "auto", "on": True, "off": False}[args.ner]
     return PipelineConfig(policy=args.policy, ner=ner)
 
 
 def cmd_create(args: argparse.Namespace) -> int:
-    from engine.project import Project
-
     with Project.create(args.project, policy=args.policy, mode=args.mode,
                         pipeline=_pipeline(args)) as project:
         print(f"created {project.path} (policy {project.settings.policy}, "
@@ -79,7 +46,7 @@ def cmd_create(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     with _open(args.project) as project:
-        report = project.import_paths(args.paths, _ctx(args), workers=_workers(args),
+        report = project.import_paths(args.paths, run_context(args), workers=_workers(args),
                                       password=args.password)
         print(report.summary())
         for failure in report.failed:
@@ -89,7 +56,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_detect(args: argparse.Namespace) -> int:
     with _open(args.project) as project:
-        report = project.detect(args.ids or None, _ctx(args), workers=_workers(args))
+        report = project.detect(args.ids or None, run_context(args), workers=_workers(args))
         print(report.summary())
         for doc_id, reason in report.failed:
             print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
@@ -97,15 +64,13 @@ def cmd_detect(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from engine.store import DocumentStatus
-
     with _open(args.project) as project:
         ids = args.ids or None
         if args.all_detected:
             ids = [d.id for d in project.documents(status=[
                 DocumentStatus.DETECTED, DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])]
         report = project.export(ids, out_dir=args.output_dir, formats=args.formats,
-                                ctx=_ctx(args))
+                                ctx=run_context(args))
         print(report.summary())
         for doc_id, reason in report.failed:
             print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
@@ -134,8 +99,6 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_review_export(args: argparse.Namespace) -> int:
-    from engine.store.review_io import export_review
-
     with _open(args.project) as project:
         files = export_review(project, args.output_dir, fmt=args.format,
                               document_ids=args.ids or None)
@@ -145,8 +108,6 @@ def cmd_review_export(args: argparse.Namespace) -> int:
 
 
 def cmd_review_import(args: argparse.Namespace) -> int:
-    from engine.store.review_io import import_review
-
     with _open(args.project) as project:
         r = import_review(project, args.source)
         print(f"applied decisions to {r.documents} document(s): accepted {r.accepted}, "
@@ -157,9 +118,6 @@ def cmd_review_import(args: argparse.Namespace) -> int:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from engine.batch import run_batch
-    from engine.project import Project
-
     if args.project.exists():
         project = Project.open(args.project)
     else:
@@ -167,13 +125,13 @@ def cmd_batch(args: argparse.Namespace) -> int:
                                  pipeline=_pipeline(args))
     with project:
         report = run_batch(project, args.inputs, args.output_dir, workers=_workers(args),
-                           formats=args.formats, password=args.password, ctx=_ctx(args))
+                           formats=args.formats, password=args.password, ctx=run_context(args))
     print(report.summary())
     for doc_id, reason in report.failed:
         print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
     if report.cancelled:
         print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
-        return 130
+        return EXIT_CANCELLED
     return EXIT_OK if not report.failed else EXIT_FAILURE
 
 
@@ -192,8 +150,6 @@ def _new_project_options(p: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    from engine.project import FORMAT_SUFFIXES
-
     formats = sorted(FORMAT_SUFFIXES)
     proj = subparsers.add_parser("project", help="work with a project file (*.clearnote)")
     sub = proj.add_subparsers(dest="project_command", metavar="ACTION", required=True)

@@ -1,9 +1,10 @@
-"""Write to a temp file beside the target, verify, then rename: no half-written or
-unverified output is ever left under the final name."""
+"""Files: content hashes, and writes through a temp file beside the target that is verified,
+then renamed, so no half-written or unverified file is ever left under the final name."""
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import tempfile
 from collections.abc import Callable, Iterator
@@ -42,3 +43,31 @@ def write_atomic(path: Path, data: bytes, verify: Callable[[Path], None] | None 
         if verify is not None:
             verify(tmp)
     return Path(path)
+
+
+def write_text_atomic(path: Path, text: str) -> Path:
+    """UTF-8 text, newlines as given."""
+    return write_atomic(path, text.encode("utf-8"))
+
+
+def file_sha256(path: Path, *, chunk: int = 1 << 20,
+                check: Callable[[], None] | None = None) -> str:
+    """Hex sha256 of a file's bytes; ``check`` (a ``CancelToken``-style callable) runs
+    before each block, so hashing a multi-GB model can be cancelled."""
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as handle:
+        for block in iter(lambda: handle.read(chunk), b""):
+            if check is not None:
+                check()
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def fsync_file(path: Path) -> None:
+    """Flush a file's data to disk; before a rename, so that a power cut never leaves an
+    empty file under the final name."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -1,199 +1,40 @@
-"""Parallel document work for projects: load and detect in worker processes (the detectors
-are CPU-bound Python, so threads would share one core), store and export on one thread of
-the parent, overlapping detection.
-
-``run_parallel`` maps a work function over items with a bounded queue, progress (counts,
-rate, ETA; never document content) and cancellation. ``run_batch`` is
-``clearnote batch``: import → detect → export for a folder, resumable after a crash: every
-step is recorded in the project only after it is complete, outputs are named by the stable
-document id and written through temp files, so re-running finishes what is left.
-"""
+"""``clearnote batch``: import → detect → export for a folder, detection in worker
+processes (``engine.parallel``), store and export on one thread of the parent, overlapping
+detection. Resumable after a crash: every step is recorded in the project only after it is
+complete, outputs are named by the stable document id and written through temp files, so
+re-running finishes what is left."""
 
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import os
 import queue
-import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core.context import RunContext
-from engine.core.domain import DetectionResult, Document
-from engine.core.errors import CancelledError, ClearNoteError, InputError
+from engine.core.errors import CancelledError, ClearNoteError
+from engine.core.files import file_sha256
+from engine.ingest.discover import check_output_dir, collect_inputs
+from engine.parallel import (
+    ProgressMeter,
+    WorkItem,
+    WorkResult,
+    default_workers,
+    error_reason,
+    run_parallel,
+)
+from engine.project.export import WriteGroup
+from engine.project.recording import document_id_for_sha
+from engine.store.records import DocumentStatus
 
 if TYPE_CHECKING:
-    from engine.project import Project, Services, WriteGroup
+    from engine.project.facade import Project
 
 log = logging.getLogger(__name__)
-
-
-def default_workers() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not Linux
-        return max(1, os.cpu_count() or 1)
-
-
-# ----------------------------------------------------------------------------- progress
-
-
-class ProgressMeter:
-    """Counts, rate and ETA for ``RunContext.report``: ``"120/300 docs, 8.1/s, ETA 22s"``."""
-
-    def __init__(self, ctx: RunContext, stage: str, total: int) -> None:
-        self.ctx, self.stage, self.total = ctx, stage, total
-        self.done = 0
-        self.failed = 0
-        self.started = time.monotonic()
-
-    def step(self, *, failed: bool = False) -> None:
-        self.done += 1
-        self.failed += int(failed)
-        elapsed = max(time.monotonic() - self.started, 1e-9)
-        rate = self.done / elapsed
-        eta = (self.total - self.done) / rate if rate > 0 else 0.0
-        extra = f", {self.failed} failed" if self.failed else ""
-        self.ctx.report(self.stage, self.done, self.total,
-                        f"{self.done}/{self.total} docs{extra}, {rate:.1f}/s, ETA {eta:.0f}s")
-
-
-# ----------------------------------------------------------------------------- workers
-
-
-@dataclass(frozen=True)
-class WorkItem:
-    document_id: str
-    path: str | None = None  # load this file ...
-    document: Document | None = None  # ... or detect this stored document
-    sha256: str = ""
-    password: str | None = None
-    detect: bool = True
-
-
-@dataclass(frozen=True)
-class WorkResult:
-    item: WorkItem
-    document: Document | None = None
-    result: DetectionResult | None = None
-    error: str | None = None  # "ErrorType: problem", never PHI
-    load_failed: bool = False
-    seconds: float = 0.0
-
-
-@dataclass
-class _WorkerState:
-    services: Services | None = None
-    session_config: Any = None
-    session: Any = None
-
-
-_STATE = _WorkerState()
-
-
-def _init_worker(services: Services, session_config: Any) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and cancels
-    _STATE.services, _STATE.session_config, _STATE.session = services, session_config, None
-
-
-def use_session_in_process(services: Services, session_config: Any, session: Any) -> None:
-    _STATE.services, _STATE.session_config, _STATE.session = services, session_config, session
-
-
-def error_reason(exc: BaseException) -> str:
-    """A reason safe to store and log: the error type and, for input errors, the problem
-    (never the file name, which may hold a patient's name, nor document text)."""
-    if isinstance(exc, InputError):
-        return f"{type(exc).__name__}: {exc.problem}"
-    if isinstance(exc, ClearNoteError):
-        return f"{type(exc).__name__}: {exc}"
-    return type(exc).__name__
-
-
-def process_item(item: WorkItem) -> WorkResult:
-    """Load (if needed) and detect one document. Runs in a worker or in-process."""
-    assert _STATE.services is not None
-    started = time.perf_counter()
-    doc = item.document
-    if doc is None:
-        try:
-            loaded = _STATE.services.loader(Path(item.path or ""), password=item.password)
-            doc = Document(**{**{n: getattr(loaded, n) for n in loaded.__dataclass_fields__},
-                              "id": item.document_id, "source_path": item.path})
-        except Exception as exc:  # noqa: BLE001 - recorded as the document's failure
-            return WorkResult(item, error=error_reason(exc), load_failed=True,
-                              seconds=time.perf_counter() - started)
-    if not item.detect:
-        return WorkResult(item, document=doc, seconds=time.perf_counter() - started)
-    try:
-        if _STATE.session is None:
-            _STATE.session = _STATE.services.session_factory(_STATE.session_config, None)
-        result = _STATE.session.detect(doc)
-    except CancelledError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - fail closed: the document fails, batch goes on
-        return WorkResult(item, document=doc, error=error_reason(exc),
-                          seconds=time.perf_counter() - started)
-    return WorkResult(item, document=doc, result=result,
-                      seconds=time.perf_counter() - started)
-
-
-def run_parallel(items: Iterable[WorkItem], *, total: int, workers: int, services: Services,
-                 session_config: Any, session: Any, ctx: RunContext
-                 ) -> Iterator[WorkResult]:
-    """Yield results as they complete. ``workers <= 1`` runs in this process with
-    ``session``; more start a process pool (spawned: no inherited DB handles or threads).
-    On cancellation the pool is shut down and ``CancelledError`` raised."""
-    if workers <= 1 or total <= 1:
-        use_session_in_process(services, session_config, session)
-        for item in items:
-            ctx.check()
-            yield process_item(item)
-        return
-    session_config = _one_thread_each(session_config)
-    pool = ProcessPoolExecutor(max_workers=min(workers, total),
-                               mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_init_worker, initargs=(services, session_config))
-    pending: set[Future[WorkResult]] = set()
-    source = iter(items)
-    exhausted = False
-    try:
-        while True:
-            # A short queue: cancellation is quick and memory stays flat on big batches.
-            while not exhausted and len(pending) < 2 * workers:
-                item = next(source, None)
-                if item is None:
-                    exhausted = True
-                    break
-                pending.add(pool.submit(process_item, item))
-            if not pending:
-                return
-            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-            ctx.check()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _one_thread_each(config: Any) -> Any:
-    """Worker processes already use every core: an ONNX runtime per worker that also
-    spreads over all cores oversubscribes the machine (measured slower than 1 worker)."""
-    from dataclasses import replace
-
-    pipeline = getattr(config, "pipeline", None)
-    if pipeline is None or getattr(pipeline, "ner_threads", 0) is not None:
-        return config
-    return replace(config, pipeline=replace(pipeline, ner_threads=1))
-
-
-# ----------------------------------------------------------------------------- batch
 
 
 @dataclass
@@ -220,9 +61,6 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
               password: str | None = None, ctx: RunContext | None = None,
               on_exported: Callable[[str], None] | None = None) -> BatchReport:
     """Import, detect and export every supported file under ``inputs`` into ``out_dir``."""
-    from engine.deid_files import check_output_dir, collect_inputs
-    from engine.store.records import DocumentStatus
-
     ctx = ctx or RunContext()
     started = time.monotonic()
     workers = workers or default_workers()
@@ -238,8 +76,8 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
     seen: set[str] = set()
     for path in files:
         ctx.check()
-        sha = project.file_sha256(path)
-        doc_id = sha[:16]  # stable: resumed runs write the same file names
+        sha = file_sha256(path)
+        doc_id = document_id_for_sha(sha)  # stable: resumed runs write the same file names
         if sha in seen:
             report.duplicates += 1
             continue

@@ -1,0 +1,305 @@
+"""Export: de-identified files named by document id, written through temp files and
+renamed together, recorded in the project in the transaction that marks the document
+exported; ``WriteGroup`` does the same for a batch's documents, many per transaction."""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import os
+import secrets
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+
+from engine.core.context import RunContext
+from engine.core.domain import ACTIVE_STATUSES, DeidentifiedText, Document, Span
+from engine.core.errors import ClearNoteError, ProjectError, UsageError
+from engine.core.files import file_sha256, fsync_file, write_text_atomic
+from engine.ingest.discover import has_pages
+from engine.parallel import ProgressMeter, WorkResult, error_reason
+from engine.project import queries
+from engine.project.recording import record
+from engine.project.services import ExportJob
+from engine.project.settings import FORMAT_SUFFIXES, TEMP_PREFIX, check_formats, formats_for
+from engine.project.state import ProjectState
+from engine.store import patients as pat
+from engine.store import repositories as repo
+from engine.store.models import DocumentRow, ExportRow
+from engine.store.records import DocumentStatus, ExportedDocument, ExportReport
+
+log = logging.getLogger(__name__)
+
+
+def export(state: ProjectState, document_ids: Sequence[str] | None = None, *,
+           out_dir: str | Path, formats: Sequence[str] | None = None, ctx: RunContext | None = None,
+           mapping: bool = True) -> ExportReport:
+    """Write de-identified files named ``<document id><suffix>``. Without ids, every
+    reviewed (or previously exported) document. Files appear only complete (temp file
+    + rename); a document is marked exported after all its files exist."""
+    ctx = ctx or RunContext()
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    formats = tuple(formats or state.settings.export_formats)
+    check_formats(formats)
+    if document_ids is None:
+        document_ids = [d.id for d in queries.documents(
+            state.db, status=[DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])]
+    meter = ProgressMeter(ctx, "export", len(document_ids))
+    exported: list[ExportedDocument] = []
+    failed: list[tuple[str, str]] = []
+    cancelled = False
+    for doc_id in document_ids:
+        if ctx.cancel.cancelled:
+            cancelled = True
+            break
+        try:
+            exported.append(export_document(state, doc_id, out, formats))
+            ok = True
+        except (ClearNoteError, OSError) as exc:
+            ok = False
+            failed.append((doc_id, error_reason(exc)))
+            log.warning("document %s export failed: %s", doc_id, type(exc).__name__)
+        meter.step(failed=not ok)
+    csv_path = write_mapping_csv(state, out) if mapping else None
+    return ExportReport(out, tuple(exported), tuple(failed), csv_path, cancelled)
+
+
+def export_document(state: ProjectState, doc_id: str, out: Path, formats: tuple[str, ...]
+                    ) -> ExportedDocument:
+    with state.db.read() as s:  # one read transaction for all the inputs
+        row = s.get(DocumentRow, doc_id)
+        if row is None:
+            raise UsageError(f"unknown document id {doc_id}")
+        status = DocumentStatus(row.status)
+        patient = row.patient_id
+        doc = repo.load_document(s, doc_id)
+        active = tuple(sp for sp in repo.spans_of(s, doc_id) if sp.status in ACTIVE_STATUSES)
+    if doc is None or status not in (DocumentStatus.DETECTED, DocumentStatus.REVIEWED,
+                                     DocumentStatus.EXPORTED):
+        # Fail closed: an undetected document would go out with its PHI.
+        raise ProjectError(f"document {doc_id} is {status.value}; detect first")
+    with exporting(state), state.db.write() as s:
+        state.surrogate_map.sync(s)
+        exported = export_in(state, s, doc, active, patient, out, formats)
+        state.surrogate_map.mark_seen(s)
+        return exported
+
+
+@contextmanager
+def exporting(state: ProjectState) -> Iterator[None]:
+    """Hold the deidentify lock around an export. Surrogates an export invents are
+    cached at once (``surrogate_map.defer``) and stored with the export's record; when
+    the export fails, they are stored on their own, because the cache may already
+    have handed them to another document."""
+    with state.deid_lock:
+        try:
+            yield
+        except BaseException:
+            pending = state.surrogate_map.take_pending()
+            if pending:
+                with state.db.write() as s:
+                    state.surrogate_map.sync(s)
+                    state.surrogate_map.store_pending(s, pending)
+                    state.surrogate_map.mark_seen(s)
+            raise
+        state.surrogate_map.take_pending()  # committed with the export
+
+
+def export_in(state: ProjectState, s: Any, doc: Document, active: tuple[Span, ...],
+              patient: str | None, out: Path, formats: tuple[str, ...]
+              ) -> ExportedDocument:
+    """De-identify, write the files, and record them in ``s`` (a write transaction
+    inside ``exporting``). The document is marked exported in the same transaction
+    that records its files, after every file exists under its final name."""
+    with state.surrogate_map.defer():
+        deid = state.session.deidentify(doc, active,
+                                        patient=patient or pat.DEFAULT_PATIENT)
+    written = write_files(state, doc, active, deid, out, formats)
+    state.surrogate_map.store_pending(s, state.surrogate_map.peek_pending())
+    now = time.time()
+    repo.insert_rows(s, ExportRow.__table__,
+                     [dict(document_id=doc.id, path=str(target.resolve()), format=fmt,
+                           sha256=sha, created_at=now) for fmt, target, sha in written])
+    repo.update_document_status(s, doc.id, DocumentStatus.EXPORTED)
+    repo.audit(s, "document.exported", document_id=doc.id, count=len(written),
+               formats=[f for f, _, _ in written], spans=len(active),
+               mode=state.settings.mode.value)
+    return ExportedDocument(doc.id, tuple(t for _, t, _ in written))
+
+
+def write_files(state: ProjectState, doc: Document, active: tuple[Span, ...],
+                deid: DeidentifiedText, out: Path, formats: tuple[str, ...]
+                ) -> list[tuple[str, Path, str]]:
+    """Write every format to a temp file, then rename them all: when one format fails,
+    no file of this export appears, and an earlier export's files stay as they were."""
+    job = ExportJob(doc, active, deid, state.settings.mode)
+    staged: list[tuple[str, Path, Path]] = []
+    try:
+        for fmt in formats_for(doc, formats):
+            target = out / f"{doc.id}{FORMAT_SUFFIXES[fmt]}"
+            tmp = out / f"{TEMP_PREFIX}{secrets.token_hex(4)}-{target.name}"
+            staged.append((fmt, target, tmp))
+            state.services.writers[fmt](job, tmp)
+            if state.durable_exports:
+                fsync_file(tmp)
+        written = [(fmt, target, file_sha256(tmp)) for fmt, target, tmp in staged]
+        for _, target, tmp in staged:
+            os.replace(tmp, target)
+    finally:
+        for _, _, tmp in staged:
+            tmp.unlink(missing_ok=True)
+    return written
+
+
+def export_files_exist(state: ProjectState, document_id: str, out_dir: Path,
+                       formats: Sequence[str] | None = None) -> bool:
+    """Every expected output of the document is in ``out_dir`` with the bytes that
+    were recorded when it was exported."""
+    doc = queries.document(state.db, document_id)
+    fmts = tuple(formats or state.settings.export_formats)
+    wanted = [out_dir / f"{document_id}{FORMAT_SUFFIXES[f]}" for f in fmts
+              if f != "pdf" or has_pages(doc.media_type)]
+    with state.db.read() as s:
+        recorded = {p: sha for p, sha in s.execute(
+            select(ExportRow.path, ExportRow.sha256).where(
+                ExportRow.document_id == document_id).order_by(ExportRow.id))}
+    for path in wanted:
+        sha = recorded.get(str(path.resolve()))
+        if sha is None or not path.is_file() or file_sha256(path) != sha:
+            return False
+    return True
+
+
+def clean_temp_files(out_dir: Path) -> int:
+    """Remove temp files a killed export left behind."""
+    n = 0
+    if out_dir.is_dir():
+        # Ours, and engine.exporters' own temp files (".clearnote-*.tmp").
+        for pattern in (f"{TEMP_PREFIX}*", ".clearnote-*.tmp"):
+            for tmp in out_dir.glob(pattern):
+                tmp.unlink(missing_ok=True)
+                n += 1
+    return n
+
+
+def write_mapping_csv(state: ProjectState, out_dir: Path) -> Path:
+    """``mapping.csv``: document id → source file, status, outputs in this folder.
+    It names source files (which may hold names): keep it with the originals."""
+    out = Path(out_dir)
+    path = out / "mapping.csv"
+    resolved = str(out.resolve())
+    with state.db.read() as s:
+        docs = repo.document_rows(s)
+        files: dict[str, list[str]] = {}
+        for doc_id, p in s.execute(select(ExportRow.document_id, ExportRow.path)):
+            if str(Path(p).parent) == resolved:
+                files.setdefault(doc_id, []).append(Path(p).name)
+    handle = io.StringIO()
+    writer = csv.writer(handle)
+    writer.writerow(["document_id", "source", "status", "outputs", "reason"])
+    for d in docs:
+        names = sorted(set(files.get(d.id, [])))
+        writer.writerow([d.id, d.source_path, d.status, ";".join(names), d.reason or ""])
+    return write_text_atomic(path, handle.getvalue())
+
+
+class WriteGroup:
+    """Consecutive documents of a batch stored in one write transaction, committed every
+    ``max_documents`` documents or ``max_seconds`` (``due``), whichever comes first: a
+    commit writes each changed page once, and the index pages that every document
+    touches dominated the cost of committing each document alone.
+
+    Each document runs in a savepoint, so one failed export rolls back that document
+    only. Files are written before the commit: a crash before it leaves no record of
+    the group's documents, and the resumed batch redoes them under the same file names.
+    While open, the group holds the project's write and de-identification locks, so
+    other threads and processes wait at most about ``max_seconds``. Use from one thread.
+    """
+
+    def __init__(self, state: ProjectState, *, max_documents: int, max_seconds: float) -> None:
+        self.state = state
+        self.max_documents = max_documents
+        self.max_seconds = max_seconds
+        self._stack: ExitStack | None = None
+        self._session: Any = None
+        self._opened = 0.0
+        self._documents = 0
+
+    def record_and_export(self, result: WorkResult, out_dir: Path,
+                          formats: Sequence[str] | None = None) -> ExportedDocument | None:
+        """Store a worker's result and export the document from memory (the two-step
+        path, ``record_work_result`` then ``export``, reads the document back). Returns
+        None when the document failed (recorded with its reason); raises when only the
+        export failed, with the detection recorded as ``record_work_result`` would."""
+        state = self.state
+        formats = tuple(formats or state.settings.export_formats)
+        check_formats(formats)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        s = self._open()
+        self._documents += 1
+        if result.result is None or result.document is None:
+            with s.begin_nested():
+                record(state, s, result)
+            return None
+        try:
+            with s.begin_nested():
+                recorded = record(state, s, result)
+                if recorded is None:  # not reached: a detected document is no failure
+                    return None
+                patient, spans = recorded
+                active = tuple(sp for sp in spans if sp.status in ACTIVE_STATUSES)
+                return export_in(state, s, result.document, active, patient, out_dir, formats)
+        except Exception:
+            # The savepoint rolled back. Keep the detection, as the two-step path would,
+            # and the surrogates the cache may already have handed to other documents.
+            with s.begin_nested():
+                state.surrogate_map.store_pending(s, state.surrogate_map.take_pending())
+                record(state, s, result)
+            raise
+        finally:
+            state.surrogate_map.take_pending()  # stored in the group's transaction
+
+    @property
+    def due(self) -> bool:
+        return self._session is not None and (
+            self._documents >= self.max_documents
+            or time.monotonic() - self._opened >= self.max_seconds)
+
+    def seconds_left(self) -> float | None:
+        """Until the group is due by time; None when nothing is open."""
+        if self._session is None:
+            return None
+        return max(0.0, self.max_seconds - (time.monotonic() - self._opened))
+
+    def commit(self) -> None:
+        if self._stack is None:
+            return
+        stack, session = self._stack, self._session
+        self._stack = self._session = None
+        try:
+            try:
+                self.state.surrogate_map.mark_seen(session)
+            finally:
+                stack.close()  # commits, then releases the locks
+        except BaseException:
+            # Nothing of the group was stored: surrogates cached meanwhile are unknown to
+            # the registry, so the cache is read again from the file.
+            self.state.surrogate_map.forget()
+            raise
+
+    def _open(self) -> Any:
+        if self._session is None:
+            with ExitStack() as stack:
+                stack.enter_context(self.state.deid_lock)
+                self._session = stack.enter_context(self.state.db.write())
+                # Another process may have stored surrogates since the cache was filled.
+                self.state.surrogate_map.sync(self._session)
+                self._stack = stack.pop_all()
+            self._opened, self._documents = time.monotonic(), 0
+        return self._session

@@ -1,0 +1,370 @@
+"""The Project service: the API the desktop app and the CLI use for project work.
+
+A project is one SQLite file (``*.clearnote``) holding settings, documents and their text,
+spans and review decisions, patients, the surrogate registry, exports and the audit log.
+Every method is safe to call from worker threads (one engine, short transactions) and
+returns frozen records or domain types, never ORM rows. ``Project`` is a façade: the work is
+done by the modules beside it (recording, review, patients, export, retention), on the
+``ProjectState`` they share.
+
+    project = Project.create("study.clearnote", policy="hipaa")
+    project.import_paths([Path("letters/")])
+    project.detect()
+    for doc in project.documents(status=DocumentStatus.DETECTED): ...
+    project.set_span_status(span_id, SpanStatus.REJECTED); project.undo()
+    project.export(out_dir=Path("out"))
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.core.context import RunContext
+from engine.core.domain import DeidentifiedText, Document, Span, SpanStatus, SurrogateMode
+from engine.core.errors import ProjectError, UsageError
+from engine.core.files import file_sha256
+from engine.core.labels import Label
+from engine.core.policies import get_policy
+from engine.parallel import WorkResult
+from engine.project import export as _export
+from engine.project import patients as _patients
+from engine.project import queries as _queries
+from engine.project import recording as _recording
+from engine.project import retention as _retention
+from engine.project import review as _review
+from engine.project.export import WriteGroup
+from engine.project.services import Services
+from engine.project.settings import (
+    DEFAULT_FORMATS,
+    SUFFIX,
+    TEMP_PREFIX,
+    ProjectSettings,
+    check_formats,
+    pipeline_settings,
+)
+from engine.project.state import ProjectState
+from engine.session import SessionConfig
+from engine.store import migrations
+from engine.store import repositories as repo
+from engine.store.db import Database
+from engine.store.records import (
+    AuditEntry,
+    DetectReport,
+    DocumentRecord,
+    DocumentStatus,
+    ExportReport,
+    ImportReport,
+    PatientRecord,
+    PatientSuggestion,
+    ReviewImportReport,
+    Statistics,
+)
+from engine.store.review import ReviewChange
+from engine.store.surrogate_map import StoreSurrogateMap
+
+if TYPE_CHECKING:
+    from engine.cire import CireReport
+
+
+class Project:
+    """One open project file. Create with ``Project.create`` or ``Project.open``."""
+
+    file_sha256 = staticmethod(file_sha256)
+    clean_temp_files = staticmethod(_export.clean_temp_files)
+
+    def __init__(self, db: Database, *, services: Services | None = None,
+                 migrated_from: Path | None = None) -> None:
+        self.db = db
+        self.path = db.path
+        self.backup_path = migrated_from  # set when opening migrated an older schema
+        with db.read() as s:
+            stored = repo.get_settings(s)
+        if "secret" not in stored:
+            raise ProjectError(f"{self.path}: project settings are missing")
+        self._secret = bytes.fromhex(stored["secret"])
+        self.id: str = stored.get("project_id", "")
+        self._state = ProjectState(db, secret=self._secret,
+                                   settings=ProjectSettings.from_json(stored.get("project", {})),
+                                   services=services or Services())
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    def create(cls, path: str | Path, *, policy: str = "strict",
+               mode: SurrogateMode | str = SurrogateMode.SURROGATE,
+               pipeline: Any | None = None, secret: bytes | None = None,
+               export_formats: Sequence[str] = DEFAULT_FORMATS,
+               services: Services | None = None) -> Project:
+        """A new project file; ``pipeline`` (a PipelineConfig) overrides ``policy``."""
+        path = Path(path)
+        if path.suffix != SUFFIX:
+            raise UsageError(f"{path}: a project file name ends in {SUFFIX}")
+        if path.exists():
+            raise UsageError(f"{path}: already exists")
+        get_policy(pipeline.policy if pipeline is not None else policy)  # validate early
+        path.parent.mkdir(parents=True, exist_ok=True)
+        check_formats(export_formats)
+        settings = ProjectSettings(policy=policy, mode=SurrogateMode(mode),
+                                   export_formats=tuple(export_formats))
+        if pipeline is not None:
+            settings = replace(settings, **pipeline_settings(pipeline))
+        # Built under a temp name and renamed: a crash never leaves a half-made project,
+        # and the next create removes what a killed one left.
+        leftover = re.compile(rf"{re.escape(TEMP_PREFIX)}[0-9a-f]{{8}}-{re.escape(path.name)}"
+                              r"(-wal|-shm|-journal)?")
+        for stale in path.parent.iterdir():
+            if leftover.fullmatch(stale.name):
+                stale.unlink(missing_ok=True)
+        tmp = path.with_name(f"{TEMP_PREFIX}{secrets.token_hex(4)}-{path.name}")
+        db = Database(tmp)
+        try:
+            migrations.create_latest(db.engine)
+            with db.write() as s:
+                repo.put_setting(s, "project_id", secrets.token_hex(8))
+                repo.put_setting(s, "created_at", time.time())
+                repo.put_setting(s, "secret", (secret or secrets.token_bytes(32)).hex())
+                repo.put_setting(s, "project", settings.to_json())
+                repo.audit(s, "project.created", policy=settings.policy,
+                           mode=settings.mode.value)
+            db.close()  # checkpoints and removes the WAL, so one file is renamed
+            os.replace(tmp, path)
+        except BaseException:
+            db.close()
+            for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+                leftover.unlink(missing_ok=True)
+            raise
+        return cls(Database(path), services=services)
+
+    @classmethod
+    def open(cls, path: str | Path, *, services: Services | None = None) -> Project:
+        """Open a project; an older schema is backed up, then migrated."""
+        path = Path(path)
+        if not path.is_file():
+            raise UsageError(f"{path}: no such project file")
+        db = Database(path)
+        try:
+            saved = migrations.migrate(db.engine, path)
+            project = cls(db, services=services, migrated_from=saved)
+            with db.write() as s:
+                repo.audit(s, "project.opened", schema=migrations.LATEST,
+                           migrated=saved is not None)
+        except BaseException:
+            db.close()
+            raise
+        return project
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Project:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ shared state
+
+    @property
+    def services(self) -> Services:
+        return self._state.services
+
+    @property
+    def surrogate_map(self) -> StoreSurrogateMap:
+        return self._state.surrogate_map
+
+    @property
+    def durable_exports(self) -> bool:
+        """fsync each output before its rename (guards power loss; see ProjectState)."""
+        return self._state.durable_exports
+
+    @durable_exports.setter
+    def durable_exports(self, value: bool) -> None:
+        self._state.durable_exports = value
+
+    @property
+    def settings(self) -> ProjectSettings:
+        return self._state.settings
+
+    def update_settings(self, **changes: Any) -> ProjectSettings:
+        """Change project options; audited by key (values may name people or places)."""
+        return self._state.update_settings(**changes)
+
+    def session_config(self) -> SessionConfig:
+        return self._state.session_config()
+
+    @property
+    def session(self) -> Any:
+        """The loaded pipeline + a surrogator backed by this project's registry."""
+        return self._state.session
+
+    # ------------------------------------------------------------------ import, detection
+
+    def import_paths(self, paths: Iterable[str | Path], ctx: RunContext | None = None, *,
+                     workers: int = 1, password: str | None = None) -> ImportReport:
+        """Import files and folders (supported types, recursively); see recording."""
+        return _recording.import_paths(self._state, paths, ctx, workers=workers,
+                                       password=password)
+
+    def record_work_result(self, result: WorkResult) -> bool:
+        """Store what a worker produced (import and/or detection) in one transaction.
+        Returns False when the document failed (recorded with its reason)."""
+        return _recording.record_work_result(self._state, result)
+
+    @contextmanager
+    def write_group(self, *, max_documents: int = 32, max_seconds: float = 0.25
+                    ) -> Iterator[WriteGroup]:
+        """A ``WriteGroup`` for this thread, committed on exit, also on an error: a document
+        that failed midway was rolled back to its savepoint, the others are complete."""
+        group = WriteGroup(self._state, max_documents=max_documents, max_seconds=max_seconds)
+        try:
+            yield group
+        finally:
+            group.commit()
+
+    def detect(self, document_ids: Sequence[str] | None = None,
+               ctx: RunContext | None = None, *, workers: int = 1) -> DetectReport:
+        """Detect PHI in the given documents (re-detecting them), or in every imported
+        document. Review decisions (accepted, rejected, manual spans) are kept."""
+        return _recording.detect(self._state, document_ids, ctx, workers=workers)
+
+    # ------------------------------------------------------------------ queries
+
+    def documents(self, *, status: DocumentStatus | Iterable[DocumentStatus] | None = None,
+                  patient_id: str | None = None, ids: Iterable[str] | None = None
+                  ) -> list[DocumentRecord]:
+        return _queries.documents(self.db, status=status, patient_id=patient_id, ids=ids)
+
+    def document(self, document_id: str) -> DocumentRecord:
+        return _queries.document(self.db, document_id)
+
+    def load_document(self, document_id: str) -> Document:
+        return _queries.load_document(self.db, document_id)
+
+    def document_text(self, document_id: str) -> str:
+        return _queries.document_text(self.db, document_id)
+
+    def spans(self, document_id: str, *, statuses: Iterable[SpanStatus] | None = None
+              ) -> list[Span]:
+        return _queries.spans(self.db, document_id, statuses=statuses)
+
+    def span(self, span_id: str) -> tuple[str, Span]:
+        """(document id, span)."""
+        return _queries.span(self.db, span_id)
+
+    def audit_log(self, *, document_id: str | None = None,
+                  actions: Sequence[str] | None = None) -> list[AuditEntry]:
+        return _queries.audit_log(self.db, document_id=document_id, actions=actions)
+
+    def statistics(self) -> Statistics:
+        return _queries.statistics(self.db)
+
+    def integrity_check(self) -> str:
+        return self.db.integrity_check()
+
+    # ------------------------------------------------------------------ review
+
+    def set_span_status(self, span_id: str, status: SpanStatus | str) -> Span:
+        return _review.set_span_status(self.db, span_id, status)
+
+    def set_status_all_occurrences(self, span_id: str, status: SpanStatus | str, *,
+                                   scope: str = "document") -> int:
+        """Give ``status`` to every span covering the same text; see review."""
+        return _review.set_status_all_occurrences(self.db, span_id, status, scope=scope)
+
+    def add_manual_span(self, document_id: str, start: int, end: int, label: Label | str, *,
+                        subtype: str | None = None) -> Span:
+        return _review.add_manual_span(self.db, document_id, start, end, label,
+                                       subtype=subtype)
+
+    def apply_review_decisions(self, decisions: Mapping[str, Sequence[Any]]
+                               ) -> ReviewImportReport:
+        """Apply review decisions (``review_io.Decision`` per document); see review_io."""
+        return _review.apply_review_decisions(self.db, decisions)
+
+    def mark_reviewed(self, document_id: str) -> DocumentRecord:
+        return _review.mark_reviewed(self.db, document_id)
+
+    def undo(self) -> ReviewChange | None:
+        return _review.undo(self.db)
+
+    def redo(self) -> ReviewChange | None:
+        return _review.redo(self.db)
+
+    @property
+    def can_undo(self) -> bool:
+        return _review.can_undo(self.db)
+
+    @property
+    def can_redo(self) -> bool:
+        return _review.can_redo(self.db)
+
+    # ------------------------------------------------------------------ surrogates, CIRE
+
+    def patient_key(self, document_id: str) -> str:
+        """The surrogate and date-shift scope of a document: its patient, or one shared
+        project-wide scope for documents without a patient."""
+        return _queries.patient_key(self.db, document_id)
+
+    def deidentify(self, document_id: str) -> DeidentifiedText:
+        return _patients.deidentify(self._state, document_id)
+
+    def surrogate_preview(self, span_id: str) -> str:
+        """What this span will read as in the export (the surrogate is registered now, so
+        the export shows the same value)."""
+        return _patients.surrogate_preview(self._state, span_id)
+
+    def retention(self, document_id: str,
+                  deid: DeidentifiedText | None = None) -> CireReport:
+        """CIRE on the document as it would be exported now; the flags are stored."""
+        return _retention.retention(self._state, document_id, deid)
+
+    def cire_flag_counts(self) -> dict[str, dict[str, int]]:
+        """Stored CIRE flags per document and severity (from the last ``retention`` run)."""
+        return _retention.cire_flag_counts(self.db)
+
+    # ------------------------------------------------------------------ patients
+
+    def patients(self) -> list[PatientRecord]:
+        return _patients.patients(self.db)
+
+    def patient_suggestions(self) -> list[PatientSuggestion]:
+        return _patients.suggestions(self.db)
+
+    def create_patient(self, name: str | None = None) -> PatientRecord:
+        """A new patient; ``name`` is a pseudonymous label (not the person's name)."""
+        return _patients.create_patient(self.db, name)
+
+    def assign_patient(self, document_ids: Iterable[str], patient_id: str | None) -> None:
+        """A person's decision: these documents belong to this patient (None: to none)."""
+        _patients.assign_patient(self.db, document_ids, patient_id)
+
+    def confirm_patient(self, document_id: str) -> None:
+        _patients.confirm_patient(self.db, document_id)
+
+    # ------------------------------------------------------------------ export
+
+    def export(self, document_ids: Sequence[str] | None = None, *, out_dir: str | Path,
+               formats: Sequence[str] | None = None, ctx: RunContext | None = None,
+               mapping: bool = True) -> ExportReport:
+        """Write de-identified files named ``<document id><suffix>``; see export."""
+        return _export.export(self._state, document_ids, out_dir=out_dir, formats=formats,
+                              ctx=ctx, mapping=mapping)
+
+    def export_files_exist(self, document_id: str, out_dir: Path,
+                           formats: Sequence[str] | None = None) -> bool:
+        """Every expected output of the document is in ``out_dir`` with the bytes that
+        were recorded when it was exported."""
+        return _export.export_files_exist(self._state, document_id, out_dir, formats)
+
+    def write_mapping_csv(self, out_dir: Path) -> Path:
+        """``mapping.csv``: document id → source file, status, outputs in this folder.
+        It names source files (which may hold names): keep it with the originals."""
+        return _export.write_mapping_csv(self._state, out_dir)

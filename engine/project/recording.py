@@ -1,0 +1,225 @@
+"""Storing what workers produce: imports and detection runs, each document in its final
+state in one transaction; a person's review decisions survive a re-detection."""
+
+from __future__ import annotations
+
+import json
+import logging
+import mimetypes
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import bindparam, delete, select
+
+from engine.core.context import RunContext
+from engine.core.domain import DetectionResult, Document, Source, Span, SpanStatus, new_id
+from engine.core.errors import CancelledError, UsageError
+from engine.core.files import file_sha256
+from engine.ingest.discover import collect_inputs
+from engine.parallel import ProgressMeter, WorkItem, WorkResult, run_parallel
+from engine.project import queries
+from engine.project.state import ProjectState
+from engine.store import patients as pat
+from engine.store import repositories as repo
+from engine.store.models import DocumentRow, RunRow, SpanRow
+from engine.store.records import DetectReport, DocumentStatus, ImportFailure, ImportReport
+
+log = logging.getLogger(__name__)
+
+# Built once: it runs for every document of a batch.
+_DOCUMENT_PATIENT = select(DocumentRow.__table__.c.patient_id).where(
+    DocumentRow.__table__.c.id == bindparam("id"))
+
+
+def document_id_for_sha(sha: str) -> str:
+    return sha[:16]
+
+
+def guess_media(path: str | None) -> str:
+    return (mimetypes.guess_type(path or "")[0] or "application/octet-stream")
+
+
+def import_paths(state: ProjectState, paths: Iterable[str | Path],
+                 ctx: RunContext | None = None, *, workers: int = 1,
+                 password: str | None = None) -> ImportReport:
+    """Import files and folders (supported types, recursively). Files already in the
+    project (same sha256) are skipped; unreadable ones are recorded as failed with the
+    reason and the batch goes on."""
+    ctx = ctx or RunContext()
+    files = collect_inputs([Path(p) for p in paths])
+    known = {d.sha256: d.id for d in queries.documents(state.db)}
+    items: list[WorkItem] = []
+    duplicates: list[str] = []
+    for path in files:
+        ctx.check()
+        sha = file_sha256(path)
+        if sha in known:
+            duplicates.append(known[sha])
+            continue
+        known[sha] = document_id_for_sha(sha)
+        items.append(WorkItem(document_id_for_sha(sha), path=str(path), sha256=sha,
+                              password=password, detect=False))
+    imported: list[str] = []
+    failed: list[ImportFailure] = []
+    meter = ProgressMeter(ctx, "import", len(items))
+    cancelled = False
+    try:
+        for result in run_parallel(items, total=len(items), workers=workers,
+                                   services=state.services,
+                                   session_config=None, session=None, ctx=ctx):
+            ok = record_work_result(state, result)
+            if ok:
+                imported.append(result.item.document_id)
+            else:
+                failed.append(ImportFailure(Path(result.item.path or ""),
+                                            result.error or "failed"))
+            meter.step(failed=not ok)
+    except CancelledError:
+        cancelled = True
+    return ImportReport(tuple(imported), tuple(duplicates), tuple(failed), cancelled)
+
+
+def record_work_result(state: ProjectState, result: WorkResult) -> bool:
+    """Store what a worker produced (import and/or detection) in one transaction.
+    Returns False when the document failed (recorded with its reason)."""
+    with state.db.write() as s:
+        return record(state, s, result) is not None
+
+
+def record(state: ProjectState, s: Any, result: WorkResult
+           ) -> tuple[str | None, list[Span]] | None:
+    """Store a worker's result in ``s``: the document's patient and spans, or None when
+    the document failed (recorded with its reason)."""
+    item = result.item
+    known = s.execute(_DOCUMENT_PATIENT, {"id": item.document_id}).first()
+    if known is not None:
+        return record_known(state, s, result, known.patient_id)
+    doc = result.document
+    if result.load_failed or doc is None:
+        repo.add_failed_document(
+            s, document_id=item.document_id, file_sha256=item.sha256,
+            source_path=item.path or "", media_type=guess_media(item.path),
+            reason=result.error or "failed")
+        repo.audit(s, "document.failed", document_id=item.document_id,
+                   stage="import", error=(result.error or "").split(":")[0])
+        log.warning("document %s failed to import: %s", item.document_id,
+                    (result.error or "").split(":")[0])
+        return None
+    # A new document is inserted once, in its final state: detected (or not) and
+    # linked to its patient, so a batch issues no UPDATEs for it.
+    keys: set[tuple[str, str]] = set()
+    patient: str | None = None
+    if result.result is not None:
+        keys = pat.identifier_keys(doc, result.result.spans, state.secret)
+        patient, created = pat.find_patient(s, doc.id, keys)
+        if created:
+            state.surrogate_map.known_empty(patient)
+    status = DocumentStatus.DETECTED if result.result is not None else \
+        DocumentStatus.IMPORTED
+    repo.add_document(s, doc, file_sha256=item.sha256, source_path=item.path or "",
+                      status=status, patient_id=patient)
+    repo.audit(s, "document.imported", document_id=doc.id, count=len(doc.text),
+               media_type=doc.media_type)
+    if result.result is None:
+        return record_known(state, s, result, None)  # a detection failure, or import only
+    pat.store_keys(s, doc.id, keys, replace=False)
+    return patient, store_detection(state, s, doc, result.result, result.seconds, ())
+
+
+def record_known(state: ProjectState, s: Any, result: WorkResult, patient: str | None
+                 ) -> tuple[str | None, list[Span]] | None:
+    """``record`` for a document already in the project (imported, or re-detected)."""
+    item, doc = result.item, result.document
+    if result.result is not None and doc is not None:
+        # Keep decisions a person made; replace machine candidates from earlier runs.
+        kept = tuple(sp for sp in repo.spans_of(s, doc.id)
+                     if sp.source is Source.MANUAL
+                     or sp.status in (SpanStatus.ACCEPTED, SpanStatus.REJECTED))
+        s.execute(delete(SpanRow).where(SpanRow.document_id == doc.id,
+                                        SpanRow.id.not_in([sp.id for sp in kept])))
+        repo.update_document_status(s, doc.id, DocumentStatus.DETECTED)
+        keys = pat.identifier_keys(doc, result.result.spans, state.secret)
+        patient, created = pat.store_keys_and_link(s, doc.id, keys, patient_id=patient)
+        if created:
+            state.surrogate_map.known_empty(patient)
+        return patient, store_detection(state, s, doc, result.result, result.seconds, kept)
+    if result.error is not None and not result.load_failed:
+        repo.update_document_status(s, item.document_id, DocumentStatus.FAILED,
+                                    result.error)
+        repo.audit(s, "document.failed", document_id=item.document_id,
+                   stage="detect", error=result.error.split(":")[0])
+        log.warning("document %s failed detection: %s", item.document_id,
+                    result.error.split(":")[0])
+        return None
+    return patient, []
+
+
+def detect(state: ProjectState, document_ids: Sequence[str] | None = None,
+           ctx: RunContext | None = None, *, workers: int = 1) -> DetectReport:
+    """Detect PHI in the given documents (re-detecting them), or in every imported
+    document. Review decisions (accepted, rejected, manual spans) are kept."""
+    ctx = ctx or RunContext()
+    with state.db.read() as s:
+        if document_ids is None:
+            rows = repo.document_rows(s, statuses=[DocumentStatus.IMPORTED])
+        else:
+            rows = repo.document_rows(s, ids=document_ids)
+            missing = set(document_ids) - {r.id for r in rows}
+            if missing:
+                raise UsageError(f"unknown document id(s): {', '.join(sorted(missing))}")
+        ids = [r.id for r in rows]
+    ids = [i for i in ids if queries.has_content(state.db, i)]  # a failed import has no text
+
+    def items() -> Iterable[WorkItem]:
+        for doc_id in ids:
+            doc = queries.load_document(state.db, doc_id)
+            yield WorkItem(doc_id, document=doc, sha256=doc.sha256)
+
+    meter = ProgressMeter(ctx, "detect", len(ids))
+    detected: list[str] = []
+    failed: list[tuple[str, str]] = []
+    n_spans = 0
+    cancelled = False
+    try:
+        for result in run_parallel(items(), total=len(ids), workers=workers,
+                                   services=state.services,
+                                   session_config=state.session_config(),
+                                   session=state.session, ctx=ctx):
+            if record_work_result(state, result):
+                detected.append(result.item.document_id)
+                n_spans += len(result.result.spans) if result.result else 0
+            else:
+                failed.append((result.item.document_id, result.error or "failed"))
+            meter.step(failed=result.error is not None)
+    except CancelledError:
+        cancelled = True
+    return DetectReport(tuple(detected), tuple(failed), n_spans, cancelled)
+
+
+def store_detection(state: ProjectState, s: Any, doc: Document, result: DetectionResult,
+                    seconds: float, kept: tuple[Span, ...]) -> list[Span]:
+    """Store a detection run beside the ``kept`` spans (a person's decisions); returns
+    all the document's spans."""
+    decided = {(sp.start, sp.end, sp.label) for sp in kept}
+    run_id = repo.insert_row(s, RunRow.__table__, dict(
+        document_id=doc.id, detectors=json.dumps(list(result.detectors)),
+        policy=result.policy, span_count=len(result.spans),
+        allowlisted=result.allowlisted, seconds=seconds, created_at=time.time()))
+    new_spans = [sp for sp in result.spans if (sp.start, sp.end, sp.label) not in decided]
+    if kept:  # a re-run may hand back ids the document's kept spans still use
+        taken = {sp.id for sp in kept}
+        new_spans = [sp if sp.id not in taken else replace(sp, id=new_id())
+                     for sp in new_spans]
+    repo.insert_rows(s, SpanRow.__table__,
+                     [repo.span_values(sp, doc.id, run_id) for sp in new_spans])
+    repo.audit(s, "document.detected", document_id=doc.id, count=len(new_spans),
+               detectors=list(result.detectors), policy=result.policy)
+    if tuple(result.detectors) != state.settings.detectors:
+        state.settings = replace(state.settings, detectors=tuple(result.detectors))
+        repo.put_setting(s, "project", state.settings.to_json())
+    spans = list(kept) + new_spans
+    spans.sort(key=lambda sp: (sp.start, sp.end, sp.id))  # as ``spans_of`` orders
+    return spans

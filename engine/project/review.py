@@ -1,0 +1,192 @@
+"""Review: a person's decisions on spans (accept, reject, add, all occurrences at once,
+decisions imported from a file), each one undoable action; undo and redo."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+
+from engine.core.domain import ACTIVE_STATUSES, Source, Span, SpanStatus
+from engine.core.errors import UsageError
+from engine.core.labels import Label
+from engine.store import repositories as repo
+from engine.store import review as store_review
+from engine.store.db import Database
+from engine.store.models import DocumentRow, SpanRow
+from engine.store.records import DocumentRecord, DocumentStatus, ReviewImportReport
+from engine.store.review import ReviewChange
+
+ACTIVE_VALUES = tuple(st.value for st in ACTIVE_STATUSES)
+
+
+def set_span_status(db: Database, span_id: str, status: SpanStatus | str) -> Span:
+    status = SpanStatus(status)
+    check_review_status(status)
+    with db.write() as s:
+        row = span_row(s, span_id)
+        action = store_review.PendingAction(f"span.{status.value.lower()}", [], [])
+        store_review.change_status(s, action, row, status)
+        store_review.record(s, action)
+        return repo.to_span(row)
+
+
+def set_status_all_occurrences(db: Database, span_id: str, status: SpanStatus | str, *,
+                               scope: str = "document") -> int:
+    """Give ``status`` to every span covering the same text (case-insensitive) in the
+    document or the project. Accepting also adds manual spans where the text occurs
+    as a whole word but no active span covers it. One undoable action; returns the
+    number of spans changed or added."""
+    status = SpanStatus(status)
+    check_review_status(status)
+    if scope not in ("document", "project"):
+        raise UsageError(f"scope must be 'document' or 'project', not {scope!r}")
+    with db.write() as s:
+        origin = span_row(s, span_id)
+        origin_doc = repo.load_document(s, origin.document_id)
+        assert origin_doc is not None
+        needle = origin_doc.text[origin.start:origin.end].casefold()
+        doc_ids = ([origin.document_id] if scope == "document"
+                   else list(s.scalars(select(DocumentRow.id))))
+        action = store_review.PendingAction(f"occurrences.{status.value.lower()}", [], [])
+        for doc_id in doc_ids:
+            doc = origin_doc if doc_id == origin.document_id else \
+                repo.load_document(s, doc_id)
+            if doc is None:
+                continue
+            rows = list(s.scalars(select(SpanRow).where(SpanRow.document_id == doc_id)))
+            for row in rows:
+                if row.status != SpanStatus.SUPERSEDED.value and \
+                        doc.text[row.start:row.end].casefold() == needle:
+                    store_review.change_status(s, action, row, status, via=f"all-{scope}")
+            if status is SpanStatus.ACCEPTED:
+                active = [(r.start, r.end) for r in rows
+                          if r.status in ACTIVE_VALUES]
+                for start, end in whole_word_occurrences(doc.text, needle):
+                    if any(a < end and start < b for a, b in active):
+                        continue
+                    span = Span(start, end, Label(origin.label), source=Source.MANUAL,
+                                detector="review.occurrence@1",
+                                status=SpanStatus.ACCEPTED, subtype=origin.subtype)
+                    store_review.add_span(s, action, span, doc_id, via=f"all-{scope}")
+        store_review.record(s, action)
+        return len(action.sets) + len(action.adds)
+
+
+def add_manual_span(db: Database, document_id: str, start: int, end: int, label: Label | str, *,
+                    subtype: str | None = None) -> Span:
+    with db.write() as s:
+        doc = repo.load_document(s, document_id)
+        if doc is None:
+            raise UsageError(f"unknown document id {document_id}")
+        if not (0 <= start < end <= len(doc.text)):
+            raise UsageError(f"span [{start}, {end}) is outside document {document_id}")
+        span = Span(start, end, Label(label), source=Source.MANUAL, detector="manual@1",
+                    status=SpanStatus.ACCEPTED, subtype=subtype)
+        action = store_review.PendingAction("span.added", [], [])
+        store_review.add_span(s, action, span, document_id)
+        store_review.record(s, action)
+        return span
+
+
+def apply_review_decisions(db: Database, decisions: Mapping[str, Sequence[Any]]
+                           ) -> ReviewImportReport:
+    """Apply review decisions (``review_io.Decision`` per document); see review_io."""
+    accepted = rejected = added = 0
+    unknown: list[str] = []
+    with db.write() as s:
+        action = store_review.PendingAction("review.import", [], [])
+        for doc_id, items in decisions.items():
+            doc = repo.load_document(s, doc_id)
+            if doc is None:
+                unknown.append(doc_id)
+                continue
+            rows = {r.id: r for r in s.scalars(select(SpanRow).where(
+                SpanRow.document_id == doc_id))}
+            listed: set[str] = set()
+            for d in items:
+                if not (0 <= d.start < d.end <= len(doc.text)):
+                    raise UsageError(f"document {doc_id}: span [{d.start}, {d.end}) is "
+                                     "outside the text")
+                row = rows.get(d.span_id or "")
+                if row is not None and (row.start, row.end, row.label) == \
+                        (d.start, d.end, d.label.value):
+                    listed.add(row.id)
+                    before = len(action.sets)
+                    store_review.change_status(s, action, row, d.status, via="import")
+                    if len(action.sets) > before:
+                        accepted += d.status is SpanStatus.ACCEPTED
+                        rejected += d.status is SpanStatus.REJECTED
+                    continue
+                span = Span(d.start, d.end, d.label, source=Source.MANUAL,
+                            detector="review.import@1", status=d.status,
+                            subtype=d.subtype)
+                store_review.add_span(s, action, span, doc_id, via="import")
+                added += 1
+            for row in rows.values():
+                if row.id not in listed and row.status in ACTIVE_VALUES:
+                    store_review.change_status(s, action, row, SpanStatus.REJECTED, via="import")
+                    rejected += 1
+        store_review.record(s, action)
+        repo.audit(s, "review.imported", count=len(decisions) - len(unknown),
+                   accepted=accepted, rejected=rejected, added=added)
+    return ReviewImportReport(len(decisions) - len(unknown), accepted, rejected, added,
+                              tuple(unknown))
+
+
+def mark_reviewed(db: Database, document_id: str) -> DocumentRecord:
+    with db.write() as s:
+        row = s.get(DocumentRow, document_id)
+        if row is None:
+            raise UsageError(f"unknown document id {document_id}")
+        if row.status not in (DocumentStatus.DETECTED.value,
+                              DocumentStatus.EXPORTED.value):
+            raise UsageError(f"document {document_id} is {row.status}, not detected")
+        undecided = int(s.scalar(select(func.count()).select_from(SpanRow).where(
+            SpanRow.document_id == document_id,
+            SpanRow.status == SpanStatus.CANDIDATE.value)) or 0)
+        repo.set_document_status(s, document_id, DocumentStatus.REVIEWED)
+        repo.audit(s, "document.reviewed", document_id=document_id, count=undecided)
+        return repo.document_record(row)
+
+
+def undo(db: Database) -> ReviewChange | None:
+    with db.write() as s:
+        return store_review.undo(s)
+
+
+def redo(db: Database) -> ReviewChange | None:
+    with db.write() as s:
+        return store_review.redo(s)
+
+
+def can_undo(db: Database) -> bool:
+    with db.read() as s:
+        return store_review.can_undo(s)
+
+
+def can_redo(db: Database) -> bool:
+    with db.read() as s:
+        return store_review.can_redo(s)
+
+
+def span_row(s: Any, span_id: str) -> SpanRow:
+    row = s.get(SpanRow, span_id)
+    if row is None:
+        raise UsageError(f"unknown span id {span_id}")
+    return row
+
+
+def check_review_status(status: SpanStatus) -> None:
+    if status not in (SpanStatus.ACCEPTED, SpanStatus.REJECTED, SpanStatus.CANDIDATE):
+        raise UsageError(f"a reviewer sets ACCEPTED, REJECTED or CANDIDATE, not {status}")
+
+
+def whole_word_occurrences(text: str, needle_folded: str) -> list[tuple[int, int]]:
+    if not needle_folded.strip():
+        return []
+    pattern = re.compile(r"(?<!\w)" + re.escape(needle_folded) + r"(?!\w)", re.IGNORECASE)
+    return [(m.start(), m.end()) for m in pattern.finditer(text)
+            if len(m.group()) == len(needle_folded)]

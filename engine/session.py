@@ -1,0 +1,79 @@
+"""The stateless path: a ``Session`` is a built pipeline plus a surrogate generator, reused
+across documents so models load once. Front ends reach it through ``engine.api``."""
+
+from __future__ import annotations
+
+import secrets as _secrets
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.core.context import RunContext
+from engine.core.domain import (
+    DeidentifiedText,
+    DetectionResult,
+    Document,
+    Span,
+    SurrogateMode,
+)
+from engine.core.policies import Policy, get_policy
+from engine.pipeline import Pipeline, PipelineConfig, build_pipeline
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    pipeline: PipelineConfig = field(default_factory=PipelineConfig)
+    mode: SurrogateMode = SurrogateMode.SURROGATE
+    # Keys the per-patient date shift and surrogate seeds. A CLI run without a project gets
+    # a fresh random secret, so two runs do not share surrogates unless the user asks.
+    secret: bytes = field(default_factory=lambda: _secrets.token_bytes(32))
+
+
+class Session:
+    """A loaded pipeline and surrogate generator, reused across many documents."""
+
+    def __init__(self, config: SessionConfig | None = None, *,
+                 pipeline: Pipeline | None = None, mapping: object | None = None) -> None:
+        from engine.surrogates import InMemorySurrogateMap, Surrogator
+
+        self.config = config or SessionConfig()
+        self._pipeline = pipeline
+        self._pipeline_lock = threading.Lock()
+        self.surrogator = Surrogator(secret=self.config.secret, policy=self.policy,
+                                     mode=self.config.mode,
+                                     mapping=mapping if mapping is not None
+                                     else InMemorySurrogateMap())
+
+    @property
+    def pipeline(self) -> Pipeline:
+        """Built on first use: a batch's parent process only replaces text, and loading
+        the detectors (gazetteers, the ONNX model) there would cost seconds for nothing."""
+        with self._pipeline_lock:
+            if self._pipeline is None:
+                self._pipeline = build_pipeline(self.config.pipeline)
+            return self._pipeline
+
+    @property
+    def policy(self) -> Policy:
+        return get_policy(self.config.pipeline.policy)
+
+    def detect(self, doc: Document, ctx: RunContext | None = None) -> DetectionResult:
+        return self.pipeline.run(doc, ctx)
+
+    def deidentify(self, doc: Document, spans: Sequence[Span], *,
+                   patient: str = "default") -> DeidentifiedText:
+        return self.surrogator.deidentify(doc, spans, patient=patient)
+
+    def process(self, doc: Document, ctx: RunContext | None = None, *,
+                patient: str = "default") -> tuple[DetectionResult, DeidentifiedText]:
+        result = self.detect(doc, ctx)
+        return result, self.deidentify(doc, result.active, patient=patient)
+
+
+def load_document(path: str | Path, *, password: str | None = None,
+                  ctx: RunContext | None = None) -> Document:
+    """Read any supported file (text, PDF, image, DOCX) into a Document."""
+    from engine.ingest import load_document as _load
+
+    return _load(path, password=password, ctx=ctx)
