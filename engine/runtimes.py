@@ -1,4 +1,5 @@
-"""Model runtimes: load a GGUF model once, share it, serialise calls, close on exit.
+"""Model runtimes: load a GGUF model once, share it, serialise calls, close on exit;
+import onnxruntime with its telemetry switched off (``onnxruntime()``).
 
 llama_cpp is imported only inside ``_load_llama`` (heavy, optional extra ``llm``). Every
 other part of ClearNote talks to a ``LlamaRuntime``; tests inject a fake model object with
@@ -20,6 +21,21 @@ from engine.core.errors import CancelledError, ModelError
 log = logging.getLogger(__name__)
 
 Message = dict[str, str]
+
+_ORT_LOCK = threading.Lock()
+
+
+def onnxruntime() -> Any:
+    """The onnxruntime module, imported here only: its telemetry events are disabled before
+    any InferenceSession exists (ORT_DISABLE_TELEMETRY, set by ``engine/__init__``, covers
+    the builds that read the environment; this call covers the rest)."""
+    import onnxruntime as ort
+
+    with _ORT_LOCK:
+        if not getattr(ort, "_clearnote_telemetry_off", False):
+            ort.disable_telemetry_events()
+            ort._clearnote_telemetry_off = True  # noqa: SLF001 - once per process
+    return ort
 
 
 class ChatModel(Protocol):

@@ -73,3 +73,11 @@ class ExportVerificationError(ExportError):
 
 class ProjectError(ClearNoteError):
     pass
+
+
+class PassphraseRequiredError(ProjectError):
+    """The project is encrypted and no passphrase was given."""
+
+
+class WrongPassphraseError(ProjectError):
+    """The passphrase does not open this encrypted project; the file was only read."""

@@ -1,10 +1,15 @@
 """One SQLAlchemy engine per project file: WAL, foreign keys, busy timeout, short
-transactions. Safe to call from worker threads: each unit of work opens its own session."""
+transactions. Safe to call from worker threads: each unit of work opens its own session.
+
+A project opened with a passphrase is a SQLCipher file (``engine.store.crypto``): the key is
+derived once here and every pooled connection is keyed with it before any other statement;
+WAL and everything else work as for a plain file (the -wal file is encrypted too)."""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,14 +18,33 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
+from engine.store import crypto
+from engine.store.crypto import ProjectKey
+
 BUSY_TIMEOUT_MS = 30_000
+# engine -> its project key, for code handed only the engine (migrations' backup).
+_KEYS: weakref.WeakKeyDictionary[Engine, ProjectKey | None] = weakref.WeakKeyDictionary()
 
 
-def make_engine(path: Path) -> Engine:
+def key_of(engine: Engine) -> ProjectKey | None:
+    return _KEYS.get(engine)
+
+
+def make_engine(path: Path, key: ProjectKey | None = None) -> Engine:
     # hide_parameters: SQLAlchemy errors would otherwise quote document text (PHI).
-    engine = create_engine(f"sqlite:///{path}", hide_parameters=True,
-                           connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
-                                         "check_same_thread": False})
+    if key is None:
+        engine = create_engine(f"sqlite:///{path}", hide_parameters=True,
+                               connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
+                                             "check_same_thread": False})
+    else:
+        # The pysqlite dialect over SQLCipher's DB-API module; each connection is keyed
+        # (and checked) by crypto.connect before SQLAlchemy sees it.
+        engine = create_engine(
+            "sqlite://", hide_parameters=True, module=crypto.dbapi(),
+            creator=lambda: crypto.connect(path, key, timeout=BUSY_TIMEOUT_MS / 1000,
+                                           check_same_thread=False))
+
+    _KEYS[engine] = key
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: sqlite3.Connection, _record: Any) -> None:
@@ -49,11 +73,19 @@ def make_engine(path: Path) -> Engine:
 
 
 class Database:
-    """The engine plus two session factories (reads, writes) for units of work."""
+    """The engine plus two session factories (reads, writes) for units of work.
 
-    def __init__(self, path: Path) -> None:
+    ``passphrase``: ``None`` opens a plain project (and refuses an encrypted one with
+    ``PassphraseRequiredError``); a string opens an encrypted project (``WrongPassphraseError``
+    if it does not match, the file untouched) or creates a new encrypted one."""
+
+    def __init__(self, path: Path, *, passphrase: str | None = None) -> None:
         self.path = path
-        self.engine = make_engine(path)
+        self.key = crypto.key_for(path, passphrase)
+        self.encrypted = self.key is not None
+        if self.key is not None and path.exists():
+            crypto.connect(path, self.key).close()  # a wrong passphrase fails here, clearly
+        self.engine = make_engine(path, self.key)
         self._reads = sessionmaker(self.engine, expire_on_commit=False)
         self._writes = sessionmaker(self.engine.execution_options(clearnote_write=True),
                                     expire_on_commit=False)
@@ -74,6 +106,11 @@ class Database:
     def integrity_check(self) -> str:
         with self.engine.connect() as conn:
             return str(conn.exec_driver_sql("PRAGMA integrity_check").scalar())
+
+    def raw_connection(self, path: Path | None = None) -> Any:
+        """A new DB-API connection to ``path`` (default: this project) keyed like this one
+        (for SQLite's backup API: a backup of an encrypted project stays encrypted)."""
+        return crypto.connect(path or self.path, self.key)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -19,6 +19,9 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine
 
 from engine.core.errors import ProjectError
+from engine.store import crypto
+from engine.store.crypto import ProjectKey
+from engine.store.db import key_of
 from engine.store.models import Base
 
 log = logging.getLogger(__name__)
@@ -128,15 +131,16 @@ def create_v1(path: Path) -> None:
     conn.close()
 
 
-def backup(path: Path, version: int) -> Path:
-    """A consistent copy of the project (WAL included) before it is migrated."""
+def backup(path: Path, version: int, key: ProjectKey | None = None) -> Path:
+    """A consistent copy of the project (WAL included) before it is migrated; the copy of
+    an encrypted project is encrypted with the same key."""
     target = path.with_name(f"{path.name}.v{version}.bak")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.v{version}.{n}.bak")
-    src = sqlite3.connect(path)
-    dst = sqlite3.connect(target)
+    src = crypto.connect(path, key)
+    dst = crypto.connect(target, key)
     try:
         src.backup(dst)
     finally:
@@ -163,7 +167,7 @@ def migrate(engine: Engine, path: Path) -> Path | None:
         return None
     if version < 1:
         raise ProjectError(f"{path}: unknown schema version {version}")
-    saved = backup(path, version)
+    saved = backup(path, version, key_of(engine))
     log.info("project schema %d -> %d (backup written)", version, LATEST)
     for step in range(version, LATEST):
         with engine.begin() as conn:

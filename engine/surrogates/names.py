@@ -10,7 +10,7 @@ import itertools
 import random
 import re
 import string
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Protocol
@@ -35,6 +35,8 @@ _INITIALS = re.compile(r"^(?:[A-Za-z]\.?){1,3}$")
 _WORD = re.compile(r"^[^\W\d_]+(?:['’][^\W\d_]+)*$")
 _TITLE_BEFORE = re.compile(r"\b(mr|mrs|ms|miss|mister|dr|prof|mx|sir|madam)\.?\s*$",
                            re.IGNORECASE)
+# For the document-level reading of names (engine.surrogates.context).
+TITLES, SUFFIXES, TITLE_BEFORE = _TITLES, _SUFFIXES, _TITLE_BEFORE
 
 
 @dataclass(frozen=True)
@@ -107,13 +109,49 @@ class Components(Protocol):
 
     def known(self, kind: Kind, key: str) -> bool: ...
 
+    def seen(self, word: str) -> bool:
+        """Whether ``word`` (casefolded) is a word of a name in this document."""
+        ...
+
     def component(self, kind: Kind, key: str, gender: Gender) -> str: ...
 
     def rng(self, *parts: str) -> random.Random: ...
 
 
+_POSSESSIVE = re.compile(r"^(.+?)(['’]s|['’])$", re.IGNORECASE)
+_PLURAL_POSSESSIVE = re.compile(r"^(.+?)(s['’])$", re.IGNORECASE)
+_PLURAL = re.compile(r"^(.+?)(es|s)$", re.IGNORECASE)
+
+
+def split_inflection(word: str, seen: Callable[[str], bool] = lambda _w: False
+                     ) -> tuple[str, str]:
+    """(base, inflection): "Ravensworth's" and "Ravensworths'" are "Ravensworth" with an
+    ending, so they share its surrogate. "Xs'" and a bare plural "Xs" count as "X" only when
+    "X" is a name of the document (``seen``); "Jones'" stays "Jones"."""
+    m = _PLURAL_POSSESSIVE.match(word)
+    if m and len(m.group(1)) > 1 and seen(m.group(1).casefold()):
+        return m.group(1), m.group(2)
+    m = _POSSESSIVE.match(word)
+    if m and len(m.group(1)) > 1:
+        return m.group(1), m.group(2)
+    m = _PLURAL.match(word)
+    if m and len(m.group(1)) > 1 and not seen(word.casefold()) and seen(m.group(1).casefold()):
+        return m.group(1), m.group(2)
+    return word, ""
+
+
+def _reinflect(new: str, ending: str) -> str:
+    """The original ending on the surrogate; a plural "s"/"es" follows the new name."""
+    if ending.casefold().rstrip("'’") in ("s", "es"):
+        sibilant = re.search(r"(s|x|z|ch|sh)$", new, re.IGNORECASE) is not None
+        plural = "es" if sibilant else "s"
+        plural = plural.upper() if ending[0].isupper() else plural
+        return plural + ending[len(ending.rstrip("'’")):]
+    return ending
+
+
 def _bare(token: str) -> str:
-    return token.strip(".,;:()\"").casefold()
+    return split_inflection(token.strip(".,;:()\""))[0].casefold()
 
 
 @dataclass
@@ -187,7 +225,8 @@ def _gender(parts: Sequence[_Part], before: str, data: NameData) -> Gender:
 
 
 def _replace_word(token: str, kind: Kind, gender: Gender, src: Components) -> str:
-    """Replace a name token (maybe hyphenated, maybe with a trailing comma) keeping case."""
+    """Replace a name token (maybe hyphenated, possessive, with a trailing comma) keeping
+    case and the ending."""
     m = re.match(r"^([\"(]*)(.*?)([.,;:)\"]*)$", token)
     assert m is not None
     lead, core, trail = m.groups()
@@ -197,10 +236,12 @@ def _replace_word(token: str, kind: Kind, gender: Gender, src: Components) -> st
         if not piece:
             out.append(piece)
             continue
-        if not _WORD.match(piece):
+        base, ending = split_inflection(piece, src.seen)
+        if not _WORD.match(base):
             out.append(_shape_letters(piece, src.rng("name-odd", piece.casefold())))
             continue
-        out.append(_case_like(src.component(kind, piece.casefold(), gender), piece))
+        new = _case_like(src.component(kind, base.casefold(), gender), base)
+        out.append(new + _reinflect(new, ending))
     return lead + "-".join(out) + trail
 
 
@@ -229,14 +270,16 @@ def _initials(token: str, rng: random.Random) -> str:
     return "".join(out)
 
 
-def name_surrogate(original: str, *, before: str, data: NameData, src: Components) -> str:
+def name_surrogate(original: str, *, before: str, data: NameData, src: Components,
+                   gender_hint: Gender = None) -> str:
     """The surrogate of a person's name; ``before`` is the text just before it (a title
-    there, "Mr. [Smith]", marks a surname and a gender)."""
+    there, "Mr. [Smith]", marks a surname and a gender). ``gender_hint`` (the document's
+    pronouns and titles for this person) decides when the name itself does not."""
     tokens = _TOKEN.findall(original)
     if not tokens:
         return original
     parts = _roles(tokens, before, data, src)
-    gender = _gender(parts, before, data)
+    gender = _gender(parts, before, data) or gender_hint
     surname_key = next((_bare(p.text) for p in reversed(parts) if p.role == "last"), "")
     new: dict[int, str] = {}
     for i, p in enumerate(parts):

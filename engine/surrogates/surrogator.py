@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace as dc_replace
 
 from engine.core.domain import (
     DeidentifiedText,
@@ -18,7 +18,8 @@ from engine.core.domain import (
 from engine.core.labels import NAME_LABELS, Label
 from engine.core.policies import Policy
 from engine.surrogates import identifiers as ids
-from engine.surrogates import keys
+from engine.surrogates import context, keys
+from engine.surrogates.context import DocContext
 from engine.surrogates.ages import age_number, age_surrogate
 from engine.surrogates.dates import shift_date
 from engine.surrogates.fake import SeededFaker
@@ -32,6 +33,7 @@ ACTIVE = frozenset({SpanStatus.CANDIDATE, SpanStatus.ACCEPTED})
 REDACT_CHAR = "█"
 NAME_NAMESPACE = "NAME"  # name components are shared by PATIENT, DOCTOR and PERSON
 _ATTEMPTS = 64
+_RETRIES = 512  # keyed retries when the canonical surrogate collides in one document
 _BEFORE = 12  # characters of context before a name (for "Mr. [Smith]")
 
 
@@ -44,47 +46,56 @@ def redact(original: str) -> str:
     return "".join(ch if ch.isspace() else REDACT_CHAR for ch in original)
 
 
-def _originals(doc: Document, spans: Sequence[Span]) -> list[str]:
-    """Every active original, plus the words of each name: a surrogate should not bring
-    back "Emily" in "Port Emily" either."""
-    out = [doc.slice(s) for s in spans]
-    for s in spans:
-        if s.label in NAME_LABELS:
-            out += [w for w in re.findall(r"[^\W\d_]{3,}", doc.slice(s))
-                    if w.casefold() not in _NOT_NAMES]
-    return out
-
-
-_NOT_NAMES = frozenset({"mrs", "miss", "mister", "prof", "madam", "phd", "the", "and"})
-
-
 class _NameComponents:
-    """names.Components bound to one patient: the map first, else the keyed PRNG."""
+    """names.Components bound to one patient and one document.
 
-    def __init__(self, owner: Surrogator, patient: str, avoid: Avoid) -> None:
+    A value's canonical surrogate is a pure function of (secret, patient, value): the first
+    keyed draw that differs from the value itself. It is what the map stores, so the map's
+    content never depends on the order documents are processed in. A document in which the
+    canonical one would collide with an original uses the first keyed retry (HMAC key +
+    attempt counter) that does not, without storing it.
+    """
+
+    def __init__(self, owner: Surrogator, patient: str, avoid: Avoid,
+                 seen: frozenset[str] = frozenset()) -> None:
         self._owner = owner
         self._patient = patient
         self._avoid = avoid
+        self._seen = seen
 
     def known(self, kind: Kind, key: str) -> bool:
         return self._owner.mapping.get(self._patient, NAME_NAMESPACE, f"{kind}:{key}") is not None
 
+    def seen(self, word: str) -> bool:
+        return word in self._seen
+
     def component(self, kind: Kind, key: str, gender: Gender) -> str:
-        mkey = f"{kind}:{key}"
         mapping = self._owner.mapping
-        known = mapping.get(self._patient, NAME_NAMESPACE, mkey)
-        if known is not None:
-            return known
-        rng = self.rng(NAME_NAMESPACE, mkey)
         data = self._owner.names
-        new = data.pick(kind, gender, rng)
-        for _ in range(_ATTEMPTS):
-            if new.casefold() != key and self._avoid.ok(new):
-                break
+        mkey = f"{kind}:{key}"
+        if kind == "first" and gender is not None and data.gender_of(key) != gender:
+            # The gender came from the document (a title, pronouns), not from the name:
+            # it is part of the key, so the stored surrogate never depends on which
+            # document was replaced first.
+            mkey += f":{gender}"
+        known = mapping.get(self._patient, NAME_NAMESPACE, mkey)
+        if known is None:
+            rng = self.rng(NAME_NAMESPACE, mkey)
             new = data.pick(kind, gender, rng)
-        mapping.put(self._patient, NAME_NAMESPACE, mkey, new)
-        # Read back: with a shared store another writer may have won.
-        return mapping.get(self._patient, NAME_NAMESPACE, mkey) or new
+            for _ in range(_ATTEMPTS):
+                if new.casefold() != key:
+                    break
+                new = data.pick(kind, gender, rng)
+            mapping.put(self._patient, NAME_NAMESPACE, mkey, new)
+            # Read back: with a shared store another writer may have won.
+            known = mapping.get(self._patient, NAME_NAMESPACE, mkey) or new
+        if known.casefold() != key and self._avoid.ok_part(known):
+            return known
+        for attempt in range(1, _RETRIES):
+            new = data.pick(kind, gender, self.rng(NAME_NAMESPACE, mkey, f"retry:{attempt}"))
+            if new.casefold() != key and self._avoid.ok_part(new):
+                return new
+        raise RuntimeError("no surrogate name avoids this document's originals")
 
     def rng(self, *parts: str) -> random.Random:
         return keys.rng_for(self._owner.secret, self._patient, *parts)
@@ -121,7 +132,10 @@ class Surrogator:
         return keys.date_shift_days(self.secret, patient)
 
     def deidentify(self, doc: Document, spans: Sequence[Span], *,
-                   patient: str = "default") -> DeidentifiedText:
+                   patient: str = "default", avoid: Iterable[str] = ()) -> DeidentifiedText:
+        """Replace the active spans. No surrogate, nor any part of a name surrogate, equals
+        an original string or word of this document or of ``avoid`` (pass the originals of
+        the patient's other documents to extend the guarantee to the patient)."""
         active = sorted((s for s in spans if s.status in ACTIVE),
                         key=lambda s: (s.start, s.end))
         text = doc.text
@@ -132,37 +146,49 @@ class Surrogator:
         if active and active[-1].end > len(text):
             raise ValueError(f"span [{active[-1].start}, {active[-1].end}) is outside the "
                              f"document ({len(text)} characters)")
-        avoid = Avoid(_originals(doc, active))
+        ctx = context.read(doc, active, also=avoid)
         out: list[str] = []
         size = 0
         pos = 0
         replacements: list[Replacement] = []
         for span in active:
-            if not self.policy.is_phi(span, text):
+            label = ctx.label(span)
+            # One string, one label: the document's label decides both whether it is PHI
+            # and how it is replaced.
+            effective = span if label is span.label else dc_replace(span, label=label,
+                                                                    subtype=None)
+            if not (self.policy.is_phi(effective, text) or self.policy.is_phi(span, text)):
                 continue
-            new = self._replace(doc, span, patient, avoid)
+            new = self._replace(doc, effective, patient, ctx)
             gap = text[pos:span.start]
             out.append(gap)
             size += len(gap)
             out.append(new)
-            replacements.append(Replacement(span.id, span.start, span.end, span.label,
-                                            size, size + len(new), span.subtype))
+            replacements.append(Replacement(span.id, span.start, span.end, label,
+                                            size, size + len(new), effective.subtype))
             size += len(new)
             pos = span.end
         out.append(text[pos:])
         return DeidentifiedText(doc.id, "".join(out), tuple(replacements), self.mode)
 
-    def surrogate_for(self, doc: Document, span: Span, *, patient: str = "default") -> str:
-        """What ``span`` will read as in the output (itself, if the policy keeps it)."""
+    def surrogate_for(self, doc: Document, span: Span, *, patient: str = "default",
+                      others: Sequence[Span] = ()) -> str:
+        """What ``span`` will read as in the output (itself, if the policy keeps it). Pass
+        the document's other spans as ``others`` to get exactly what ``deidentify`` writes."""
         if span.end > len(doc.text):
             raise ValueError(f"span [{span.start}, {span.end}) is outside the document")
         if not self.policy.is_phi(span, doc.text):
             return doc.slice(span)
-        return self._replace(doc, span, patient, Avoid([doc.slice(span)]))
+        active = [s for s in others if s.status in ACTIVE and s.id != span.id] + [span]
+        ctx = context.read(doc, active)
+        label = ctx.label(span)
+        effective = span if label is span.label else dc_replace(span, label=label,
+                                                                subtype=None)
+        return self._replace(doc, effective, patient, ctx)
 
     # ------------------------------------------------------------------ dispatch
 
-    def _replace(self, doc: Document, span: Span, patient: str, avoid: Avoid) -> str:
+    def _replace(self, doc: Document, span: Span, patient: str, ctx: DocContext) -> str:
         original = doc.slice(span)
         if self.mode is SurrogateMode.TAG:
             return tag(span.label)
@@ -171,15 +197,18 @@ class Surrogator:
         if not original.strip():
             return original  # nothing visible to replace
         with self._lock:
-            return self._surrogate(doc, span, original, patient, avoid)
+            return self._surrogate(doc, span, original, patient, ctx)
 
     def _surrogate(self, doc: Document, span: Span, original: str, patient: str,
-                   avoid: Avoid) -> str:
+                   ctx: DocContext) -> str:
         label = span.label
+        avoid = ctx.avoid
         if label in NAME_LABELS:
             before = doc.text[max(0, span.start - _BEFORE):span.start]
+            hint = ctx.gender(label, context.surname_key(original))
             return name_surrogate(original, before=before, data=self.names,
-                                  src=_NameComponents(self, patient, avoid))
+                                  src=_NameComponents(self, patient, avoid, ctx.name_words),
+                                  gender_hint=hint)
         if label is Label.DATE:
             rng = keys.rng_for(self.secret, patient, label.value, keys.norm_text(original))
             return shift_date(original, self.date_shift(patient),
@@ -196,35 +225,73 @@ class Surrogator:
         if label is Label.LOCATION and (ids.CA_POSTAL_RE.match(original.strip())
                                         or ids.ZIP_RE.match(original.strip())):
             return self._formatted(original, span, patient, avoid)
-        return self._free_text(original, span, patient, avoid)
+        return self._free_text(original, span, patient, ctx)
 
     # ------------------------------------------------------------------ families
 
     def _formatted(self, original: str, span: Span, patient: str, avoid: Avoid) -> str:
         """IDs, phones, postal codes: keyed on letters and digits only, stored without
-        separators, and laid back over whatever format this occurrence has."""
+        separators, and laid back over whatever format this occurrence has. The stored
+        (canonical) value depends on the value alone; a document where it would collide
+        gets a keyed retry instead."""
         label = span.label.value
         cc = ids.phone_country_digits(original) if span.label is Label.PHONE else 0
         alnum = keys.norm_id(original)
         key = alnum[cc:]
-        known = self.mapping.get(patient, label, key)
-        if known is not None and len(known) == len(key):
-            return ids.render_like(original, alnum[:cc] + known)
-        rng = keys.rng_for(self.secret, patient, label, key)
         gen = self._generator(span)
-        new = original
-        for _ in range(_ATTEMPTS):
-            new = gen(original, rng)
-            if keys.norm_id(new)[cc:] != key and avoid.ok(new):
-                break
-        canonical = keys.norm_id(new)[cc:]
-        if canonical == key or len(canonical) != len(key):
-            return tag(span.label)  # cannot vary (e.g. no digits or letters): fail closed
-        self.mapping.put(patient, label, key, canonical)
-        stored = self.mapping.get(patient, label, key)
-        if stored is not None and stored != canonical and len(stored) == len(key):
-            return ids.render_like(original, alnum[:cc] + stored)
+
+        def draw(rng: random.Random) -> str | None:
+            for _ in range(_ATTEMPTS):
+                new = gen(original, rng)
+                canonical = keys.norm_id(new)[cc:]
+                if canonical != key and len(canonical) == len(key):
+                    return canonical
+            return None
+
+        known = self.mapping.get(patient, label, key)
+        if known is None or len(known) != len(key):
+            canonical = draw(keys.rng_for(self.secret, patient, label, key))
+            if canonical is None:
+                return tag(span.label)  # cannot vary (e.g. no digits or letters): fail closed
+            self.mapping.put(patient, label, key, canonical)
+            stored = self.mapping.get(patient, label, key)
+            known = stored if stored is not None and len(stored) == len(key) else canonical
+        new = ids.render_like(original, alnum[:cc] + known)
+        attempt = 0
+        while not avoid.ok(new):
+            attempt += 1
+            retry = draw(keys.rng_for(self.secret, patient, label, key, f"retry:{attempt}"))
+            if attempt >= _RETRIES or retry is None:
+                return tag(span.label)
+            new = ids.render_like(original, alnum[:cc] + retry)
         return new
+
+    def _free_text(self, original: str, span: Span, patient: str, ctx: DocContext) -> str:
+        """Places, facilities, web addresses and other text: keyed case-insensitively."""
+        label = span.label.value
+        key = keys.norm_text(original)
+        avoid = ctx.avoid
+        known = self.mapping.get(patient, label, key)
+        if known is None:
+            rng = keys.rng_for(self.secret, patient, label, key)
+            new = tag(span.label)
+            for _ in range(_ATTEMPTS):
+                candidate = self._generate_text(original, span, rng, patient, ctx)
+                if keys.norm_text(candidate) != key:
+                    new = candidate
+                    break
+            self.mapping.put(patient, label, key, new)
+            known = self.mapping.get(patient, label, key) or new
+        attempt = 0
+        while not avoid.ok(known):
+            attempt += 1
+            if attempt >= _RETRIES:
+                return tag(span.label)
+            rng = keys.rng_for(self.secret, patient, label, key, f"retry:{attempt}")
+            known = self._generate_text(original, span, rng, patient, ctx)
+            if keys.norm_text(known) == key:
+                known = original  # rejected by avoid.ok on the next turn
+        return self._recase(known, original, span.label)
 
     def _generator(self, span: Span) -> Callable[[str, random.Random], str]:
         if span.label is Label.PHONE:
@@ -235,34 +302,15 @@ class Surrogator:
         subtype = span.subtype
         return lambda v, r: ids.identifier(v, subtype, r)
 
-    def _free_text(self, original: str, span: Span, patient: str, avoid: Avoid) -> str:
-        """Places, facilities, web addresses and other text: keyed case-insensitively."""
-        label = span.label.value
-        key = keys.norm_text(original)
-        known = self.mapping.get(patient, label, key)
-        if known is not None:
-            return self._recase(known, original, span.label)
-        rng = keys.rng_for(self.secret, patient, label, key)
-        new = original
-        for _ in range(_ATTEMPTS):
-            new = self._generate_text(original, span, rng, patient, avoid)
-            if keys.norm_text(new) != key and avoid.ok(new):
-                break
-        else:
-            new = tag(span.label)
-        self.mapping.put(patient, label, key, new)
-        stored = self.mapping.get(patient, label, key) or new
-        return self._recase(stored, original, span.label)
-
     def _generate_text(self, original: str, span: Span, rng: random.Random,
-                       patient: str, avoid: Avoid) -> str:
+                       patient: str, ctx: DocContext) -> str:
         if span.label is Label.HOSPITAL:
             return hospital(original, self._faker, rng, self.locale)
         if span.label is Label.LOCATION:
             return location(original, span.subtype, self._faker, rng, self.locale)
         if span.label is Label.WEB:
             return web(original, span.subtype, self.names, self._faker, rng,
-                       _NameComponents(self, patient, avoid))
+                       _NameComponents(self, patient, ctx.avoid, ctx.name_words))
         return ids.shape_replace(original, rng)  # OTHER: letters for letters, digits for digits
 
     @staticmethod

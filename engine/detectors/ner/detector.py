@@ -69,8 +69,11 @@ class OnnxNerDetector:
     ) -> OnnxNerDetector:
         model_dir = Path(path) if path is not None else models_dir() / DEFAULT_MODEL
         manifest = load_manifest(model_dir)  # raises ModelIntegrityError: fail closed
-        import onnxruntime as ort
         from tokenizers import Tokenizer
+
+        from engine.runtimes import onnxruntime
+
+        ort = onnxruntime()  # telemetry off before the session is created
 
         opts = ort.SessionOptions()
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL

@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from engine.core.domain import Document, Span, SpanStatus, SurrogateMode
 from engine.core.labels import Label
 from engine.surrogates import REDACT_CHAR, InMemorySurrogateMap, SurrogateMap, Surrogator
+from engine.surrogates.context import unify_labels
 from engine.surrogates.names import name_data
+from engine.surrogates.surrogator import ACTIVE
 
 from .helpers import SECRET, make, one, surrogator
 
@@ -37,9 +39,12 @@ def _check_offsets(doc: Document, spans: list[Span], deid) -> None:  # noqa: ANN
         in_pos, out_pos = r.end, r.output_end
     assert deid.text[out_pos:] == doc.text[in_pos:]
     by_id = {s.id: s for s in spans}
+    # One string, one label per document: a replacement carries the document's label.
+    unified = unify_labels(doc, [s for s in spans if s.status in ACTIVE])
     for r in reps:
-        assert (r.start, r.end, r.label) == (by_id[r.span_id].start, by_id[r.span_id].end,
-                                             by_id[r.span_id].label)
+        span = by_id[r.span_id]
+        assert (r.start, r.end, r.label) == (span.start, span.end,
+                                             unified.get(span.id, span.label))
 
 
 def test_full_note_surrogates_and_offsets() -> None:
@@ -52,7 +57,8 @@ def test_full_note_surrogates_and_offsets() -> None:
     for original in ORIGINALS:
         assert not re.search(rf"\b{re.escape(original)}\b", deid.text)
     for r, s in zip(deid.replacements, spans, strict=True):
-        assert deid.text[r.output_start:r.output_end] == sur.surrogate_for(doc, s, patient="p1")
+        assert deid.text[r.output_start:r.output_end] == sur.surrogate_for(doc, s, patient="p1",
+                                                                          others=spans)
     assert "\n" in deid.text  # layout kept
 
 
