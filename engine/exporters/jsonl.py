@@ -34,6 +34,7 @@ def jsonl_record(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | 
         "pages": [{"number": p.number, "start": p.start, "end": p.end, "ocr": p.ocr,
                    "width": p.width, "height": p.height} for p in doc.pages],
         "warnings": list(doc.warnings),
+        "needs_review": doc.needs_review,
         "spans": [{"id": s.id, "start": s.start, "end": s.end, "label": s.label.value,
                    "subtype": s.subtype, "source": s.source.value, "detector": s.detector,
                    "evidence": list(s.evidence), "confidence": s.confidence,
