@@ -5,7 +5,7 @@ this one definition, so a surrogate the guard accepts is one the exporters accep
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 MIN_PHRASE_LEN = 2  # single characters (initials) cannot be checked meaningfully
 
@@ -55,11 +55,15 @@ class PhraseSet:
     def __len__(self) -> int:
         return len(self.patterns)
 
-    def _matches(self, text: str) -> Iterator[tuple[str, int, int]]:
-        """(phrase, start, end) for every position where a phrase matches, by start."""
+    def _matches(self, text: str, check: Callable[[], None] | None = None,
+                 ) -> Iterator[tuple[str, int, int]]:
+        """(phrase, start, end) for every position where a phrase matches, by start.
+        ``check`` (a cancel poll) is called every few thousand positions."""
         if not self.patterns:
             return
-        for found in self._starts.finditer(text):
+        for n, found in enumerate(self._starts.finditer(text)):
+            if check is not None and not n & 0x3FFF:
+                check()
             at = found.start()
             ahead = text[at:at + 2 * self._KEY].replace(" ", "")
             for size in self._lengths:
@@ -68,11 +72,11 @@ class PhraseSet:
                     if match is not None:
                         yield value, at, match.end()
 
-    def counts(self, text: str) -> dict[str, int]:
+    def counts(self, text: str, check: Callable[[], None] | None = None) -> dict[str, int]:
         """Non-overlapping occurrences of each phrase found in ``text`` (absent: none)."""
         counts: dict[str, int] = {}
         ends: dict[str, int] = {}
-        for value, start, end in self._matches(text):
+        for value, start, end in self._matches(text, check):
             if start >= ends.get(value, 0):
                 counts[value] = counts.get(value, 0) + 1
                 ends[value] = end

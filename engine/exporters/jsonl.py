@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.core.context import RunContext
 from engine.core.domain import DeidentifiedText, Document, Span
 from engine.core.errors import ExportError
 from engine.exporters.atomic import write_atomic
@@ -80,13 +81,16 @@ def _string_values(value: Any) -> str:
 
 
 def write_json_sidecar(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
-                       path: str | Path, *, extra: Mapping[str, Any] | None = None) -> Path:
+                       path: str | Path, *, extra: Mapping[str, Any] | None = None,
+                       ctx: RunContext | None = None) -> Path:
     path = Path(path)
+    if ctx is not None:
+        ctx.check()
     data = _dumps(jsonl_record(doc, spans, deid, extra=extra), indent=2) + "\n"
 
     def verify(tmp: Path) -> None:
         record = json.loads(tmp.read_text(encoding="utf-8"))
-        verify_text_output(_string_values(record), doc, spans, path.name)
+        verify_text_output(_string_values(record), doc, spans, path.name, ctx=ctx)
 
     return write_atomic(path, data.encode("utf-8"), verify)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from engine.core.context import RunContext
 from engine.core.domain import Document, Span, SpanStatus
 from engine.core.phrases import MIN_PHRASE_LEN, PhraseSet
 from engine.core.phrases import normalise as normalize
@@ -56,11 +57,13 @@ def masked_original(doc: Document, spans: Sequence[Span], start: int = 0,
     return normalize("".join(parts))
 
 
-def find_leaks(output: str, allowed_text: str, checks: Needles) -> list[Span]:
-    found = checks.phrases.counts(normalize(output))
+def find_leaks(output: str, allowed_text: str, checks: Needles,
+               ctx: RunContext | None = None) -> list[Span]:
+    poll = ctx.check if ctx is not None else None
+    found = checks.phrases.counts(normalize(output), poll)
     if not found:
         return []
-    allowed = checks.phrases.counts(allowed_text) if allowed_text else {}
+    allowed = checks.phrases.counts(allowed_text, poll) if allowed_text else {}
     return [checks.spans[value] for value, count in found.items()
             if count > allowed.get(value, 0)]
 
@@ -75,7 +78,8 @@ def raise_leaks(what: str, leaks: Sequence[tuple[Span, str]]) -> None:
         f"{detail}{more}")
 
 
-def verify_text_output(output: str, doc: Document, spans: Sequence[Span], what: str) -> None:
+def verify_text_output(output: str, doc: Document, spans: Sequence[Span], what: str, *,
+                       ctx: RunContext | None = None) -> None:
     checks = needles(doc, spans)
-    leaks = find_leaks(output, masked_original(doc, spans), checks)
+    leaks = find_leaks(output, masked_original(doc, spans), checks, ctx)
     raise_leaks(what, [(s, "") for s in leaks])
