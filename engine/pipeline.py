@@ -22,6 +22,7 @@ from engine.core.policies import DEFAULT_POLICY, Policy, get_policy
 from engine.core.spans import DEFAULT_OVERLAP, resolve_overlaps
 from engine.detectors.base import Detector
 from engine.detectors.registry import build_detectors as _build
+from engine.segments import MAX_DOCUMENT_CHARS, check_size, detect_in_segments
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,7 @@ class PipelineConfig:
     gazetteers: bool = True
     allowlist: bool = True
     user_dictionary: tuple[tuple[str, Label], ...] = ()
+    max_document_chars: int = MAX_DOCUMENT_CHARS  # longer texts fail with a clear error
 
 
 @dataclass
@@ -56,13 +58,15 @@ class DetectorTiming:
 
 class Pipeline:
     def __init__(self, detectors: Sequence[Detector], *, policy: Policy,
-                 allowlist: Allowlist | None = None, overlap: str = DEFAULT_OVERLAP) -> None:
+                 allowlist: Allowlist | None = None, overlap: str = DEFAULT_OVERLAP,
+                 max_document_chars: int = MAX_DOCUMENT_CHARS) -> None:
         if not detectors:
             raise ValueError("a pipeline needs at least one detector")
         self.detectors = tuple(detectors)
         self.policy = policy
         self.allowlist = allowlist
         self.overlap = overlap
+        self.max_document_chars = max_document_chars
         self.timing = DetectorTiming()
 
     @property
@@ -94,10 +98,9 @@ class Pipeline:
 
     def run(self, doc: Document, ctx: RunContext | None = None) -> DetectionResult:
         ctx = ctx or RunContext()
-        candidates = self.propose(doc, ctx)
-        dropped: list[Span] = []
-        if self.allowlist is not None:
-            candidates, dropped = self.allowlist.recover(doc, candidates)
+        check_size(doc, self.max_document_chars)
+        # Long texts go through in bounded segments (engine.segments): linear time.
+        candidates, dropped = detect_in_segments(doc, ctx, self._candidates)
         resolved = resolve_overlaps(candidates, self.overlap)
         spans = [s for s in resolved
                  if s.status is not SpanStatus.CANDIDATE or self.policy.is_phi(s, doc.text)]
@@ -106,6 +109,13 @@ class Pipeline:
         return DetectionResult(document_id=doc.id, spans=tuple(spans),
                                detectors=self.detector_ids, policy=self.policy.name,
                                allowlisted=len(dropped))
+
+    def _candidates(self, doc: Document, ctx: RunContext) -> tuple[list[Span], list[Span]]:
+        """(kept, dropped as clinical vocabulary) candidates of every detector."""
+        candidates = self.propose(doc, ctx)
+        if self.allowlist is None:
+            return candidates, []
+        return self.allowlist.recover(doc, candidates)
 
 
 def build_detectors(config: PipelineConfig) -> list[Detector]:
@@ -124,4 +134,5 @@ def build_pipeline(config: PipelineConfig | None = None, **overrides: object) ->
 
         allowlist = ClinicalAllowlist.default()
     return Pipeline(build_detectors(config), policy=get_policy(config.policy),
-                    allowlist=allowlist, overlap=config.overlap)
+                    allowlist=allowlist, overlap=config.overlap,
+                    max_document_chars=config.max_document_chars)

@@ -125,6 +125,9 @@ class Document:
     # OCR word confidences as (start, end, confidence in [0, 1]).
     confidences: tuple[tuple[int, int, float], ...] = ()
     warnings: tuple[str, ...] = ()  # legitimate degradations shown to the user
+    # Ingest is not sure the text is right (a guessed encoding, replaced bytes): front ends
+    # show the warnings and the output should not be trusted before a person looks.
+    needs_review: bool = False
 
     def __post_init__(self) -> None:
         if self.boxes and len(self.boxes) != len(self.text):

@@ -47,6 +47,10 @@ class EmptyDocumentError(InputError):
     pass
 
 
+class DocumentTooLargeError(InputError):
+    """The text is longer than the configured maximum document size."""
+
+
 class DetectorError(ClearNoteError):
     """A detector failed; the document fails closed."""
 

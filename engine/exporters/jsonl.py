@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.core.context import RunContext
 from engine.core.domain import DeidentifiedText, Document, Span
 from engine.core.errors import ExportError
 from engine.core.files import write_atomic
@@ -34,6 +35,7 @@ def jsonl_record(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | 
         "pages": [{"number": p.number, "start": p.start, "end": p.end, "ocr": p.ocr,
                    "width": p.width, "height": p.height} for p in doc.pages],
         "warnings": list(doc.warnings),
+        "needs_review": doc.needs_review,
         "spans": [{**s.to_dict(), "page": _page_of(doc, s.start)} for s in spans],
     }
     if deid is not None:
@@ -75,13 +77,16 @@ def _string_values(value: Any) -> str:
 
 
 def write_json_sidecar(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
-                       path: str | Path, *, extra: Mapping[str, Any] | None = None) -> Path:
+                       path: str | Path, *, extra: Mapping[str, Any] | None = None,
+                       ctx: RunContext | None = None) -> Path:
     path = Path(path)
+    if ctx is not None:
+        ctx.check()
     data = _dumps(jsonl_record(doc, spans, deid, extra=extra), indent=2) + "\n"
 
     def verify(tmp: Path) -> None:
         record = json.loads(tmp.read_text(encoding="utf-8"))
-        verify_text_output(_string_values(record), doc, spans, path.name)
+        verify_text_output(_string_values(record), doc, spans, path.name, ctx=ctx)
 
     return write_atomic(path, data.encode("utf-8"), verify)
 

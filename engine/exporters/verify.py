@@ -6,12 +6,11 @@ Errors name span ids, labels and pages — never the string itself."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
+from engine.core.context import RunContext
 from engine.core.domain import ACTIVE_STATUSES, Document, Span
-from engine.core.phrases import MIN_PHRASE_LEN, phrase_pattern
+from engine.core.phrases import MIN_PHRASE_LEN, PhraseSet
 from engine.core.phrases import normalise as normalize
 from engine.core.errors import ExportVerificationError
 
@@ -22,43 +21,51 @@ def live_spans(spans: Iterable[Span]) -> list[Span]:
     return [s for s in spans if s.status in LIVE]
 
 
-@dataclass(frozen=True)
-class Needle:
-    span: Span
-    pattern: re.Pattern[str]
+class Needles:
+    """The originals to look for (one span named per distinct string), searched together
+    so a check costs time linear in the text checked, not texts x originals."""
+
+    def __init__(self, doc: Document, spans: Sequence[Span]) -> None:
+        self.spans: dict[str, Span] = {}
+        for span in live_spans(spans):
+            value = normalize(doc.slice(span))
+            if len(value) >= MIN_PHRASE_LEN:
+                self.spans.setdefault(value, span)
+        self.phrases = PhraseSet(self.spans)
+
+    def __len__(self) -> int:
+        return len(self.spans)
 
 
-def needles(doc: Document, spans: Sequence[Span]) -> list[Needle]:
-    out: list[Needle] = []
-    seen: set[str] = set()
-    for span in live_spans(spans):
-        value = normalize(doc.slice(span))
-        if len(value) < MIN_PHRASE_LEN or value in seen:
-            continue
-        seen.add(value)
-        out.append(Needle(span, phrase_pattern(value)))
-    return out
+def needles(doc: Document, spans: Sequence[Span]) -> Needles:
+    return Needles(doc, spans)
 
 
 def masked_original(doc: Document, spans: Sequence[Span], start: int = 0,
                     end: int | None = None) -> str:
     """The original text (or a slice) with every live span blanked out, normalised."""
     end = len(doc.text) if end is None else end
-    chars = list(doc.text[start:end])
-    for span in live_spans(spans):
-        for i in range(max(span.start, start), min(span.end, end)):
-            chars[i - start] = "\x00"
-    return normalize("".join(chars))
+    parts: list[str] = []
+    pos = start
+    for span in sorted(live_spans(spans), key=lambda s: s.start):
+        lo, hi = max(span.start, pos), min(span.end, end)
+        if lo >= hi:
+            continue
+        parts += [doc.text[pos:lo], "\x00" * (hi - lo)]
+        pos = hi
+    parts.append(doc.text[pos:end])
+    return normalize("".join(parts))
 
 
-def find_leaks(output: str, allowed_text: str, checks: Sequence[Needle]) -> list[Span]:
-    out_norm = normalize(output)
-    leaks: list[Span] = []
-    for needle in checks:
-        found = len(needle.pattern.findall(out_norm))
-        if found and found > len(needle.pattern.findall(allowed_text)):
-            leaks.append(needle.span)
-    return leaks
+def find_leaks(output: str, allowed_text: str, checks: Needles,
+               ctx: RunContext | None = None) -> list[Span]:
+    poll = ctx.check if ctx is not None else None
+    found = checks.phrases.counts(normalize(output), poll)
+    if not found:
+        return []
+    allowed = checks.phrases.counts(allowed_text, poll) if allowed_text else {}
+    return [checks.spans[value] for value, count in found.items()
+            if count > allowed.get(value, 0)]
 
 
 def raise_leaks(what: str, leaks: Sequence[tuple[Span, str]]) -> None:
@@ -71,7 +78,8 @@ def raise_leaks(what: str, leaks: Sequence[tuple[Span, str]]) -> None:
         f"{detail}{more}")
 
 
-def verify_text_output(output: str, doc: Document, spans: Sequence[Span], what: str) -> None:
+def verify_text_output(output: str, doc: Document, spans: Sequence[Span], what: str, *,
+                       ctx: RunContext | None = None) -> None:
     checks = needles(doc, spans)
-    leaks = find_leaks(output, masked_original(doc, spans), checks)
+    leaks = find_leaks(output, masked_original(doc, spans), checks, ctx)
     raise_leaks(what, [(s, "") for s in leaks])

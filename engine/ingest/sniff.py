@@ -92,14 +92,11 @@ def _sniff_zip(path: Path) -> Kind:
 
 def _looks_binary(head: bytes) -> bool:
     """NUL bytes outside a UTF-16/32 pattern, or many control bytes, mean not text."""
-    if head.startswith((b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf")):
+    from engine.ingest.text import wide_encoding
+
+    if head.startswith(b"\xef\xbb\xbf") or wide_encoding(head) is not None:
         return False
-    nul = head.count(0)
-    if nul:
-        # UTF-16 without BOM: NULs at every other position.
-        even, odd = head[0::2].count(0), head[1::2].count(0)
-        if not (even > len(head) * 0.4 or odd > len(head) * 0.4) or min(even, odd) > 2:
-            return True
-        return False
+    if head.count(0):
+        return True
     controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 27))
     return controls > max(4, len(head) // 20)

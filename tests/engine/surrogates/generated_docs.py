@@ -95,7 +95,7 @@ def _letter(rng: random.Random, fake: Faker, first: str, surname: str, gender: s
     b.phi(surname, Label.PATIENT)
     b.text(" on ")
     b.phi(fake.date(pattern="%B %d, %Y"), Label.DATE)
-    b.text(f" at ")
+    b.text(" at ")
     b.phi(f"{rng.choice(last)} General Hospital", Label.HOSPITAL)
     b.text(f". {he} lives at ")
     b.phi(f"{rng.randrange(2, 999)} {place} Street", Label.LOCATION, "STREET")
