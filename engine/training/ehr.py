@@ -14,12 +14,26 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine.core.labels import Label
 
 if TYPE_CHECKING:
-    from engine.training.corpus import Builder, DocGen
+    import random
+
+    from engine.training.builder import Builder
+    from engine.training.phi import PhiGen, TeleGen
+
+
+class DocGen(Protocol):
+    """What a note filler reads from the document generator (engine.training.corpus.DocGen)."""
+
+    rng: random.Random
+    gen: PhiGen
+    tele: TeleGen
+    pat: tuple[str, str]
+
+    def _person(self, gender: str | None = None) -> tuple[str, str]: ...
 
 TELE_STYLES = ("icu_systems", "nursing_shift", "ed", "flowsheet", "mar", "lab_panel")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.training.corpus import Builder
+    from engine.training.builder import Builder
     from engine.training.ehr import Tele
 
 SYSTEMS_SECTIONS: dict[str, tuple[str, ...]] = {
