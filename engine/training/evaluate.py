@@ -24,8 +24,9 @@ from engine.core.context import RunContext
 from engine.core.domain import Document, Span
 from engine.detectors.ner.detector import OnnxNerDetector
 from engine.detectors.ner.manifest import load_manifest, write_manifest
+from engine.paths import shared_data_dir
 
-DATA = Path("/work/shared/data")
+DATA = shared_data_dir()
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
 
