@@ -244,3 +244,17 @@ def packaged_gguf() -> Path | None:
         if str(file).endswith(".gguf"):
             return Path(str(dist.locate_file(file))).resolve()
     return None
+
+
+@dataclass(frozen=True)
+class ModelFileInfo:
+    name: str
+    size: int  # bytes
+    sha256: str
+
+
+def model_file_info(path: str | Path, *, check: Any = None) -> ModelFileInfo:
+    """Name, size and sha256 of a model file the user picked (shown before it is used);
+    ``check`` runs between blocks so hashing a multi-GB file can be cancelled."""
+    p = Path(path)
+    return ModelFileInfo(p.name, p.stat().st_size, file_sha256(p, check=check))

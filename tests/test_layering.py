@@ -84,7 +84,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "engine.modelstore", "engine.training")),
     ("store", ("engine.store",)),
     ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project",
-                                  "engine.deid_files")),
+                                  "engine.export")),
     ("api", ("engine.api",)),
     ("front ends", ("engine.cli",)),
 )
@@ -210,3 +210,12 @@ def test_engine_layers_point_one_way() -> None:
 def test_cycle_finder_finds_cycles() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_desktop_asks_the_engine_for_pages_and_hashes() -> None:
+    # Page images, highlight rectangles and file hashes come from engine.api: the desktop
+    # never opens PDFs itself nor hashes files (issue 14, item 3).
+    offenders = [f"{path.relative_to(ROOT)} imports {name}"
+                 for path in _modules("desktop") for name in _imports(path)
+                 if name.split(".")[0] in {"pypdfium2", "hashlib", "fitz"}]
+    assert offenders == []

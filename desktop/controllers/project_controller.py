@@ -23,7 +23,7 @@ from engine.api import (
     PipelineConfig,
     Project,
     ProjectSettings,
-    file_sha256,
+    model_file_info,
 )
 from engine.core.context import RunContext
 from engine.core.domain import Span, SpanStatus
@@ -178,10 +178,8 @@ class ProjectController(QObject):
 
     def request_model_info(self, path: str) -> None:
         def work(ctx: RunContext) -> str:
-            p = Path(path)
-            digest = file_sha256(p, check=ctx.check)
-            size = p.stat().st_size
-            return f"{p.name}: {size / 1e6:,.1f} MB · sha256 {digest[:16]}…"
+            info = model_file_info(path, check=ctx.check)
+            return f"{info.name}: {info.size / 1e6:,.1f} MB · sha256 {info.sha256[:16]}…"
 
         self._run("model.info", work, self.modelInfo.emit)
 

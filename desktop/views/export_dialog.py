@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -25,8 +26,11 @@ from PySide6.QtWidgets import (
 from engine.api import ExportReport
 
 FORMAT_NAMES = {"txt": "De-identified text (.deid.txt)",
-                "json": "Spans and replacements (.json, BRAT-compatible offsets)",
-                "pdf": "Redacted PDF (PDF and scanned documents)"}
+                "json": "Spans, replacements and CIRE flags (.json sidecar)",
+                "pdf": "Redacted PDF (PDF and scanned documents)",
+                "brat": "BRAT annotations of the de-identified text (.deid.ann)",
+                "csv": "Replaced spans as a table (.spans.csv)",
+                "jsonl": "One JSON line per document (.jsonl)"}
 
 
 class ExportDialog(QDialog):
@@ -130,10 +134,13 @@ class ExportDialog(QDialog):
         state = "Cancelled" if report.cancelled else "Done"
         lines = [f"<h3>{state}: {len(report.exported)} document(s) exported</h3>",
                  f"<p>{files} file(s) written to <b>{report.out_dir}</b>.</p>"]
-        if report.mapping_csv:
-            lines.append(f"<p>Mapping of document ids to source files: "
-                         f"<b>{Path(report.mapping_csv).name}</b> (keep it with the originals; "
-                         f"it names source files).</p>")
+        if report.cire_high:
+            lines.append(f"<p><b>{report.cire_high}</b> high-severity CIRE flag(s): "
+                         f"clinical content may have been replaced; see the sidecars.</p>")
+        if report.report_csv:
+            lines.append(f"<p>Export report (ids and outcomes, no source names): "
+                         f"<b>{Path(report.report_csv).name}</b>.</p>")
+        lines.append(f"<p><b>Re-identification key</b>: {escape(report.key_notice())}.</p>")
         if report.exported:
             lines.append("<ul>")
             lines += [f"<li>{d.document_id}: {', '.join(Path(f).name for f in d.files)}</li>"

@@ -1,5 +1,6 @@
-"""Page view for PDFs and scans: the rendered page with the same span highlights, drawn
-from the document's char→box map. Kept in sync with the review text by span id."""
+"""Page view for PDFs and scans: the page rendered by the engine, with the span highlights
+the engine computes from the document's char→box map (the rectangles the redacted PDF
+burns). Kept in sync with the review text by span id."""
 
 from __future__ import annotations
 
@@ -18,31 +19,16 @@ from PySide6.QtWidgets import (
 
 from desktop.records import LoadedDocument
 from desktop.theme import STATUS_GLYPHS, label_colour
-from engine.core.domain import CharBox, Document, Span, SpanStatus
+import engine.api as api
+from engine.core.domain import Document, Span, SpanStatus
 
 SPAN_ROLE = 0  # QGraphicsItem data key holding the span id
 
 
 def span_rects(doc: Document, span: Span) -> list[tuple[int, float, float, float, float]]:
-    """(page, x0, y0, x1, y1) per line of the span, merged from its character boxes."""
-    rects: list[list[float]] = []
-    pages: list[int] = []
-    for box in doc.boxes[span.start:span.end]:
-        if box is None:
-            continue
-        if rects and pages[-1] == box.page and _same_line(rects[-1], box):
-            r = rects[-1]
-            r[0], r[1] = min(r[0], box.x0), min(r[1], box.y0)
-            r[2], r[3] = max(r[2], box.x1), max(r[3], box.y1)
-        else:
-            rects.append([box.x0, box.y0, box.x1, box.y1])
-            pages.append(box.page)
-    return [(p, *r) for p, r in zip(pages, rects, strict=True)]  # type: ignore[misc]
-
-
-def _same_line(r: list[float], box: CharBox) -> bool:
-    mid = (box.y0 + box.y1) / 2
-    return r[1] <= mid <= r[3]
+    """(page, x0, y0, x1, y1) per line of the span: the engine's rectangles, the same the
+    redacted PDF burns (``engine.api.span_rectangles``)."""
+    return [(page, *rect) for page, rect in api.span_rectangles(doc, span)]
 
 
 class PageView(QWidget):

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.api import deid_paths
+from engine.api import DEFAULT_FORMATS, FORMAT_SUFFIXES, deid_paths
 from engine.core.domain import Replacement, Span
 from engine.core.errors import UsageError
 from engine.cli.common import (
@@ -39,6 +39,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("--input", type=Path, help="IN.jsonl with {\"id\",\"text\"} lines")
     p.add_argument("--output", type=Path, help="OUT.jsonl")
     p.add_argument("--output-dir", type=Path, help="folder for de-identified files")
+    p.add_argument("--formats", nargs="+", choices=sorted(FORMAT_SUFFIXES),
+                   default=list(DEFAULT_FORMATS),
+                   help="files per document (default: %(default)s; pdf for PDFs and scans)")
+    p.add_argument("--key-file", type=Path,
+                   help="where the re-identification key goes (document id -> source "
+                        "file); default: clearnote-key.csv beside the input; never inside "
+                        "the output folder")
     p.add_argument("--mode", default="surrogate", choices=["surrogate", "tag", "redact"])
     p.add_argument("--pdf", default="redacted", choices=["redacted", "surrogate-text"],
                    help="what redacted PDFs show over removed text")
@@ -92,7 +99,8 @@ def cmd_deid(args: argparse.Namespace) -> int:
         raise UsageError("give --input IN.jsonl --output OUT.jsonl, or FILE_OR_DIR... "
                          "--output-dir DIR")
     report = deid_paths([Path(p) for p in args.paths], Path(args.output_dir),
-                        session=session_from(args), pdf_mode=args.pdf, password=args.password,
+                        session=session_from(args), formats=args.formats,
+                        key_file=args.key_file, pdf_mode=args.pdf, password=args.password,
                         cire=args.cire, progress_enabled=not args.no_progress)
     print(report.summary(), file=sys.stderr)
     return EXIT_OK if not report.failed else EXIT_FAILURE

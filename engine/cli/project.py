@@ -72,6 +72,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         report = project.export(ids, out_dir=args.output_dir, formats=args.formats,
                                 ctx=run_context(args))
         print(report.summary())
+        print(report.key_notice())
         for doc_id, reason in report.failed:
             print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
     return EXIT_OK if not report.failed and not report.cancelled else EXIT_FAILURE
@@ -127,6 +128,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
         report = run_batch(project, args.inputs, args.output_dir, workers=_workers(args),
                            formats=args.formats, password=args.password, ctx=run_context(args))
     print(report.summary())
+    print(f"re-identification key: kept in the project {args.project}, not in the output "
+          f"folder; it must not be shared")
     for doc_id, reason in report.failed:
         print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
     if report.cancelled:

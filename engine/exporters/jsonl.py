@@ -1,5 +1,6 @@
-"""JSON sidecar / JSONL records: spans (ids, offsets, labels, provenance), replacements and
-page geometry — never the original text nor the source file name (names hold PHI)."""
+"""JSON sidecar / JSONL records: spans (ids, offsets, labels, provenance), replacements,
+page geometry and CIRE flags — never the original text, the source file name (names hold
+PHI) nor a hash of the original (anyone holding it could tell which output it became)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from engine.core.context import RunContext
 from engine.core.domain import DeidentifiedText, Document, Span
 from engine.core.errors import ExportError
 from engine.core.files import write_atomic
-from engine.exporters.verify import verify_text_output
+from engine.exporters.verify import verify_no_strings, verify_text_output
 
 FORMAT = "clearnote.deid/1"
 
@@ -30,7 +31,6 @@ def jsonl_record(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | 
         "format": FORMAT,
         "document_id": doc.id,
         "media_type": doc.media_type,
-        "text_sha256": doc.sha256,
         "characters": len(doc.text),
         "pages": [{"number": p.number, "start": p.start, "end": p.end, "ocr": p.ocr,
                    "width": p.width, "height": p.height} for p in doc.pages],
@@ -58,7 +58,8 @@ def _dumps(record: Mapping[str, Any], **kw: Any) -> str:
 
 # Fields whose values come from ClearNote's own vocabulary (labels, ids, hashes), never from
 # the document: checking them would flag a span over the word "DOB" because of a subtype.
-_VOCABULARY_KEYS = frozenset({"format", "document_id", "media_type", "text_sha256", "id",
+_VOCABULARY_KEYS = frozenset({"format", "document_id", "media_type", "id", "reason",
+                              "severity", "replacement_span_id", "detail", "judge",
                               "span_id", "label", "subtype", "source", "detector",
                               "evidence", "status", "mode"})
 
@@ -76,9 +77,18 @@ def _string_values(value: Any) -> str:
     return ""
 
 
+def verify_record(record: Mapping[str, Any], doc: Document, spans: Sequence[Span],
+                  what: str, *, forbidden: Sequence[str] = (),
+                  ctx: RunContext | None = None) -> None:
+    """A record is checked like a document: no original string, no source-name string."""
+    values = _string_values(record)
+    verify_text_output(values, doc, spans, what, ctx=ctx)
+    verify_no_strings(values, forbidden, what, ctx=ctx)
+
+
 def write_json_sidecar(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
                        path: str | Path, *, extra: Mapping[str, Any] | None = None,
-                       ctx: RunContext | None = None) -> Path:
+                       forbidden: Sequence[str] = (), ctx: RunContext | None = None) -> Path:
     path = Path(path)
     if ctx is not None:
         ctx.check()
@@ -86,19 +96,20 @@ def write_json_sidecar(doc: Document, spans: Sequence[Span], deid: DeidentifiedT
 
     def verify(tmp: Path) -> None:
         record = json.loads(tmp.read_text(encoding="utf-8"))
-        verify_text_output(_string_values(record), doc, spans, path.name, ctx=ctx)
+        verify_record(record, doc, spans, path.name, forbidden=forbidden, ctx=ctx)
 
     return write_atomic(path, data.encode("utf-8"), verify)
 
 
 def write_jsonl_record(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
-                       path: str | Path, *, extra: Mapping[str, Any] | None = None) -> Path:
+                       path: str | Path, *, extra: Mapping[str, Any] | None = None,
+                       forbidden: Sequence[str] = ()) -> Path:
     """Append one record as a line to a JSONL file (the batch log); the line is verified
     before it is appended, and the whole file is rewritten atomically."""
     path = Path(path)
     record = jsonl_record(doc, spans, deid, extra=extra)
     line = _dumps(record) + "\n"
-    verify_text_output(_string_values(record), doc, spans, path.name)
+    verify_record(record, doc, spans, path.name, forbidden=forbidden)
     previous = path.read_bytes() if path.exists() else b""
     if previous and not previous.endswith(b"\n"):
         previous += b"\n"

@@ -36,9 +36,10 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image, ImageDraw
 
 from engine.core.context import RunContext
-from engine.core.domain import CharBox, DeidentifiedText, Document, Span
+from engine.core.domain import DeidentifiedText, Document, Span
 from engine.core.errors import ExportError, ExportVerificationError, InputError
 from engine.core.files import atomic_target
+from engine.exporters.geometry import line_rects, span_boxes
 from engine.exporters.pdf_text_layer import (
     Rect,
     Word,
@@ -69,21 +70,6 @@ class Mark:
 # --------------------------------------------------------------------------- geometry
 
 
-def _line_rects(boxes: Sequence[CharBox]) -> list[tuple[float, float, float, float]]:
-    """Union of char boxes per visual line (boxes overlapping vertically join a line)."""
-    lines: list[list[float]] = []
-    for b in sorted(boxes, key=lambda b: (b.page, -b.y1, b.x0)):
-        for line in lines:
-            overlap = min(line[3], b.y1) - max(line[1], b.y0)
-            if overlap > 0.5 * min(line[3] - line[1], b.y1 - b.y0):
-                line[0], line[1] = min(line[0], b.x0), min(line[1], b.y0)
-                line[2], line[3] = max(line[2], b.x1), max(line[3], b.y1)
-                break
-        else:
-            lines.append([b.x0, b.y0, b.x1, b.y1])
-    return [(a, b, c, d) for a, b, c, d in lines]
-
-
 def _surrogates(deid: DeidentifiedText | None) -> dict[str, str]:
     if deid is None:
         return {}
@@ -98,17 +84,14 @@ def _marks(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
     by_page: dict[int, list[Mark]] = defaultdict(list)
     unlocated: list[Span] = []
     for span in live_spans(spans):
-        boxes = [b for b in doc.boxes[span.start:span.end] if b is not None] if doc.boxes else []
-        if not boxes:
+        per_page = span_boxes(doc, span)
+        if not per_page:
             if doc.text[span.start:span.end].strip():
                 unlocated.append(span)
             continue
-        per_page: dict[int, list[CharBox]] = defaultdict(list)
-        for b in boxes:
-            per_page[b.page].append(b)
         first = True
-        for number, page_boxes in sorted(per_page.items()):
-            rects = tuple(_line_rects(page_boxes))
+        for number, page_boxes in per_page.items():
+            rects = tuple(line_rects(page_boxes))
             by_page[number].append(Mark(span, rects, subs.get(span.id) if first else ""))
             first = False
     return by_page, unlocated

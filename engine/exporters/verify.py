@@ -83,3 +83,17 @@ def verify_text_output(output: str, doc: Document, spans: Sequence[Span], what: 
     checks = needles(doc, spans)
     leaks = find_leaks(output, masked_original(doc, spans), checks, ctx)
     raise_leaks(what, [(s, "") for s in leaks])
+
+
+def verify_no_strings(output: str, forbidden: Iterable[str], what: str, *,
+                      ctx: RunContext | None = None) -> None:
+    """``output`` holds none of ``forbidden`` (whole words, as documents are checked): for
+    reports written beside the documents, which must not name what the key links (source
+    file names, patient ids). The error counts them and never quotes one."""
+    phrases = PhraseSet({normalize(s) for s in forbidden})
+    if not len(phrases):
+        return
+    found = phrases.counts(normalize(output), ctx.check if ctx is not None else None)
+    if found:
+        raise ExportVerificationError(
+            f"{what}: {len(found)} string(s) of a source file name found, file deleted")

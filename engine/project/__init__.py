@@ -8,7 +8,7 @@ modules that do the work on a shared ``ProjectState``:
     review      decisions on spans, undo/redo
     patients    patients and de-identification under a patient
     retention   CIRE flags of stored documents
-    export      files per document, mapping.csv, WriteGroup (many documents per commit)
+    export      files per document, report.csv, the key, WriteGroup (many documents per commit)
     batch       `clearnote batch`: import → detect → export, resumable
     review_io   review without the GUI (BRAT / JSONL out and back)
     evaluate    scores against gold annotations

@@ -46,12 +46,14 @@ class BatchReport:
     duplicates: int = 0
     cancelled: bool = False
     seconds: float = 0.0
-    mapping_csv: Path | None = None
+    report_csv: Path | None = None  # report.csv in the output folder (no source names)
+    cire_high: int = 0  # high-severity CIRE flags over the documents exported in this run
 
     def summary(self) -> str:
         rate = self.exported / self.seconds if self.seconds > 0 else 0.0
         return (f"{self.inputs} input(s): exported {self.exported}, already done "
-                f"{self.skipped}, duplicates {self.duplicates}, failed {len(self.failed)} "
+                f"{self.skipped}, duplicates {self.duplicates}, failed {len(self.failed)}, "
+                f"CIRE high flags {self.cire_high} "
                 f"in {self.seconds:.1f}s ({rate:.1f} docs/s)"
                 + (" (cancelled)" if self.cancelled else ""))
 
@@ -97,9 +99,10 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
 
     meter = ProgressMeter(ctx, "batch", len(items) + len(to_export))
 
-    def tally(doc_id: str, error: str | None) -> None:
+    def tally(doc_id: str, error: str | None, high: int = 0) -> None:
         if error is None:
             report.exported += 1
+            report.cire_high += high
             if on_exported is not None:
                 on_exported(doc_id)
         else:
@@ -111,8 +114,9 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
         for doc_id in to_export:  # detected before the crash, not yet exported
             ctx.check()
             exported = project.export([doc_id], out_dir=out_dir, formats=formats,
-                                      mapping=False)
-            tally(doc_id, exported.failed[0][1] if exported.failed else None)
+                                      report=False)
+            tally(doc_id, exported.failed[0][1] if exported.failed else None,
+                  exported.cire_high)
         store.start()
         for result in run_parallel(items, total=len(items), workers=workers,
                                    services=project.services,
@@ -128,7 +132,7 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
             for outcome in store.close():
                 tally(*outcome)
         finally:
-            report.mapping_csv = project.write_mapping_csv(out_dir)
+            report.report_csv = project.write_report_csv(out_dir)
             report.seconds = time.monotonic() - started
     return report
 
@@ -147,7 +151,7 @@ class StoreThread:
                  ) -> None:
         self.project, self.out_dir, self.formats = project, out_dir, formats
         self._inbox: queue.Queue[Any] = queue.Queue(maxsize=2)
-        self._outbox: queue.Queue[tuple[str, str | None]] = queue.Queue()
+        self._outbox: queue.Queue[tuple[str, str | None, int]] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="clearnote-store",
                                         daemon=True)
         self._error: BaseException | None = None
@@ -164,9 +168,10 @@ class StoreThread:
             except queue.Full:
                 continue
 
-    def outcomes(self) -> list[tuple[str, str | None]]:
-        """Committed outcomes so far: (document id, None) or (id, failure reason)."""
-        out: list[tuple[str, str | None]] = []
+    def outcomes(self) -> list[tuple[str, str | None, int]]:
+        """Committed outcomes so far: (document id, None, CIRE high flags) or (id,
+        failure reason, 0)."""
+        out: list[tuple[str, str | None, int]] = []
         while True:
             try:
                 out.append(self._outbox.get_nowait())
@@ -174,7 +179,7 @@ class StoreThread:
                 self._raise_if_failed()
                 return out
 
-    def close(self) -> list[tuple[str, str | None]]:
+    def close(self) -> list[tuple[str, str | None, int]]:
         """Finish the queued documents, commit, stop; the remaining outcomes."""
         if self._thread.is_alive():
             self._inbox.put(self._STOP)
@@ -186,7 +191,7 @@ class StoreThread:
             raise self._error
 
     def _run(self) -> None:
-        done: list[tuple[str, str | None]] = []
+        done: list[tuple[str, str | None, int]] = []
         try:
             with self.project.write_group() as group:
                 while True:
@@ -205,16 +210,18 @@ class StoreThread:
         except BaseException as exc:  # noqa: BLE001 - re-raised in the batch's thread
             self._error = exc
 
-    def _hand_back(self, done: list[tuple[str, str | None]]) -> None:
+    def _hand_back(self, done: list[tuple[str, str | None, int]]) -> None:
         for outcome in done:
             self._outbox.put(outcome)
         done.clear()
 
-    def _store(self, group: WriteGroup, result: WorkResult) -> tuple[str, str | None]:
+    def _store(self, group: WriteGroup, result: WorkResult) -> tuple[str, str | None, int]:
         doc_id = result.item.document_id
         try:
             exported = group.record_and_export(result, self.out_dir, self.formats)
         except (ClearNoteError, OSError) as exc:  # detected, not exported: go on
             log.warning("document %s export failed: %s", doc_id, type(exc).__name__)
-            return doc_id, error_reason(exc)
-        return doc_id, None if exported is not None else (result.error or "failed")
+            return doc_id, error_reason(exc), 0
+        if exported is None:
+            return doc_id, result.error or "failed", 0
+        return doc_id, None, exported.cire_high

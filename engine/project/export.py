@@ -1,36 +1,44 @@
-"""Export: de-identified files named by document id, written through temp files and
-renamed together, recorded in the project in the transaction that marks the document
-exported; ``WriteGroup`` does the same for a batch's documents, many per transaction."""
+"""Export: de-identified files named by document id, written by the one export path
+(``engine.exporters.outputs.write_outputs``), recorded in the project in the transaction
+that marks the document exported; ``WriteGroup`` does the same for a batch's documents,
+many per transaction. The re-identification key stays in the project (``key_rows``); the
+export folder gets ``report.csv`` (ids, outcome, CIRE high flags, output names) only."""
 
 from __future__ import annotations
 
-import csv
-import io
+import json
 import logging
-import os
-import secrets
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from engine.core.context import RunContext
-from engine.core.domain import ACTIVE_STATUSES, DeidentifiedText, Document, Span
+from engine.core.domain import ACTIVE_STATUSES, Document, Span
 from engine.core.errors import ClearNoteError, ProjectError, UsageError
-from engine.core.files import file_sha256, fsync_file, write_text_atomic
-from engine.ingest.discover import has_pages
+from engine.core.files import file_sha256
+from engine.core.policies import get_policy
+from engine.exporters.outputs import export_job, write_outputs
+from engine.exporters.reports import (
+    REPORT_FILE_NAME,
+    check_key_location,
+    key_row,
+    report_row,
+    source_name_parts,
+    write_key,
+    write_report,
+)
 from engine.parallel import ProgressMeter, WorkResult, error_reason
 from engine.project import queries
 from engine.project.recording import record
-from engine.project.services import ExportJob
 from engine.project.settings import FORMAT_SUFFIXES, TEMP_PREFIX, check_formats, formats_for
 from engine.project.state import ProjectState
 from engine.store import patients as pat
 from engine.store import repositories as repo
-from engine.store.models import DocumentRow, ExportRow
+from engine.store.models import AuditRow, DocumentRow, ExportRow, SpanRow
 from engine.store.records import DocumentStatus, ExportedDocument, ExportReport
 
 log = logging.getLogger(__name__)
@@ -38,7 +46,7 @@ log = logging.getLogger(__name__)
 
 def export(state: ProjectState, document_ids: Sequence[str] | None = None, *,
            out_dir: str | Path, formats: Sequence[str] | None = None, ctx: RunContext | None = None,
-           mapping: bool = True) -> ExportReport:
+           report: bool = True) -> ExportReport:
     """Write de-identified files named ``<document id><suffix>``. Without ids, every
     reviewed (or previously exported) document. Files appear only complete (temp file
     + rename); a document is marked exported after all its files exist."""
@@ -66,8 +74,10 @@ def export(state: ProjectState, document_ids: Sequence[str] | None = None, *,
             failed.append((doc_id, error_reason(exc)))
             log.warning("document %s export failed: %s", doc_id, type(exc).__name__)
         meter.step(failed=not ok)
-    csv_path = write_mapping_csv(state, out) if mapping else None
-    return ExportReport(out, tuple(exported), tuple(failed), csv_path, cancelled)
+    csv_path = write_report_csv(state, out) if report else None
+    return ExportReport(out, tuple(exported), tuple(failed), csv_path, cancelled,
+                        cire_high=sum(e.cire_high for e in exported),
+                        key_location=Path(state.db.path))
 
 
 def export_document(state: ProjectState, doc_id: str, out: Path, formats: tuple[str, ...]
@@ -120,41 +130,20 @@ def export_in(state: ProjectState, s: Any, doc: Document, active: tuple[Span, ..
     with state.surrogate_map.defer():
         deid = state.session.deidentify(doc, active,
                                         patient=patient or pat.DEFAULT_PATIENT)
-    written = write_files(state, doc, active, deid, out, formats)
+    job = export_job(doc, active, deid, policy=get_policy(state.settings.policy),
+                     source=doc.source_path)
+    written = write_outputs(job, out, formats, writers=state.services.writers,
+                            durable=state.durable_exports)
     state.surrogate_map.store_pending(s, state.surrogate_map.peek_pending())
     now = time.time()
     repo.insert_rows(s, ExportRow.__table__,
-                     [dict(document_id=doc.id, path=str(target.resolve()), format=fmt,
-                           sha256=sha, created_at=now) for fmt, target, sha in written])
+                     [dict(document_id=doc.id, path=str(w.path.resolve()), format=w.format,
+                           sha256=w.sha256, created_at=now) for w in written])
     repo.update_document_status(s, doc.id, DocumentStatus.EXPORTED)
     repo.audit(s, "document.exported", document_id=doc.id, count=len(written),
-               formats=[f for f, _, _ in written], spans=len(active),
-               mode=state.settings.mode.value)
-    return ExportedDocument(doc.id, tuple(t for _, t, _ in written))
-
-
-def write_files(state: ProjectState, doc: Document, active: tuple[Span, ...],
-                deid: DeidentifiedText, out: Path, formats: tuple[str, ...]
-                ) -> list[tuple[str, Path, str]]:
-    """Write every format to a temp file, then rename them all: when one format fails,
-    no file of this export appears, and an earlier export's files stay as they were."""
-    job = ExportJob(doc, active, deid, state.settings.mode)
-    staged: list[tuple[str, Path, Path]] = []
-    try:
-        for fmt in formats_for(doc, formats):
-            target = out / f"{doc.id}{FORMAT_SUFFIXES[fmt]}"
-            tmp = out / f"{TEMP_PREFIX}{secrets.token_hex(4)}-{target.name}"
-            staged.append((fmt, target, tmp))
-            state.services.writers[fmt](job, tmp)
-            if state.durable_exports:
-                fsync_file(tmp)
-        written = [(fmt, target, file_sha256(tmp)) for fmt, target, tmp in staged]
-        for _, target, tmp in staged:
-            os.replace(tmp, target)
-    finally:
-        for _, _, tmp in staged:
-            tmp.unlink(missing_ok=True)
-    return written
+               formats=[w.format for w in written], spans=len(active),
+               mode=state.settings.mode.value, cire_high=job.high_flags)
+    return ExportedDocument(doc.id, tuple(w.path for w in written), job.high_flags)
 
 
 def export_files_exist(state: ProjectState, document_id: str, out_dir: Path,
@@ -163,8 +152,7 @@ def export_files_exist(state: ProjectState, document_id: str, out_dir: Path,
     were recorded when it was exported."""
     doc = queries.document(state.db, document_id)
     fmts = tuple(formats or state.settings.export_formats)
-    wanted = [out_dir / f"{document_id}{FORMAT_SUFFIXES[f]}" for f in fmts
-              if f != "pdf" or has_pages(doc.media_type)]
+    wanted = [out_dir / f"{document_id}{FORMAT_SUFFIXES[f]}" for f in formats_for(doc, fmts)]
     with state.db.read() as s:
         recorded = {p: sha for p, sha in s.execute(
             select(ExportRow.path, ExportRow.sha256).where(
@@ -188,11 +176,11 @@ def clean_temp_files(out_dir: Path) -> int:
     return n
 
 
-def write_mapping_csv(state: ProjectState, out_dir: Path) -> Path:
-    """``mapping.csv``: document id → source file, status, outputs in this folder.
-    It names source files (which may hold names): keep it with the originals."""
+def write_report_csv(state: ProjectState, out_dir: Path) -> Path:
+    """``report.csv``: per document of the project, its status, active spans, CIRE high
+    flags of its last export, and its outputs in this folder; no source name (the key
+    stays in the project)."""
     out = Path(out_dir)
-    path = out / "mapping.csv"
     resolved = str(out.resolve())
     with state.db.read() as s:
         docs = repo.document_rows(s)
@@ -200,13 +188,34 @@ def write_mapping_csv(state: ProjectState, out_dir: Path) -> Path:
         for doc_id, p in s.execute(select(ExportRow.document_id, ExportRow.path)):
             if str(Path(p).parent) == resolved:
                 files.setdefault(doc_id, []).append(Path(p).name)
-    handle = io.StringIO()
-    writer = csv.writer(handle)
-    writer.writerow(["document_id", "source", "status", "outputs", "reason"])
-    for d in docs:
-        names = sorted(set(files.get(d.id, [])))
-        writer.writerow([d.id, d.source_path, d.status, ";".join(names), d.reason or ""])
-    return write_text_atomic(path, handle.getvalue())
+        high: dict[str, int] = {}
+        for doc_id, detail in s.execute(
+                select(AuditRow.document_id, AuditRow.detail)
+                .where(AuditRow.action == "document.exported").order_by(AuditRow.id)):
+            high[doc_id] = int(json.loads(detail or "{}").get("cire_high", 0))
+        spans = dict(s.execute(
+            select(SpanRow.document_id, func.count()).where(
+                SpanRow.status.in_([st.value for st in ACTIVE_STATUSES]))
+            .group_by(SpanRow.document_id)).all())
+    forbidden = [part for d in docs for part in source_name_parts(d.source_path)]
+    rows = [report_row(d.id, status=d.status, spans=spans.get(d.id, 0), cire_high=high.get(d.id, ""),
+                       outputs=sorted(set(files.get(d.id, []))), error=d.reason,
+                       forbidden=source_name_parts(d.source_path)) for d in docs]
+    return write_report(rows, out / REPORT_FILE_NAME, forbidden=forbidden)
+
+
+def key_rows(state: ProjectState) -> list[dict[str, object]]:
+    """The project's re-identification key, in the schema ``clearnote deid`` writes."""
+    with state.db.read() as s:
+        return [key_row(d.id, d.source_path, d.patient_id) for d in repo.document_rows(s)]
+
+
+def write_key_file(state: ProjectState, path: Path, *, out_dir: Path | None = None) -> Path:
+    """The key as a CSV file (for the user who must re-link outside ClearNote), never
+    inside the export folder ``out_dir``."""
+    if out_dir is not None:
+        check_key_location(path, out_dir)
+    return write_key(key_rows(state), path)
 
 
 class WriteGroup:

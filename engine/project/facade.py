@@ -353,10 +353,10 @@ class Project:
 
     def export(self, document_ids: Sequence[str] | None = None, *, out_dir: str | Path,
                formats: Sequence[str] | None = None, ctx: RunContext | None = None,
-               mapping: bool = True) -> ExportReport:
+               report: bool = True) -> ExportReport:
         """Write de-identified files named ``<document id><suffix>``; see export."""
         return _export.export(self._state, document_ids, out_dir=out_dir, formats=formats,
-                              ctx=ctx, mapping=mapping)
+                              ctx=ctx, report=report)
 
     def export_files_exist(self, document_id: str, out_dir: Path,
                            formats: Sequence[str] | None = None) -> bool:
@@ -364,7 +364,17 @@ class Project:
         were recorded when it was exported."""
         return _export.export_files_exist(self._state, document_id, out_dir, formats)
 
-    def write_mapping_csv(self, out_dir: Path) -> Path:
-        """``mapping.csv``: document id → source file, status, outputs in this folder.
-        It names source files (which may hold names): keep it with the originals."""
-        return _export.write_mapping_csv(self._state, out_dir)
+    def write_report_csv(self, out_dir: Path) -> Path:
+        """``report.csv``: document id, status, spans, CIRE high flags, outputs in this
+        folder; no source names (the key stays in the project)."""
+        return _export.write_report_csv(self._state, out_dir)
+
+    def key_rows(self) -> list[dict[str, object]]:
+        """The re-identification key: document id → source path, file name, patient."""
+        return _export.key_rows(self._state)
+
+    def write_key_file(self, path: Path, *, out_dir: Path | None = None) -> Path:
+        """The key as CSV (the schema ``clearnote deid --key-file`` writes); refused
+        inside ``out_dir``, the export folder."""
+        return _export.write_key_file(self._state, path, out_dir=out_dir)
+

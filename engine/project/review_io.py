@@ -19,12 +19,14 @@ from engine.core.domain import ACTIVE_STATUSES, Span, SpanStatus
 from engine.core.errors import InputError
 from engine.core.files import write_text_atomic
 from engine.core.labels import Label, map_label
+from engine.exporters.brat import write_brat
 from engine.store.records import ReviewImportReport
 
 if TYPE_CHECKING:
     from engine.project.facade import Project
 
-_NOTE = re.compile(r"span=(\w+)(?:\s+status=(\w+))?")
+# Notes written by engine.exporters.brat ("id=…"), and by earlier versions ("span=…").
+_NOTE = re.compile(r"\b(?:span|id)=(\w+)(?:\s+status=(\w+))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +65,10 @@ def export_review(project: Project, out_dir: Path, *, fmt: str = "brat",
     if fmt != "brat":
         raise ValueError(f"unknown review format {fmt!r} (brat, jsonl)")
     for doc_id in ids:
-        text = project.document_text(doc_id)
-        ann: list[str] = []
-        for n, s in enumerate(_active(project, doc_id), 1):
-            covered = text[s.start:s.end].replace("\n", " ")
-            ann.append(f"T{n}\t{s.label.value} {s.start} {s.end}\t{covered}")
-            ann.append(f"#{n}\tAnnotatorNotes T{n}\tspan={s.id} status={s.status.value}")
-        write_text_atomic(out_dir / f"{doc_id}.txt", text)
-        write_text_atomic(out_dir / f"{doc_id}.ann", "".join(line + "\n" for line in ann))
-        written += [out_dir / f"{doc_id}.txt", out_dir / f"{doc_id}.ann"]
+        # The ORIGINAL text with its candidates, through the one BRAT writer.
+        doc = project.load_document(doc_id)
+        written += write_brat(doc, _active(project, doc_id), out_dir / f"{doc_id}.txt",
+                              out_dir / f"{doc_id}.ann")
     return written
 
 
@@ -96,13 +93,26 @@ def read_brat(ann_path: Path) -> list[Decision]:
                 notes[target] = (match.group(1), match.group(2))
     out: list[Decision] = []
     for tid, (start, end, raw) in spans.items():
-        label = map_label(raw)
-        if label is None:
+        parsed = _label(raw)
+        if parsed is None:
             continue
         span_id, status = notes.get(tid, (None, None))
         st = SpanStatus(status) if status in ("ACCEPTED", "REJECTED") else SpanStatus.ACCEPTED
-        out.append(Decision(start, end, label, st, span_id))
+        out.append(Decision(start, end, parsed[0], st, span_id, parsed[1]))
     return out
+
+
+def _label(raw: str) -> tuple[Label, str | None] | None:
+    """``LABEL`` or ``LABEL-SUBTYPE`` (as the BRAT writer names subtypes) of any schema."""
+    try:
+        label = map_label(raw)
+        return (label, None) if label is not None else None
+    except ValueError:
+        head, _, subtype = raw.partition("-")
+        if not subtype:
+            raise
+        label = map_label(head)
+        return (label, subtype) if label is not None else None
 
 
 def import_review(project: Project, source: Path) -> ReviewImportReport:

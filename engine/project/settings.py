@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from engine.core.domain import Document, SurrogateMode
-from engine.core.errors import UsageError
+from engine.core.domain import SurrogateMode
 from engine.core.labels import Label
-from engine.ingest.discover import has_pages
+from engine.exporters.outputs import (  # re-exported: the project's formats are these
+    DEFAULT_FORMATS,
+    FORMAT_SUFFIXES,
+    TEMP_PREFIX,
+    check_formats,
+    formats_for,
+)
 from engine.pipeline import PipelineConfig
 
+__all__ = ["DEFAULT_FORMATS", "FORMAT_SUFFIXES", "SUFFIX", "TEMP_PREFIX", "ProjectSettings",
+           "check_formats", "formats_for", "pipeline_settings"]
+
 SUFFIX = ".clearnote"
-TEMP_PREFIX = ".cn-tmp-"
-# Output file name per format, after the stable document id (never the source name).
-FORMAT_SUFFIXES: dict[str, str] = {"txt": ".deid.txt", "json": ".json",
-                                   "pdf": ".redacted.pdf"}
-DEFAULT_FORMATS = ("txt", "json", "pdf")  # "pdf" applies to PDF and image documents only
 
 
 @dataclass(frozen=True)
@@ -78,14 +81,3 @@ def pipeline_settings(config: Any) -> dict[str, Any]:
         ner_model=str(config.ner_model) if config.ner_model else None,
         llm_model=str(config.llm_model) if config.llm_model else None,
         user_dictionary=tuple((t, Label(lbl).value) for t, lbl in config.user_dictionary))
-
-
-def check_formats(formats: Iterable[str]) -> None:
-    unknown = sorted(set(formats) - set(FORMAT_SUFFIXES))
-    if unknown:
-        raise UsageError(f"unknown export format(s): {', '.join(unknown)} "
-                         f"(known: {', '.join(FORMAT_SUFFIXES)})")
-
-
-def formats_for(doc: Document, formats: tuple[str, ...]) -> list[str]:
-    return [f for f in formats if f != "pdf" or has_pages(doc.media_type)]

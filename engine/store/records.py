@@ -96,6 +96,7 @@ class DetectReport:
 class ExportedDocument:
     document_id: str
     files: tuple[Path, ...]
+    cire_high: int = 0  # high-severity CIRE guard flags of this export
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,20 @@ class ExportReport:
     out_dir: Path
     exported: tuple[ExportedDocument, ...] = ()
     failed: tuple[tuple[str, str], ...] = ()  # (document id, reason)
-    mapping_csv: Path | None = None
+    report_csv: Path | None = None  # report.csv in out_dir: ids and outcomes, no source
     cancelled: bool = False
+    cire_high: int = 0  # high-severity CIRE flags over the exported documents
+    key_location: Path | None = None  # where the re-identification key is (the project)
 
     def summary(self) -> str:
         return (f"exported {len(self.exported)} document(s) to {self.out_dir}, failed "
-                f"{len(self.failed)}" + (" (cancelled)" if self.cancelled else ""))
+                f"{len(self.failed)}, CIRE high flags {self.cire_high}"
+                + (" (cancelled)" if self.cancelled else ""))
+
+    def key_notice(self) -> str:
+        where = f"the project {self.key_location}" if self.key_location else "the project"
+        return (f"re-identification key (document id -> source file, patient): kept in "
+                f"{where}, not in the export folder; it must not be shared")
 
 
 @dataclass(frozen=True)

@@ -78,8 +78,14 @@ def test_deid_files_to_output_dir(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert main(["deid", str(src), "--output-dir", str(out), "--no-progress"]) == 0
     names = sorted(p.name for p in out.iterdir())
-    assert "mapping.csv" in names
+    assert "report.csv" in names and "mapping.csv" not in names
     assert not any("Harold" in n or "Finch" in n for n in names)
+    # The key is beside the input folder, never in the output folder.
+    key = (tmp_path / "letters.clearnote-key.csv").read_text(encoding="utf-8")
+    assert "Harold_Finch_referral.txt" in key
+    for p in out.iterdir():
+        content = p.read_text(encoding="utf-8")
+        assert "Harold" not in content and "Finch" not in content, p.name
     texts = [p.read_text(encoding="utf-8") for p in out.glob("*.deid.txt")]
     assert len(texts) == 2
     assert not any(phi in t for t in texts for phi in PLANTED)
@@ -102,8 +108,9 @@ def test_deid_reports_bad_file_and_continues(tmp_path: Path) -> None:
     (src / "empty.txt").write_bytes(b"")
     out = tmp_path / "out"
     assert main(["deid", str(src), "--output-dir", str(out), "--no-progress"]) == 1
-    mapping = (out / "mapping.csv").read_text(encoding="utf-8")
+    mapping = (out / "report.csv").read_text(encoding="utf-8")
     assert "failed" in mapping and "ok" in mapping
+    assert "empty.txt" not in mapping  # source names only in the key
     assert len(list(out.glob("*.deid.txt"))) == 1
 
 

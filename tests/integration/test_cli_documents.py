@@ -34,8 +34,15 @@ def _pdf_text(path: Path) -> str:
 
 
 def _rows(out: Path) -> list[dict[str, str]]:
-    with (out / "mapping.csv").open(encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
+    """report.csv rows joined with the key (beside the input folder ``in``) by id."""
+    with (out / "report.csv").open(encoding="utf-8") as handle:
+        report = list(csv.DictReader(handle))
+    key_file = next(f for f in (out.parent / "in.clearnote-key.csv",
+                                out.parent / "in" / "clearnote-key.csv",
+                                out.parent / "clearnote-key.csv") if f.is_file())
+    with key_file.open(encoding="utf-8") as handle:
+        key = {r["document_id"]: r for r in csv.DictReader(handle)}
+    return [{**r, "source": key[r["document_id"]]["source"]} for r in report]
 
 
 def test_deid_pdf_letter_and_bad_inputs(tmp_path: Path) -> None:
@@ -52,7 +59,8 @@ def test_deid_pdf_letter_and_bad_inputs(tmp_path: Path) -> None:
     rows = {Path(r["source"]).name: r for r in _rows(out)}
     assert rows["Jane_Doe_referral.pdf"]["status"] == "ok"
     for bad in ("locked.pdf", "empty.pdf", "truncated.pdf"):
-        assert rows[bad]["status"] == "failed" and bad in rows[bad]["error"]
+        # The report names no source file: the key does.
+        assert rows[bad]["status"] == "failed" and bad not in rows[bad]["error"]
     assert "password" in rows["locked.pdf"]["error"].lower()
     assert "notes.xyz" not in rows  # unsupported suffixes are not collected from folders
 

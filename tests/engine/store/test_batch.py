@@ -120,7 +120,7 @@ def test_cancel_stops_between_documents_and_a_rerun_finishes(make_project,
     rest = run_batch(project, [folder], out, workers=1)
     assert (rest.skipped, rest.exported, rest.cancelled) == (3, 5, False)
     assert len(list(out.glob("*.deid.txt"))) == 8
-    mapping = (out / "mapping.csv").read_text().splitlines()
+    mapping = (out / "report.csv").read_text().splitlines()
     assert len(mapping) == 9
     assert json.loads((out / f"{sorted(done)[0]}.json").read_text())["replacements"]
 

@@ -240,7 +240,7 @@ def test_export_writes_complete_files_and_fails_closed(make_project, letters, tm
     report = project.export(out_dir=out)
     assert [e.document_id for e in report.exported] == [ids[0]]
     names = sorted(p.name for p in out.iterdir())
-    assert names == sorted([f"{ids[0]}.deid.txt", f"{ids[0]}.json", "mapping.csv"])
+    assert names == sorted([f"{ids[0]}.deid.txt", f"{ids[0]}.json", "report.csv"])
     text = (out / f"{ids[0]}.deid.txt").read_text(encoding="utf-8")
     assert letter(0).patient not in text and letter(0).mrn not in text
     assert project.document(ids[0]).status is DocumentStatus.EXPORTED

@@ -1,0 +1,133 @@
+"""`clearnote deid FILE_OR_DIR... --output-dir DIR`: de-identify files without a project,
+through the one export path (``engine.exporters.outputs.write_outputs``).
+
+Outputs are named by a stable document id (a prefix of the file's sha256), never by the
+original file name, which often holds a patient's name. The export folder holds
+de-identified material only: ``report.csv`` (ids, outcome, CIRE high flags, output names)
+goes there, while the re-identification key (document id → source path, file name,
+patient) goes to a key file beside the input, never inside the output folder.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from engine.cire import assess
+from engine.core.context import RunContext
+from engine.core.errors import ClearNoteError
+from engine.core.files import file_sha256
+from engine.exporters.outputs import DEFAULT_FORMATS, check_formats, export_job, write_outputs
+from engine.exporters.reports import (
+    KEY_WARNING,
+    REPORT_FILE_NAME,
+    check_key_location,
+    default_key_file,
+    is_key_file,
+    key_row,
+    report_row,
+    source_name_parts,
+    write_key,
+    write_report,
+)
+from engine.ingest.discover import check_output_dir, collect_inputs
+from engine.parallel import error_reason
+from engine.session import Session, load_document
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class FileOutcome:
+    document_id: str
+    source: Path
+    outputs: list[Path] = field(default_factory=list)
+    error: str | None = None
+    spans: int = 0
+    cire_high: int = 0
+    reason: str | None = None
+
+
+@dataclass
+class DeidReport:
+    outcomes: list[FileOutcome] = field(default_factory=list)
+    key_file: Path | None = None
+    report_csv: Path | None = None
+
+    @property
+    def failed(self) -> list[FileOutcome]:
+        return [o for o in self.outcomes if o.error is not None]
+
+    @property
+    def cire_high(self) -> int:
+        return sum(o.cire_high for o in self.outcomes)
+
+    def summary(self) -> str:
+        done = len(self.outcomes) - len(self.failed)
+        lines = [f"de-identified {done} of {len(self.outcomes)} file(s), CIRE high flags "
+                 f"{self.cire_high}"]
+        lines += [f"  failed: {o.source}: {o.error}" for o in self.failed]
+        if self.key_file is not None:
+            lines.append(f"re-identification key: {self.key_file} ({KEY_WARNING})")
+        return "\n".join(lines)
+
+
+def document_id_for(path: Path) -> str:
+    return file_sha256(path)[:16]
+
+
+def deid_paths(paths: list[Path], output_dir: Path, *, session: Session,
+               formats: Sequence[str] = DEFAULT_FORMATS, key_file: Path | None = None,
+               pdf_mode: str = "redacted", password: str | None = None, cire: bool = False,
+               progress_enabled: bool = True, ctx: RunContext | None = None) -> DeidReport:
+    """De-identify every supported file under ``paths`` into ``output_dir`` in
+    ``formats``; the key goes to ``key_file`` (default: beside the first input). With
+    ``cire`` the sidecars carry the full CIRE report (alignment, retention score) instead
+    of the guard's flags alone."""
+    ctx = ctx or RunContext()
+    check_formats(formats)
+    check_output_dir(paths, output_dir)
+    key_file = key_file or default_key_file(paths)
+    check_key_location(key_file, output_dir)
+    inputs = [p for p in collect_inputs(paths) if not is_key_file(p)]  # earlier runs' keys
+    output_dir.mkdir(parents=True, exist_ok=True)
+    report = DeidReport(key_file=key_file)
+    for index, path in enumerate(inputs):
+        ctx.check()
+        outcome = FileOutcome(document_id=document_id_for(path), source=path)
+        report.outcomes.append(outcome)
+        try:
+            doc = load_document(path, password=password, ctx=ctx)
+            doc = replace(doc, id=outcome.document_id)
+            result, deid = session.process(doc, ctx)
+            outcome.spans = len(result.active)
+            full = assess(doc, deid, policy=session.policy).to_json() if cire else None
+            job = export_job(doc, result.active, deid, policy=session.policy, source=path,
+                             pdf_mode=pdf_mode, password=password, cire=full)
+            outcome.outputs = [w.path for w in write_outputs(job, output_dir, formats)]
+            outcome.cire_high = job.high_flags
+        except ClearNoteError as exc:
+            outcome.error = str(exc)
+            outcome.reason = error_reason(exc)  # no file name: for report.csv
+            log.warning("document %s failed: %s", outcome.document_id, type(exc).__name__)
+        if progress_enabled:
+            ctx.report("deid", index + 1, len(inputs), outcome.document_id)
+    write_key([key_row(o.document_id, o.source, "default") for o in report.outcomes],
+              key_file)
+    report.report_csv = _write_report(report, output_dir)
+    return report
+
+
+def _write_report(report: DeidReport, output_dir: Path) -> Path:
+    rows = []
+    forbidden: list[str] = []
+    for o in report.outcomes:
+        names = source_name_parts(o.source)
+        forbidden += names
+        rows.append(report_row(o.document_id, status="failed" if o.error else "ok",
+                               spans=o.spans, cire_high=o.cire_high,
+                               outputs=[p.name for p in o.outputs], error=o.reason,
+                               forbidden=names))
+    return write_report(rows, output_dir / REPORT_FILE_NAME, forbidden=forbidden)
