@@ -1,6 +1,6 @@
 """`clearnote deid FILE_OR_DIR... --output-dir DIR`: de-identify files without a project.
 
-Outputs are named by a stable document id (a prefix of the file's sha256), never by the
+Outputs are named by a document id (keyed with the run's secret, see ``document_id_for``), never by the
 original file name, which often holds a patient's name; `mapping.csv` links the two.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from engine.core.context import RunContext
 from engine.core.domain import DeidentifiedText, DetectionResult, Document
 from engine.core.errors import ClearNoteError
-from engine.core.files import file_sha256, write_text_atomic
+from engine.core.files import file_sha256, keyed_document_id, private_dir, write_text_atomic
 from engine.ingest.discover import check_output_dir, collect_inputs, has_pages
 from engine.session import Session, load_document
 
@@ -46,8 +46,9 @@ class DeidReport:
         return "\n".join(lines)
 
 
-def document_id_for(path: Path) -> str:
-    return file_sha256(path)[:16]
+def document_id_for(path: Path, secret: bytes) -> str:
+    """Keyed with the run's secret (random unless --secret-file): no hash of the original."""
+    return keyed_document_id(secret, file_sha256(path))
 
 
 def deid_paths(paths: list[Path], output_dir: Path, *, session: Session,
@@ -56,11 +57,11 @@ def deid_paths(paths: list[Path], output_dir: Path, *, session: Session,
     ctx = ctx or RunContext()
     check_output_dir(paths, output_dir)
     inputs = collect_inputs(paths)
-    output_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(output_dir)
     report = DeidReport()
     for index, path in enumerate(inputs):
         ctx.check()
-        outcome = FileOutcome(document_id=document_id_for(path), source=path)
+        outcome = FileOutcome(document_id=document_id_for(path, session.config.secret), source=path)
         report.outcomes.append(outcome)
         try:
             doc = load_document(path, password=password, ctx=ctx)

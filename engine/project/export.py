@@ -20,7 +20,14 @@ from sqlalchemy import select
 from engine.core.context import RunContext
 from engine.core.domain import ACTIVE_STATUSES, DeidentifiedText, Document, Span
 from engine.core.errors import ClearNoteError, ProjectError, UsageError
-from engine.core.files import file_sha256, fsync_file, write_text_atomic
+from engine.core.files import (
+    PRIVATE_FILE,
+    create_private_file,
+    file_sha256,
+    fsync_file,
+    private_dir,
+    write_text_atomic,
+)
 from engine.ingest.discover import has_pages
 from engine.parallel import ProgressMeter, WorkResult, error_reason
 from engine.project import queries
@@ -44,7 +51,7 @@ def export(state: ProjectState, document_ids: Sequence[str] | None = None, *,
     + rename); a document is marked exported after all its files exist."""
     ctx = ctx or RunContext()
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    private_dir(out)
     formats = tuple(formats or state.settings.export_formats)
     check_formats(formats)
     if document_ids is None:
@@ -145,7 +152,9 @@ def write_files(state: ProjectState, doc: Document, active: tuple[Span, ...],
             target = out / f"{doc.id}{FORMAT_SUFFIXES[fmt]}"
             tmp = out / f"{TEMP_PREFIX}{secrets.token_hex(4)}-{target.name}"
             staged.append((fmt, target, tmp))
+            create_private_file(tmp)  # owner-only, whatever the writer does
             state.services.writers[fmt](job, tmp)
+            os.chmod(tmp, PRIVATE_FILE)  # a writer that replaced the file got the umask
             if state.durable_exports:
                 fsync_file(tmp)
         written = [(fmt, target, file_sha256(tmp)) for fmt, target, tmp in staged]
@@ -240,7 +249,7 @@ class WriteGroup:
         state = self.state
         formats = tuple(formats or state.settings.export_formats)
         check_formats(formats)
-        out_dir.mkdir(parents=True, exist_ok=True)
+        private_dir(out_dir)
         s = self._open()
         self._documents += 1
         if result.result is None or result.document is None:
