@@ -19,8 +19,19 @@ ENV_VAR = "CLEARNOTE_PASSPHRASE"
 NEW_ENV_VAR = "CLEARNOTE_NEW_PASSPHRASE"
 
 
+class _RefusedOnArgv(argparse.Action):
+    """``--passphrase X`` is refused outright (and would otherwise be taken by argparse as
+    an abbreviation of ``--passphrase-file``, then echoed as a file name)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object, **__: object) -> None:
+        parser.error("a passphrase is never taken from the command line (other users can "
+                     f"read it with ps): use --passphrase-file FILE, ${ENV_VAR} or the prompt")
+
+
 def add_passphrase_options(p: argparse.ArgumentParser, *, new_project: bool = False,
                            rekey: bool = False) -> None:
+    p.add_argument("--passphrase", "--new-passphrase", action=_RefusedOnArgv,
+                   help=argparse.SUPPRESS)
     p.add_argument("--passphrase-file", type=Path, metavar="FILE",
                    help=f"the project passphrase is the first line of FILE (else ${ENV_VAR}, "
                         "else a prompt)")
@@ -37,11 +48,11 @@ def _from_file(path: Path) -> str:
     try:
         raw = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path.name}: cannot read the passphrase file "
-                         f"({type(exc).__name__})") from None
+        # Not named: a mistyped option could make the passphrase itself the "file name".
+        raise UsageError(f"cannot read the passphrase file ({type(exc).__name__})") from None
     value = raw.splitlines()[0] if raw else ""
     if not value:
-        raise UsageError(f"{path.name}: the passphrase file is empty")
+        raise UsageError("the passphrase file is empty")
     return value
 
 
