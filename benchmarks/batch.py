@@ -4,6 +4,11 @@ surrogate registry, patient links, audit) versus the same documents through
 runs), in one process each, then the batch on every core.
 
     .venv/bin/python benchmarks/batch.py [--docs 150] [--repeat 10] [--ner off]
+    .venv/bin/python benchmarks/batch.py --encrypted   # encrypted vs plain project
+
+With ``--encrypted`` both sides are `clearnote batch`: a plain project against a SQLCipher
+one (the key is derived when the project is opened, before the clock starts), which is the
+encryption overhead of issue 15 (target: at most 15 %).
 
 Both sides load and warm their pipeline before the clock starts (model loading is the
 same for both and not store cost) and write .deid.txt + .json per document. They run in
@@ -30,6 +35,8 @@ def main() -> int:
     parser.add_argument("--ner", default="auto", choices=["auto", "on", "off"])
     parser.add_argument("--workers", type=int, default=0,
                         help="batch workers for the last run (default: every core)")
+    parser.add_argument("--encrypted", action="store_true",
+                        help="compare an encrypted project's batch with a plain project's")
     args = parser.parse_args()
 
     from engine.api import Session, SessionConfig, load_document
@@ -65,18 +72,26 @@ def main() -> int:
             assert not report.failed, report.summary()
             return args.docs / (time.perf_counter() - started)
 
-        def batch_run(k: int, n_workers: int) -> float:
-            project = Project.create(tmp / f"p{k}-{n_workers}.clearnote", pipeline=config,
-                                     export_formats=("txt", "json"))
+        def batch_run(k: int, n_workers: int, passphrase: str | None = None,
+                      tag: str = "") -> float:
+            project = Project.create(tmp / f"p{k}-{n_workers}{tag}.clearnote",
+                                     pipeline=config, export_formats=("txt", "json"),
+                                     passphrase=passphrase)
             project.session.detect(warm_doc)  # load the pipeline before the clock starts
             cpu_started = time.process_time()
-            report = run_batch(project, [src], tmp / f"out{k}-{n_workers}",
+            report = run_batch(project, [src], tmp / f"out{k}-{n_workers}{tag}",
                                workers=n_workers, ctx=quiet)
             if n_workers == 1:
-                cpu["batch"].append(time.process_time() - cpu_started)
+                cpu["plain" if tag == "plain" else "batch"].append(
+                    time.process_time() - cpu_started)
             project.close()
             assert report.exported == args.docs, report.summary()
             return args.docs / report.seconds
+
+        passphrase = "benchmark passphrase" if args.encrypted else None
+        if args.encrypted:  # the reference is a plain project's batch, not deid
+            def plain_run(k: int) -> float:  # noqa: F811
+                return batch_run(k, 1, None, "plain")
 
         plain_rates, batch_rates, ratios = [], [], []
         for k in range(args.repeat):
@@ -84,24 +99,24 @@ def main() -> int:
             # in speed does not favour either side.
             if k % 2 == 0:
                 plain_rates.append(plain_run(k))
-                batch_rates.append(batch_run(k, 1))
+                batch_rates.append(batch_run(k, 1, passphrase))
             else:
-                batch_rates.append(batch_run(k, 1))
+                batch_rates.append(batch_run(k, 1, passphrase))
                 plain_rates.append(plain_run(k))
             ratios.append(plain_rates[-1] / batch_rates[-1])
             print(f"pair {k + 1}: plain {plain_rates[-1]:.1f} docs/s, batch "
                   f"{batch_rates[-1]:.1f} docs/s, batch time/plain time {ratios[-1]:.3f}, "
                   f"CPU time {cpu['batch'][-1] / cpu['plain'][-1]:.3f}", flush=True)
-        parallel = batch_run(args.repeat, workers) if workers > 1 else None
+        parallel = batch_run(args.repeat, workers, passphrase) if workers > 1 else None
 
     quartiles = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
     print(f"documents: {args.docs} per run (default pipeline, ner={args.ner}), "
           f"{args.repeat} alternating pairs")
-    print(f"clearnote deid (no project), 1 process: {statistics.median(plain_rates):7.1f} "
-          f"docs/s (median)")
-    print(f"clearnote batch (project),   1 process: {statistics.median(batch_rates):7.1f} "
-          f"docs/s (median)")
-    print(f"store overhead (median of pair ratios): {(statistics.median(ratios) - 1) * 100:+.1f} %"
+    left, right = (("batch, plain project", "batch, encrypted project") if args.encrypted
+                   else ("clearnote deid (no project)", "clearnote batch (project)"))
+    print(f"{left:28}, 1 process: {statistics.median(plain_rates):7.1f} docs/s (median)")
+    print(f"{right:28}, 1 process: {statistics.median(batch_rates):7.1f} docs/s (median)")
+    print(f"{'encryption' if args.encrypted else 'store'} overhead (median of pair ratios): {(statistics.median(ratios) - 1) * 100:+.1f} %"
           f" time per document, quartiles {(quartiles[0] - 1) * 100:+.1f} % .. "
           f"{(quartiles[2] - 1) * 100:+.1f} %")
     cpu_ratio = statistics.median(b / p for b, p in zip(cpu["batch"], cpu["plain"]))

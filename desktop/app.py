@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -51,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if "--smoke-test" in args:
         return smoke_test()
+    os.umask(0o077)  # projects, exports, backups: owner-only
     app = make_app([sys.argv[0], *args])
     from desktop.views.main_window import MainWindow
 
@@ -58,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     projects = [a for a in args if a.endswith(".clearnote")]
     if projects:
-        window.controller.open_project(Path(projects[0]))
+        window.open_project_at(Path(projects[0]))
     return app.exec()
 
 

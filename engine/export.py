@@ -18,7 +18,7 @@ from pathlib import Path
 from engine.cire import assess
 from engine.core.context import RunContext
 from engine.core.errors import ClearNoteError
-from engine.core.files import file_sha256
+from engine.core.files import file_sha256, keyed_document_id, private_dir
 from engine.exporters.outputs import DEFAULT_FORMATS, check_formats, export_job, write_outputs
 from engine.exporters.reports import (
     KEY_WARNING,
@@ -74,8 +74,9 @@ class DeidReport:
         return "\n".join(lines)
 
 
-def document_id_for(path: Path) -> str:
-    return file_sha256(path)[:16]
+def document_id_for(path: Path, secret: bytes) -> str:
+    """Keyed with the run's secret (random unless --secret-file): no hash of the original."""
+    return keyed_document_id(secret, file_sha256(path))
 
 
 def deid_paths(paths: list[Path], output_dir: Path, *, session: Session,
@@ -92,11 +93,12 @@ def deid_paths(paths: list[Path], output_dir: Path, *, session: Session,
     key_file = key_file or default_key_file(paths)
     check_key_location(key_file, output_dir)
     inputs = [p for p in collect_inputs(paths) if not is_key_file(p)]  # earlier runs' keys
-    output_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(output_dir)
     report = DeidReport(key_file=key_file)
     for index, path in enumerate(inputs):
         ctx.check()
-        outcome = FileOutcome(document_id=document_id_for(path), source=path)
+        doc_id = document_id_for(path, session.config.secret)
+        outcome = FileOutcome(document_id=doc_id, source=path)
         report.outcomes.append(outcome)
         try:
             doc = load_document(path, password=password, ctx=ctx)

@@ -4,10 +4,13 @@ rate, ETA; never document content) and cancellation. The caller stores the resul
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -102,9 +105,49 @@ class _WorkerState:
 _STATE = _WorkerState()
 
 
-def _init_worker(services: WorkerServices, session_config: Any) -> None:
+def _init_worker(services: WorkerServices, session_config: Any, parent_pid: int) -> None:
+    # The arguments arrive pickled through the spawn pipe, never in argv or the
+    # environment (the session config holds the project's surrogate secret).
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and cancels
+    exit_with_parent(parent_pid)
     _STATE.services, _STATE.session_config, _STATE.session = services, session_config, None
+
+
+PR_SET_PDEATHSIG = 1
+WATCHDOG_SECONDS = 1.0
+
+
+def exit_with_parent(parent_pid: int) -> None:
+    """Make this worker die with the process that started it, whatever kills the parent
+    (a SIGKILL gives it no chance to stop the pool). Linux: the kernel sends SIGKILL when
+    the parent exits (``prctl(PR_SET_PDEATHSIG)``). Everywhere, also: a watchdog thread
+    that exits once the parent is gone (the spawn pipe's end of file, or a new ppid)."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+                log.debug("prctl(PR_SET_PDEATHSIG) failed: errno %d", ctypes.get_errno())
+        except (OSError, AttributeError):
+            log.debug("prctl unavailable; the watchdog thread alone watches the parent")
+    if _parent_gone(parent_pid):  # it died before the death signal was armed
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent_pid,), name="clearnote-watchdog",
+                     daemon=True).start()
+
+
+def _parent_gone(parent_pid: int) -> bool:
+    # The spawn pipe's sentinel reads EOF once the parent is gone (portable, Windows
+    # included, where a process is never re-parented).
+    parent = multiprocessing.parent_process()
+    if parent is not None and not parent.is_alive():
+        return True
+    return sys.platform != "win32" and os.getppid() != parent_pid
+
+
+def _watch_parent(parent_pid: int) -> None:
+    while not _parent_gone(parent_pid):
+        time.sleep(WATCHDOG_SECONDS)
+    os._exit(1)  # nothing to clean up: the parent stores every result
 
 
 def use_session_in_process(services: WorkerServices, session_config: Any, session: Any) -> None:
@@ -165,7 +208,8 @@ def run_parallel(items: Iterable[WorkItem], *, total: int, workers: int,
     session_config = _one_thread_each(session_config)
     pool = ProcessPoolExecutor(max_workers=min(workers, total),
                                mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_init_worker, initargs=(services, session_config))
+                               initializer=_init_worker,
+                               initargs=(services, session_config, os.getpid()))
     pending: set[Future[WorkResult]] = set()
     source = iter(items)
     exhausted = False

@@ -27,6 +27,7 @@ from engine.api import (
 )
 from engine.core.context import RunContext
 from engine.core.domain import Span, SpanStatus
+from engine.core.errors import PassphraseRequiredError, WrongPassphraseError
 from engine.core.labels import Label
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,7 @@ class ProjectController(QObject):
     settingsChanged = Signal(object)  # ProjectSettings
     progress = Signal(str, int, int, str)  # stage, done, total, message
     error = Signal(str)  # a safe message
+    passphraseRejected = Signal(object, bool)  # project path, a passphrase was given
     undoStateChanged = Signal(bool, bool)  # can undo, can redo
     busyChanged = Signal(bool)
     pageImage = Signal(str, int, object)  # document id, page, QImage
@@ -82,8 +84,26 @@ class ProjectController(QObject):
                   lambda ctx: self._create(path, policy=policy, pipeline=pipeline, **kw),
                   self._opened)
 
-    def open_project(self, path: Path) -> None:
-        self._run("project.open", lambda ctx: Project.open(Path(path)), self._opened)
+    def open_project(self, path: Path, *, passphrase: str | None = None) -> None:
+        """Open ``path``; an encrypted project needs its passphrase: when it is missing or
+        wrong, ``passphraseRejected`` asks the view for (another) one."""
+        def work(ctx: RunContext) -> Project | None:
+            try:
+                return Project.open(Path(path), passphrase=passphrase)
+            except (WrongPassphraseError, PassphraseRequiredError):
+                return None
+
+        def done(project: Project | None) -> None:
+            if project is None:
+                self.passphraseRejected.emit(Path(path), passphrase is not None)
+            else:
+                self._opened(project)
+
+        self._run("project.open", work, done)
+
+    @staticmethod
+    def is_encrypted(path: Path) -> bool:
+        return Project.is_encrypted(path)
 
     def _opened(self, project: Project) -> None:
         self.close_project()

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop.controllers.project_controller import ProjectController
 from desktop.records import DiffData, LoadedDocument
 from desktop.settings import UserSettings
+from desktop.views import passphrase_dialog
 from desktop.views.diff_view import DiffView
 from desktop.views.document_list import DocumentListView
 from desktop.views.export_dialog import ExportDialog
@@ -204,7 +205,8 @@ class MainWindow(QMainWindow):
         sp = self.start_page
         sp.newRequested.connect(self.new_project)
         sp.openRequested.connect(self.open_project)
-        sp.recentRequested.connect(c.open_project)
+        sp.recentRequested.connect(self.open_project_at)
+        c.passphraseRejected.connect(self._passphrase_rejected)
         c.projectOpened.connect(self._project_opened)
         c.projectClosed.connect(self._project_closed)
         c.documentsChanged.connect(self._documents_changed)
@@ -243,13 +245,47 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "New project", self.user.last_folder,
                                               "ClearNote projects (*.clearnote)")
         if path:
-            self.controller.create_project(Path(path))
+            self.create_project_at(Path(path))
+
+    def create_project_at(self, path: Path) -> None:
+        """New projects are encrypted: the passphrase is asked for once, here."""
+        if path.suffix != ".clearnote":
+            path = path.with_suffix(".clearnote")
+        answer = passphrase_dialog.ask_passphrase(self, path.name, new=True)
+        if answer is None:
+            return
+        if answer.remember:
+            passphrase_dialog.remember_passphrase(path, answer.passphrase)
+        self.controller.create_project(path, passphrase=answer.passphrase)
 
     def open_project(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open project", self.user.last_folder,
                                               "ClearNote projects (*.clearnote)")
         if path:
-            self.controller.open_project(Path(path))
+            self.open_project_at(Path(path))
+
+    def open_project_at(self, path: Path, *, retry: bool = False) -> None:
+        """Open a project, asking for its passphrase when it is encrypted (the keyring's
+        copy first, if the user chose to keep one there)."""
+        path = Path(path)
+        if not self.controller.is_encrypted(path):
+            self.controller.open_project(path)
+            return
+        stored = None if retry else passphrase_dialog.stored_passphrase(path)
+        if stored is not None:
+            self.controller.open_project(path, passphrase=stored)
+            return
+        answer = passphrase_dialog.ask_passphrase(self, path.name, new=False, retry=retry)
+        if answer is None:
+            return
+        if answer.remember:
+            passphrase_dialog.remember_passphrase(path, answer.passphrase)
+        self.controller.open_project(path, passphrase=answer.passphrase)
+
+    def _passphrase_rejected(self, path: Path, given: bool) -> None:
+        if given:
+            passphrase_dialog.remember_passphrase(path, None)  # a stale keyring copy
+        self.open_project_at(path, retry=given)
 
     def close_project(self) -> None:
         self.controller.close_project()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import signal
 import sys
@@ -162,9 +163,10 @@ def session_from(args: argparse.Namespace) -> Session:
 
 def read_secret(path: Path) -> bytes:
     """A secret file keeps surrogates consistent across runs; created on first use."""
-    if not path.exists():
-        path.write_bytes(secrets.token_hex(32).encode())
-        path.chmod(0o600)
+    if not path.exists():  # owner-only from creation, never briefly world-readable
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(secrets.token_hex(32).encode())
     data = path.read_bytes().strip()
     if len(data) < 16:
         raise UsageError(f"{path}: secret file is too short (need at least 16 bytes)")

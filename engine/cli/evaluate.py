@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.api import Project, evaluate_project
+from engine.api import evaluate_project
+from engine.cli.passphrase import add_passphrase_options, open_project
 from engine.core.errors import UsageError
 from engine.core.labels import Label
 from engine.core.policies import POLICIES, get_policy
@@ -31,6 +32,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--bootstrap", type=int, default=1000, help="bootstrap rounds for CIs")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    add_passphrase_options(p)
     p.set_defaults(func=cmd_evaluate)
 
 
@@ -40,7 +42,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     if args.project is not None:
         if args.pred is not None:
             raise UsageError("--project scores the project's spans; leave out --pred")
-        report = evaluate_project(Project.open(args.project), args.gold, **options)
+        report = evaluate_project(open_project(args), args.gold, **options)
     else:
         if args.pred is None:
             raise UsageError("give --pred P.jsonl, or --project P.clearnote")

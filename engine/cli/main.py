@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -12,7 +13,12 @@ from typing import Any
 from engine import __version__
 from engine.cli import cire, demo, detect, evaluate, models, project, training
 from engine.cli.common import EXIT_FAILURE, EXIT_USAGE
-from engine.core.errors import ClearNoteError, UsageError
+from engine.core.errors import (
+    ClearNoteError,
+    PassphraseRequiredError,
+    UsageError,
+    WrongPassphraseError,
+)
 
 log = logging.getLogger("clearnote")
 
@@ -36,6 +42,16 @@ def register(subparsers: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Every file and folder this command creates is owner-only (also those written by
+    # libraries: PDF writers, SQLite); restored for callers that run main() in-process.
+    previous = os.umask(0o077)
+    try:
+        return _main(argv)
+    finally:
+        os.umask(previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
@@ -46,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         return func(args)
-    except UsageError as exc:
+    except (UsageError, WrongPassphraseError, PassphraseRequiredError) as exc:
         print(f"clearnote: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

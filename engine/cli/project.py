@@ -20,11 +20,18 @@ from engine.api import (
     run_batch,
 )
 from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, run_context
+from engine.cli.passphrase import (
+    NEW_ENV_VAR,
+    add_passphrase_options,
+    new_project_passphrase,
+    open_project,
+    read_passphrase,
+)
 from engine.core.policies import POLICIES
 
 
-def _open(path: Path) -> Project:
-    return Project.open(path)
+def _open(args: argparse.Namespace) -> Project:
+    return open_project(args)
 
 
 def _workers(args: argparse.Namespace) -> int:
@@ -37,15 +44,39 @@ def _pipeline(args: argparse.Namespace) -> PipelineConfig:
 
 
 def cmd_create(args: argparse.Namespace) -> int:
+    passphrase = new_project_passphrase(args)
     with Project.create(args.project, policy=args.policy, mode=args.mode,
-                        pipeline=_pipeline(args)) as project:
+                        pipeline=_pipeline(args), passphrase=passphrase) as project:
         print(f"created {project.path} (policy {project.settings.policy}, "
-              f"mode {project.settings.mode.value})")
+              f"mode {project.settings.mode.value}, "
+              f"{'encrypted' if project.encrypted else 'NOT encrypted'})")
+    return EXIT_OK
+
+
+def cmd_encrypt(args: argparse.Namespace) -> int:
+    if Project.is_encrypted(args.project):
+        print(f"clearnote: {args.project.name} is already encrypted", file=sys.stderr)
+        return EXIT_FAILURE
+    passphrase = read_passphrase(args.passphrase_file, confirm=True,
+                                 prompt=f"New passphrase for {args.project.name}")
+    Project.encrypt(args.project, passphrase)
+    print(f"encrypted {args.project} (the plain copy and its backup were overwritten "
+          "and removed)")
+    return EXIT_OK
+
+
+def cmd_rekey(args: argparse.Namespace) -> int:
+    old = read_passphrase(args.passphrase_file,
+                          prompt=f"Current passphrase for {args.project.name}")
+    new = read_passphrase(args.new_passphrase_file, env_var=NEW_ENV_VAR, confirm=True,
+                          prompt=f"New passphrase for {args.project.name}")
+    Project.rekey(args.project, old, new)
+    print(f"changed the passphrase of {args.project}")
     return EXIT_OK
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    with _open(args.project) as project:
+    with _open(args) as project:
         report = project.import_paths(args.paths, run_context(args), workers=_workers(args),
                                       password=args.password)
         print(report.summary())
@@ -55,7 +86,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_detect(args: argparse.Namespace) -> int:
-    with _open(args.project) as project:
+    with _open(args) as project:
         report = project.detect(args.ids or None, run_context(args), workers=_workers(args))
         print(report.summary())
         for doc_id, reason in report.failed:
@@ -64,7 +95,7 @@ def cmd_detect(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    with _open(args.project) as project:
+    with _open(args) as project:
         ids = args.ids or None
         if args.all_detected:
             ids = [d.id for d in project.documents(status=[
@@ -79,7 +110,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    with _open(args.project) as project:
+    with _open(args) as project:
         stats = project.statistics()
         s = project.settings
         print(f"project {project.path}: policy {s.policy}, mode {s.mode.value}, "
@@ -100,7 +131,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def cmd_review_export(args: argparse.Namespace) -> int:
-    with _open(args.project) as project:
+    with _open(args) as project:
         files = export_review(project, args.output_dir, fmt=args.format,
                               document_ids=args.ids or None)
         print(f"wrote {len(files)} file(s) to {args.output_dir} (they contain the original "
@@ -109,7 +140,7 @@ def cmd_review_export(args: argparse.Namespace) -> int:
 
 
 def cmd_review_import(args: argparse.Namespace) -> int:
-    with _open(args.project) as project:
+    with _open(args) as project:
         r = import_review(project, args.source)
         print(f"applied decisions to {r.documents} document(s): accepted {r.accepted}, "
               f"rejected {r.rejected}, added {r.added}"
@@ -120,10 +151,11 @@ def cmd_review_import(args: argparse.Namespace) -> int:
 
 def cmd_batch(args: argparse.Namespace) -> int:
     if args.project.exists():
-        project = Project.open(args.project)
+        project = open_project(args)
     else:
         project = Project.create(args.project, policy=args.policy, mode=args.mode,
-                                 pipeline=_pipeline(args))
+                                 pipeline=_pipeline(args),
+                                 passphrase=new_project_passphrase(args))
     with project:
         report = run_batch(project, args.inputs, args.output_dir, workers=_workers(args),
                            formats=args.formats, password=args.password, ctx=run_context(args))
@@ -157,22 +189,37 @@ def register(subparsers: Any) -> None:
     proj = subparsers.add_parser("project", help="work with a project file (*.clearnote)")
     sub = proj.add_subparsers(dest="project_command", metavar="ACTION", required=True)
 
-    p = sub.add_parser("create", help="create a project file")
+    p = sub.add_parser("create", help="create a project file (encrypted unless "
+                                      "--no-encryption)")
     p.add_argument("project", type=Path)
     _new_project_options(p)
+    add_passphrase_options(p, new_project=True)
     p.set_defaults(func=cmd_create)
+
+    p = sub.add_parser("encrypt", help="encrypt a plain project in place (the plain copy is "
+                                       "overwritten and removed)")
+    p.add_argument("project", type=Path)
+    add_passphrase_options(p)
+    p.set_defaults(func=cmd_encrypt)
+
+    p = sub.add_parser("rekey", help="change an encrypted project's passphrase")
+    p.add_argument("project", type=Path)
+    add_passphrase_options(p, rekey=True)
+    p.set_defaults(func=cmd_rekey)
 
     p = sub.add_parser("import", help="import files or folders (deduplicated by hash)")
     p.add_argument("project", type=Path)
     p.add_argument("paths", nargs="+", type=Path)
     p.add_argument("--password", help="password for encrypted PDFs")
     _common(p, workers=True)
+    add_passphrase_options(p)
     p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("detect", help="detect PHI in imported documents (or the given ids)")
     p.add_argument("project", type=Path)
     p.add_argument("--ids", nargs="*", help="re-detect these documents")
     _common(p, workers=True)
+    add_passphrase_options(p)
     p.set_defaults(func=cmd_detect)
 
     p = sub.add_parser("export", help="export reviewed documents (or the given ids)")
@@ -183,11 +230,13 @@ def register(subparsers: Any) -> None:
                    help="also documents nobody reviewed (candidates are replaced)")
     p.add_argument("--formats", nargs="+", choices=formats)
     _common(p)
+    add_passphrase_options(p)
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("status", help="counts by status, label; settings")
     p.add_argument("project", type=Path)
     p.add_argument("--failed", action="store_true", help="list failed documents")
+    add_passphrase_options(p)
     p.set_defaults(func=cmd_status)
 
     p = sub.add_parser("review-export", help="candidates to BRAT or JSONL for review")
@@ -195,11 +244,13 @@ def register(subparsers: Any) -> None:
     p.add_argument("--output-dir", type=Path, required=True)
     p.add_argument("--format", default="brat", choices=["brat", "jsonl"])
     p.add_argument("--ids", nargs="*")
+    add_passphrase_options(p)
     p.set_defaults(func=cmd_review_export)
 
     p = sub.add_parser("review-import", help="apply decisions from BRAT folder / JSONL")
     p.add_argument("project", type=Path)
     p.add_argument("source", type=Path, help="BRAT folder (<id>.ann) or review.jsonl")
+    add_passphrase_options(p)
     p.set_defaults(func=cmd_review_import)
 
     p = subparsers.add_parser(
@@ -211,5 +262,6 @@ def register(subparsers: Any) -> None:
     p.add_argument("--formats", nargs="+", choices=formats)
     p.add_argument("--password", help="password for encrypted PDFs")
     _new_project_options(p)
+    add_passphrase_options(p, new_project=True)
     _common(p, workers=True)
     p.set_defaults(func=cmd_batch)

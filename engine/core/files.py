@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import os
 import tempfile
 from collections.abc import Callable, Iterator
@@ -71,3 +72,71 @@ def fsync_file(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+# Owner-only modes for everything ClearNote creates: projects (and SQLite's -wal/-shm,
+# which take the main file's mode), backups, key files, exports and staging folders.
+PRIVATE_FILE, PRIVATE_DIR = 0o600, 0o700
+
+
+def private_dir(path: Path) -> Path:
+    """``mkdir -p`` with owner-only folders for the ones created here (an existing folder
+    the user chose is left as it is)."""
+    path = Path(path)
+    missing = []
+    for p in (path, *path.parents):
+        if p.exists():
+            break
+        missing.append(p)
+    for p in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            p.mkdir(mode=PRIVATE_DIR)
+            os.chmod(p, PRIVATE_DIR)  # mkdir's mode is filtered by the umask
+    return path
+
+
+def create_private_file(path: Path) -> bool:
+    """Create an empty owner-only file where none is, before SQLite (or anyone) creates it
+    with the umask's mode; False when it already existed."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+    except FileExistsError:
+        return False
+    os.close(fd)
+    return True
+
+
+def overwrite_and_unlink(path: Path) -> None:
+    """Overwrite a file's bytes with zeros (fsynced), then unlink it: a removed plain copy
+    of a project is not left readable in free blocks. On SSDs and copy-on-write file
+    systems the old blocks may survive anyway; full-disk encryption covers that case."""
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_WRONLY)
+    except FileNotFoundError:
+        return
+    try:
+        wipe_fd(fd)
+    finally:
+        os.close(fd)
+    path.unlink(missing_ok=True)
+
+
+def wipe_fd(fd: int, *, block: int = 1 << 20) -> None:
+    """Zero the whole file behind ``fd`` in place and fsync it."""
+    size = os.fstat(fd).st_size
+    zeros = bytes(block)
+    os.lseek(fd, 0, os.SEEK_SET)
+    left = size
+    while left > 0:
+        left -= os.write(fd, zeros[:min(block, left)])
+    os.fsync(fd)
+
+
+def keyed_document_id(secret: bytes, sha256_hex: str) -> str:
+    """A document id that links nothing: HMAC-SHA256 of the file's hash under the project
+    (or run) secret, 16 hex digits. Stable within a project, so a resumed batch writes the
+    same names, but whoever holds an original cannot compute which output it became."""
+    mac = hmac.new(secret, b"clearnote-document-id\x1f" + sha256_hex.encode("ascii"),
+                   hashlib.sha256)
+    return mac.hexdigest()[:16]

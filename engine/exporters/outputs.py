@@ -21,7 +21,7 @@ from engine.cire.guard import ClinicalGuard
 from engine.cire.report import CireFlag, FlagSource, Severity
 from engine.core.domain import DeidentifiedText, Document, Span, SurrogateMode
 from engine.core.errors import UsageError
-from engine.core.files import file_sha256, fsync_file
+from engine.core.files import PRIVATE_FILE, create_private_file, file_sha256, fsync_file, private_dir
 from engine.core.policies import Policy
 from engine.exporters.brat import write_deid_ann
 from engine.exporters.csv import write_csv_summary
@@ -177,7 +177,7 @@ def write_outputs(job: ExportJob, out_dir: Path, formats: Sequence[str], *,
     renamed together). ``writers`` replaces the default writer of some formats (tests);
     ``durable`` fsyncs each file before the renames."""
     check_formats(formats)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(out_dir)
     staged: list[tuple[str, Path, Path]] = []
     try:
         for fmt in formats_for(job.document, formats):
@@ -185,7 +185,9 @@ def write_outputs(job: ExportJob, out_dir: Path, formats: Sequence[str], *,
             tmp = out_dir / f"{TEMP_PREFIX}{secrets.token_hex(4)}-{target.name}"
             staged.append((fmt, target, tmp))
             writer = (writers or {}).get(fmt) or DEFAULT_WRITERS[fmt]
+            create_private_file(tmp)  # owner-only, whatever the writer does
             writer(job, tmp)
+            os.chmod(tmp, PRIVATE_FILE)  # a writer that replaced the file got the umask
             if durable:
                 fsync_file(tmp)
         written = [Written(fmt, target, file_sha256(tmp)) for fmt, target, tmp in staged]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.context import RunContext
 from engine.core.errors import CancelledError, ClearNoteError
-from engine.core.files import file_sha256
+from engine.core.files import file_sha256, private_dir
 from engine.ingest.discover import check_output_dir, collect_inputs
 from engine.parallel import (
     ProgressMeter,
@@ -28,7 +28,6 @@ from engine.parallel import (
     run_parallel,
 )
 from engine.project.export import WriteGroup
-from engine.project.recording import document_id_for_sha
 from engine.store.records import DocumentStatus
 
 if TYPE_CHECKING:
@@ -68,7 +67,7 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
     workers = workers or default_workers()
     check_output_dir(inputs, out_dir)
     files = collect_inputs(inputs)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(out_dir)
     project.clean_temp_files(out_dir)
     report = BatchReport(inputs=len(files))
 
@@ -79,7 +78,7 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
     for path in files:
         ctx.check()
         sha = file_sha256(path)
-        doc_id = document_id_for_sha(sha)  # stable: resumed runs write the same file names
+        doc_id = project.document_id_for(sha)  # stable: resumed runs write the same file names
         if sha in seen:
             report.duplicates += 1
             continue

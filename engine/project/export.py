@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from engine.core.context import RunContext
 from engine.core.domain import ACTIVE_STATUSES, Document, Span
 from engine.core.errors import ClearNoteError, ProjectError, UsageError
-from engine.core.files import file_sha256
+from engine.core.files import file_sha256, private_dir
 from engine.core.policies import get_policy
 from engine.exporters.outputs import export_job, write_outputs
 from engine.exporters.reports import (
@@ -52,7 +52,7 @@ def export(state: ProjectState, document_ids: Sequence[str] | None = None, *,
     + rename); a document is marked exported after all its files exist."""
     ctx = ctx or RunContext()
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    private_dir(out)
     formats = tuple(formats or state.settings.export_formats)
     check_formats(formats)
     if document_ids is None:
@@ -249,7 +249,7 @@ class WriteGroup:
         state = self.state
         formats = tuple(formats or state.settings.export_formats)
         check_formats(formats)
-        out_dir.mkdir(parents=True, exist_ok=True)
+        private_dir(out_dir)
         s = self._open()
         self._documents += 1
         if result.result is None or result.document is None:

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 from engine.core.context import RunContext
 from engine.core.domain import DeidentifiedText, Document, Span, SpanStatus, SurrogateMode
 from engine.core.errors import ProjectError, UsageError
-from engine.core.files import file_sha256
+from engine.core.files import file_sha256, private_dir
 from engine.core.labels import Label
 from engine.core.policies import get_policy
 from engine.parallel import WorkResult
+from engine.project import encryption as _encryption
 from engine.project import export as _export
 from engine.project import patients as _patients
 from engine.project import queries as _queries
@@ -102,15 +103,18 @@ class Project:
                mode: SurrogateMode | str = SurrogateMode.SURROGATE,
                pipeline: Any | None = None, secret: bytes | None = None,
                export_formats: Sequence[str] = DEFAULT_FORMATS,
-               services: Services | None = None) -> Project:
-        """A new project file; ``pipeline`` (a PipelineConfig) overrides ``policy``."""
+               services: Services | None = None, passphrase: str | None = None) -> Project:
+        """A new project file; ``pipeline`` (a PipelineConfig) overrides ``policy``.
+        With ``passphrase`` the file is encrypted (SQLCipher; the front ends always pass
+        one unless the user explicitly asks for a plain project); the surrogate secret
+        and every document's text then live only inside the encrypted store."""
         path = Path(path)
         if path.suffix != SUFFIX:
             raise UsageError(f"{path}: a project file name ends in {SUFFIX}")
         if path.exists():
             raise UsageError(f"{path}: already exists")
         get_policy(pipeline.policy if pipeline is not None else policy)  # validate early
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)
         check_formats(export_formats)
         settings = ProjectSettings(policy=policy, mode=SurrogateMode(mode),
                                    export_formats=tuple(export_formats))
@@ -124,7 +128,7 @@ class Project:
             if leftover.fullmatch(stale.name):
                 stale.unlink(missing_ok=True)
         tmp = path.with_name(f"{TEMP_PREFIX}{secrets.token_hex(4)}-{path.name}")
-        db = Database(tmp)
+        db = Database(tmp, passphrase=passphrase)
         try:
             migrations.create_latest(db.engine)
             with db.write() as s:
@@ -141,15 +145,18 @@ class Project:
             for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
                 leftover.unlink(missing_ok=True)
             raise
-        return cls(Database(path), services=services)
+        return cls(Database(path, passphrase=passphrase), services=services)
 
     @classmethod
-    def open(cls, path: str | Path, *, services: Services | None = None) -> Project:
-        """Open a project; an older schema is backed up, then migrated."""
+    def open(cls, path: str | Path, *, services: Services | None = None,
+             passphrase: str | None = None) -> Project:
+        """Open a project; an older schema is backed up, then migrated. An encrypted one
+        needs its ``passphrase`` (``PassphraseRequiredError`` / ``WrongPassphraseError``
+        otherwise, the file untouched)."""
         path = Path(path)
         if not path.is_file():
             raise UsageError(f"{path}: no such project file")
-        db = Database(path)
+        db = Database(path, passphrase=passphrase)
         try:
             saved = migrations.migrate(db.engine, path)
             project = cls(db, services=services, migrated_from=saved)
@@ -163,6 +170,14 @@ class Project:
 
     def close(self) -> None:
         self.db.close()
+
+    @property
+    def encrypted(self) -> bool:
+        return self.db.encrypted
+
+    is_encrypted = staticmethod(_encryption.is_encrypted)
+    encrypt = staticmethod(_encryption.encrypt_project)
+    rekey = staticmethod(_encryption.rekey_project)
 
     def __enter__(self) -> Project:
         return self
@@ -212,6 +227,10 @@ class Project:
         """Import files and folders (supported types, recursively); see recording."""
         return _recording.import_paths(self._state, paths, ctx, workers=workers,
                                        password=password)
+
+    def document_id_for(self, sha256_hex: str) -> str:
+        """The id a file with this content gets here (keyed with the project secret)."""
+        return _recording.document_id_for_sha(self._secret, sha256_hex)
 
     def record_work_result(self, result: WorkResult) -> bool:
         """Store what a worker produced (import and/or detection) in one transaction.

@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, delete, select
 from engine.core.context import RunContext
 from engine.core.domain import DetectionResult, Document, Source, Span, SpanStatus, new_id
 from engine.core.errors import CancelledError, UsageError
-from engine.core.files import file_sha256
+from engine.core.files import file_sha256, keyed_document_id
 from engine.ingest.discover import collect_inputs
 from engine.parallel import ProgressMeter, WorkItem, WorkResult, run_parallel
 from engine.project import queries
@@ -34,8 +34,10 @@ _DOCUMENT_PATIENT = select(DocumentRow.__table__.c.patient_id).where(
     DocumentRow.__table__.c.id == bindparam("id"))
 
 
-def document_id_for_sha(sha: str) -> str:
-    return sha[:16]
+def document_id_for_sha(secret: bytes, sha: str) -> str:
+    """Keyed with the project secret: stable across runs of this project, unlinkable to
+    the original's hash outside it."""
+    return keyed_document_id(secret, sha)
 
 
 def guess_media(path: str | None) -> str:
@@ -59,8 +61,8 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
         if sha in known:
             duplicates.append(known[sha])
             continue
-        known[sha] = document_id_for_sha(sha)
-        items.append(WorkItem(document_id_for_sha(sha), path=str(path), sha256=sha,
+        known[sha] = document_id_for_sha(state.secret, sha)
+        items.append(WorkItem(known[sha], path=str(path), sha256=sha,
                               password=password, detect=False))
     imported: list[str] = []
     failed: list[ImportFailure] = []

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.domain import ACTIVE_STATUSES, Span, SpanStatus
 from engine.core.errors import InputError
-from engine.core.files import write_text_atomic
+from engine.core.files import private_dir, write_text_atomic
 from engine.core.labels import Label, map_label
 from engine.exporters.brat import write_brat
 from engine.store.records import ReviewImportReport
@@ -48,7 +48,7 @@ _REVIEW_FIELDS = ("id", "start", "end", "label", "subtype", "status", "detector"
 
 def export_review(project: Project, out_dir: Path, *, fmt: str = "brat",
                   document_ids: list[str] | None = None) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(out_dir)
     ids = document_ids or [d.id for d in project.documents() if d.char_count > 0
                            and d.status.value != "failed"]
     written: list[Path] = []

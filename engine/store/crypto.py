@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import PassphraseRequiredError, ProjectError, WrongPassphraseError
+from engine.core.files import create_private_file
 
 PLAIN_HEADER = b"SQLite format 3\x00"
 SALT_BYTES = 16
@@ -117,8 +118,9 @@ def connect(path: Path, key: ProjectKey | None, **kwargs: Any) -> Any:
 def export_copy(conn: Any, target: Path, key: ProjectKey) -> None:
     """Write the open database ``conn`` (plain or keyed) to a new encrypted ``target`` with
     SQLCipher's ``sqlcipher_export``; user_version and application_id come along."""
-    if target.exists():
+    if target.exists() and target.stat().st_size > 0:
         raise ProjectError(f"{target.name}: already exists")
+    create_private_file(target)  # owner-only before SQLCipher writes a byte
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     conn.execute(f"ATTACH DATABASE ? AS clearnote_new KEY \"x'{key.key.hex()}"

@@ -17,7 +17,9 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import QueuePool
 
+from engine.core.files import create_private_file
 from engine.store import crypto
 from engine.store.crypto import ProjectKey
 
@@ -39,8 +41,11 @@ def make_engine(path: Path, key: ProjectKey | None = None) -> Engine:
     else:
         # The pysqlite dialect over SQLCipher's DB-API module; each connection is keyed
         # (and checked) by crypto.connect before SQLAlchemy sees it.
+        # The "sqlite://" URL alone would make SQLAlchemy pick its in-memory pool (one
+        # connection per thread), so a read nested in a write would share a transaction;
+        # a file needs QueuePool, as the plain engine gets.
         engine = create_engine(
-            "sqlite://", hide_parameters=True, module=crypto.dbapi(),
+            "sqlite://", hide_parameters=True, module=crypto.dbapi(), poolclass=QueuePool,
             creator=lambda: crypto.connect(path, key, timeout=BUSY_TIMEOUT_MS / 1000,
                                            check_same_thread=False))
 
@@ -82,6 +87,8 @@ class Database:
     def __init__(self, path: Path, *, passphrase: str | None = None) -> None:
         self.path = path
         self.key = crypto.key_for(path, passphrase)
+        # Owner-only from the first byte; SQLite gives -wal and -shm the same mode.
+        create_private_file(path)
         self.encrypted = self.key is not None
         if self.key is not None and path.exists():
             crypto.connect(path, self.key).close()  # a wrong passphrase fails here, clearly

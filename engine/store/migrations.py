@@ -19,6 +19,7 @@ from pathlib import Path
 from sqlalchemy import Connection, Engine
 
 from engine.core.errors import ProjectError
+from engine.core.files import create_private_file
 from engine.store import crypto
 from engine.store.crypto import ProjectKey
 from engine.store.db import key_of
@@ -139,6 +140,7 @@ def backup(path: Path, version: int, key: ProjectKey | None = None) -> Path:
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.v{version}.{n}.bak")
+    create_private_file(target)
     src = crypto.connect(path, key)
     dst = crypto.connect(target, key)
     try:

@@ -1,8 +1,10 @@
 """Acceptance: a batch of 300 documents killed with SIGKILL at random moments, then
-resumed, ends with exactly one output per input, no temp files, and an intact database."""
+resumed, ends with exactly one output per input, no temp files, and an intact database;
+only the parent is killed, and none of its worker processes survives it by 10 s."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
 import random
@@ -25,7 +27,7 @@ def _start(project: Path, in_dir: Path, out_dir: Path) -> subprocess.Popen[bytes
         [sys.executable, str(ROOT / "tests/integration/batch_runner.py"), str(project),
          str(in_dir), str(out_dir), "2"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        start_new_session=True)  # its own group: the kill takes the workers too
+        start_new_session=True)  # its own group, to clean up after a failed test
 
 
 def _exported(project: Path) -> int:
@@ -41,6 +43,47 @@ def _exported(project: Path) -> int:
     except sqlite3.OperationalError:  # the file is being created
         return 0
     return int(n[0])
+
+
+ORPHAN_SECONDS = 10.0
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every live process below ``pid`` (workers, multiprocessing's resource tracker)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has exited
+
+
+def _assert_no_orphans(pids: set[int]) -> None:
+    deadline = time.monotonic() + ORPHAN_SECONDS
+    while time.monotonic() < deadline and any(_alive(p) for p in pids):
+        time.sleep(0.2)
+    survivors = sorted(p for p in pids if _alive(p))
+    assert not survivors, f"ClearNote processes alive {ORPHAN_SECONDS:.0f}s after the kill"
 
 
 def test_batch_survives_sigkill_and_resumes(tmp_path: Path) -> None:
@@ -65,8 +108,15 @@ def test_batch_survives_sigkill_and_resumes(tmp_path: Path) -> None:
                     and time.monotonic() < deadline:
                 time.sleep(rng.uniform(0.01, 0.08))
         if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+            workers = _descendants(proc.pid)
+            os.kill(proc.pid, signal.SIGKILL)  # the parent only: its workers must follow
             kills += 1
+            proc.wait()
+            try:
+                _assert_no_orphans(workers | _descendants(proc.pid))
+            finally:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)  # never leak them into other tests
         proc.wait()
         progress.append(_exported(project))
     # The kills landed mid-batch, not before the first or after the last document.

@@ -144,8 +144,9 @@ def test_surrogates_consistent_across_documents_and_sessions(make_project, tmp_p
         assert {_surrogate_of(again, d, Label.PATIENT)[0] for d in ids} == names
     # Another project gets its own surrogates and its own secret.
     other = make_project("other")
-    _import_detect(other, folder)
-    assert {_surrogate_of(other, d, Label.PATIENT)[0] for d in ids} != names
+    other_ids = _import_detect(other, folder)  # ids are keyed per project: new ones
+    assert set(other_ids).isdisjoint(ids)
+    assert {_surrogate_of(other, d, Label.PATIENT)[0] for d in other_ids} != names
     assert other._secret != Project.open(path, services=FAKE_SERVICES)._secret
     with sqlite3.connect(path) as conn:  # originals are not stored in the registry
         dump = "\n".join(conn.iterdump())

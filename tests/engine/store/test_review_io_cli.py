@@ -53,10 +53,14 @@ def test_cli_batch_and_status(tmp_path, letters, monkeypatch, capsys) -> None:
     register(parser.add_subparsers(dest="command"))
     proj = tmp_path / "cli.clearnote"
     out = tmp_path / "out"
+    # New projects are encrypted: the passphrase comes from the environment (read once).
+    monkeypatch.setenv("CLEARNOTE_PASSPHRASE", "synthetic test passphrase")
     args = parser.parse_args(["batch", str(letters), "--output-dir", str(out), "--project",
                               str(proj), "--workers", "1", "--formats", "txt", "-q"])
     assert args.func(args) == 0
     assert len(list(out.glob("*.deid.txt"))) == 4
+    assert project_module.Project.is_encrypted(proj)
+    monkeypatch.setenv("CLEARNOTE_PASSPHRASE", "synthetic test passphrase")
     args = parser.parse_args(["project", "status", str(proj)])
     assert args.func(args) == 0
     printed = capsys.readouterr()

@@ -1,0 +1,94 @@
+"""Project passphrases for the CLI: from ``--passphrase-file``, the ``CLEARNOTE_PASSPHRASE``
+environment variable, or a prompt on a terminal; never from the command line (argv is
+readable by every user of the machine through ``ps``). The variable is removed from this
+process's environment once read, so worker processes and tools started later do not
+inherit it."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+from pathlib import Path
+
+from engine.api import Project
+from engine.core.errors import UsageError
+
+ENV_VAR = "CLEARNOTE_PASSPHRASE"
+NEW_ENV_VAR = "CLEARNOTE_NEW_PASSPHRASE"
+
+
+class _RefusedOnArgv(argparse.Action):
+    """``--passphrase X`` is refused outright (and would otherwise be taken by argparse as
+    an abbreviation of ``--passphrase-file``, then echoed as a file name)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object, **__: object) -> None:
+        parser.error("a passphrase is never taken from the command line (other users can "
+                     f"read it with ps): use --passphrase-file FILE, ${ENV_VAR} or the prompt")
+
+
+def add_passphrase_options(p: argparse.ArgumentParser, *, new_project: bool = False,
+                           rekey: bool = False) -> None:
+    p.add_argument("--passphrase", "--new-passphrase", action=_RefusedOnArgv,
+                   help=argparse.SUPPRESS)
+    p.add_argument("--passphrase-file", type=Path, metavar="FILE",
+                   help=f"the project passphrase is the first line of FILE (else ${ENV_VAR}, "
+                        "else a prompt)")
+    if new_project:
+        p.add_argument("--no-encryption", action="store_true",
+                       help="create a plain, unencrypted project (anyone who copies the "
+                            "file can read the original documents)")
+    if rekey:
+        p.add_argument("--new-passphrase-file", type=Path, metavar="FILE",
+                       help=f"the new passphrase (else ${NEW_ENV_VAR}, else a prompt)")
+
+
+def _from_file(path: Path) -> str:
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        # Not named: a mistyped option could make the passphrase itself the "file name".
+        raise UsageError(f"cannot read the passphrase file ({type(exc).__name__})") from None
+    value = raw.splitlines()[0] if raw else ""
+    if not value:
+        raise UsageError("the passphrase file is empty")
+    return value
+
+
+def read_passphrase(file: Path | None, *, env_var: str = ENV_VAR, prompt: str,
+                    confirm: bool = False) -> str:
+    """The passphrase from ``file``, else ``env_var`` (removed from the environment), else
+    a prompt when stdin is a terminal; a usage error otherwise."""
+    from_env = os.environ.pop(env_var, None)
+    if file is not None:
+        return _from_file(file)
+    if from_env:
+        return from_env
+    if not sys.stdin.isatty():
+        raise UsageError(f"a passphrase is needed: give --passphrase-file FILE or set {env_var}"
+                         " (it is never taken from the command line)")
+    value = getpass.getpass(f"{prompt}: ")
+    if not value:
+        raise UsageError("the passphrase must not be empty")
+    if confirm and getpass.getpass("Repeat it: ") != value:
+        raise UsageError("the two passphrases differ")
+    return value
+
+
+def new_project_passphrase(args: argparse.Namespace) -> str | None:
+    """For a project about to be created: encrypted unless ``--no-encryption``."""
+    if getattr(args, "no_encryption", False):
+        return None
+    return read_passphrase(args.passphrase_file, confirm=True,
+                           prompt=f"New passphrase for {args.project.name}")
+
+
+def open_project(args: argparse.Namespace, path: Path | None = None, **kw: object) -> Project:
+    """Open the project of ``args`` (asking for its passphrase only when it is encrypted)."""
+    path = path or args.project
+    passphrase = None
+    if Project.is_encrypted(path):
+        passphrase = read_passphrase(getattr(args, "passphrase_file", None),
+                                     prompt=f"Passphrase for {path.name}")
+    return Project.open(path, passphrase=passphrase, **kw)  # type: ignore[arg-type]

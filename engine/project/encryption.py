@@ -1,0 +1,109 @@
+"""Encrypting a plain project and changing a project's passphrase, as whole-file steps:
+a new file is written and checked before it replaces the old one, so a wrong passphrase or
+a crash never leaves a corrupt project. The plain copies that encryption leaves behind (the
+old file's blocks, a backup taken first) are overwritten with zeros and unlinked."""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import sqlite3
+from pathlib import Path
+
+from sqlalchemy import text
+
+from engine.core.errors import ProjectError, UsageError
+from engine.core.files import create_private_file, overwrite_and_unlink, wipe_fd
+from engine.project.settings import SUFFIX
+from engine.store import crypto, migrations
+from engine.store.db import Database
+
+log = logging.getLogger(__name__)
+
+
+def is_encrypted(path: str | Path) -> bool:
+    return crypto.is_encrypted(Path(path))
+
+
+def _project_file(path: str | Path) -> Path:
+    path = Path(path)
+    if path.suffix != SUFFIX or not path.is_file():
+        raise UsageError(f"{path.name}: no such project file")
+    return path
+
+
+def _fingerprint(db: Database) -> tuple[int, int, str]:
+    """What must survive the copy: document and span counts, and the project secret."""
+    with db.read() as s:
+        docs = int(s.execute(text("SELECT count(*) FROM documents")).scalar() or 0)
+        spans = int(s.execute(text("SELECT count(*) FROM spans")).scalar() or 0)
+        secret = str(s.execute(text("SELECT value FROM settings WHERE key='secret'")
+                               ).scalar() or "")
+    return docs, spans, secret
+
+
+def encrypt_project(path: str | Path, passphrase: str) -> Path:
+    """Encrypt a plain project in place (``clearnote project encrypt``). A backup of the
+    plain file is taken first and, once the encrypted file is in place and checked,
+    overwritten and removed, as are the old file's bytes. Returns ``path``."""
+    path = _project_file(path)
+    if crypto.is_encrypted(path):
+        raise UsageError(f"{path.name}: already encrypted")
+    plain = Database(path)
+    try:
+        migrations.check_application(plain.engine, path)
+        if migrations.user_version(plain.engine) != migrations.LATEST:
+            raise UsageError(f"{path.name}: open it once with this version (schema "
+                             "migration) before encrypting it")
+        if plain.integrity_check() != "ok":
+            raise ProjectError(f"{path.name}: integrity check failed; not encrypted")
+        expected = _fingerprint(plain)
+        with plain.engine.connect() as conn:  # everything into the main file
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        plain.close()
+
+    backup = path.with_name(f"{path.name}.plain-backup")
+    tmp = path.with_name(f".{path.name}.encrypt-{secrets.token_hex(4)}")
+    create_private_file(backup)
+    try:
+        with sqlite3.connect(path) as src, sqlite3.connect(backup) as dst:
+            src.backup(dst)
+        src.close()
+        dst.close()
+        crypto.encrypt_plain(path, tmp, passphrase)
+        check = Database(tmp, passphrase=passphrase)
+        try:
+            if check.integrity_check() != "ok" or _fingerprint(check) != expected:
+                raise ProjectError(f"{path.name}: the encrypted copy does not match; "
+                                   "the project was left as it was")
+        finally:
+            check.close()
+        for suffix in ("-wal", "-shm"):
+            overwrite_and_unlink(Path(f"{path}{suffix}"))
+        # Keep a handle on the plain file's inode: after the rename it is zeroed in place.
+        fd = os.open(path, os.O_RDWR)
+        try:
+            os.replace(tmp, path)
+            wipe_fd(fd)
+        finally:
+            os.close(fd)
+    except BaseException:
+        for leftover in (tmp, Path(f"{tmp}-journal"), Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+            overwrite_and_unlink(leftover)
+        if not crypto.is_encrypted(path):  # the original is intact: the backup is not needed
+            overwrite_and_unlink(backup)
+        raise
+    overwrite_and_unlink(backup)
+    log.info("project encrypted")
+    return path
+
+
+def rekey_project(path: str | Path, old: str, new: str) -> None:
+    """Change an encrypted project's passphrase (``clearnote project rekey``); a wrong
+    ``old`` passphrase raises ``WrongPassphraseError`` and leaves the file untouched."""
+    path = _project_file(path)
+    if not crypto.is_encrypted(path):
+        raise UsageError(f"{path.name}: not encrypted; use `clearnote project encrypt`")
+    crypto.rekey(path, old, new)
