@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import importlib
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from engine.core.context import RunContext
@@ -140,7 +141,7 @@ class NameGazetteerDetector:
         if caseless:
             return "weak" if self._word(token.key) else listed
         if not is_title(token.text):
-            return "weak" if token.text.islower() else None
+            return "weak" if token.text.islower() or token.text.isupper() else None
         if token.key in self.stop or token.key in lowered:
             return "weak"  # also written as a word here, or a common word
         if _sentence_start(text, token.start) and self._word(token.key):
@@ -207,7 +208,10 @@ class NameGazetteerDetector:
             if not strong and not titled and not has_name_context(text, start, end):
                 i = j
                 continue
-            spans.append(self._span(doc, start, end, j - i, kinds[i:j]))
+            span = self._span(doc, start, end, j - i, kinds[i:j])
+            if not strong and span.confidence < 0.8:
+                span = replace(span, confidence=0.8)  # vouched for by its context
+            spans.append(span)
             i = j
         return spans
 
