@@ -95,13 +95,20 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.label is Label.DATE and not looks_like_date(text, span.start, span.end):
         return True
     if not (span.source is Source.RULE and span.label in _FORMAT_LABELS) \
-            and _numeric(covered) and any(a < span.end and span.start < b for a, b in measures):
+            and _numeric(covered) and _digits_measured(span, covered, measures):
         return True
     if span.label in _WORD_LABELS and " " not in covered.strip() \
             and covered.strip(".").casefold() in clinical_words() \
             and not has_name_context(text, span.start, span.end):
         return True
     return False
+
+
+def _digits_measured(span: Span, covered: str, measures: list[tuple[int, int]]) -> bool:
+    """Every digit of the span lies in a measurement string or a time of day."""
+    near = [(a, b) for a, b in measures if a < span.end and span.start < b]
+    return bool(near) and all(any(a <= span.start + i < b for a, b in near)
+                              for i, c in enumerate(covered) if c.isdigit())
 
 
 def _numeric(covered: str) -> bool:
