@@ -6,7 +6,8 @@ from __future__ import annotations
 def trim(text: str, start: int, end: int) -> tuple[int, int]:
     """``[start, end)`` without surrounding whitespace and punctuation, ``(start, start)`` when
     nothing alphanumeric is inside. Kept: the period of an initial or abbreviation ("Anna K.",
-    "Jr."; a longer word's period ends a sentence), a bracket pair inside the span ("(555) 123-4567") and a leading "+" of a number."""
+    "Jr."; a longer word's period ends a sentence), a bracket pair inside the span
+    ("(555) 123-4567") and a leading "+" of a number."""
     while start < end and not text[start].isalnum():
         ch = text[start]
         if ch == "(" and ")" in text[start:end]:

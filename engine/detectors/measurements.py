@@ -22,7 +22,8 @@ _TIME = re.compile(
     r"|@[ \t]*\d{1,4}\b"
     r"|(?<![\w.:/\-])(?:[01]\d|2[0-3])[0-5]\d[ \t]?(?:h|hrs?|hours|z)\b"
     r"|(?<![\w.:/\-])0\d{3}(?![\w/.:]|-\d{1,2}-)"
-    r"|(?<![\w.:/\-])(?:0\d[0-5]\d[ \t]?-[ \t]?(?:[01]\d|2[0-3])|(?:1\d|2[0-3])[0-5]\d[ \t]?-[ \t]?0\d)[0-5]\d(?![\w/])"
+    r"|(?<![\w.:/\-])(?:0\d[0-5]\d[ \t]?-[ \t]?(?:[01]\d|2[0-3])"
+    r"|(?:1\d|2[0-3])[0-5]\d[ \t]?-[ \t]?0\d)[0-5]\d(?![\w/])"
     r"|\b(?:at|around|approx)[ \t]+(?:[01]\d|2[0-3])[0-5]\d(?![\w/:.]))")
 _UNITS = (r"mg|mcg|µg|ug|ng|g|gm|grams?|kg|lbs?|oz|ml|cc|l|dl|units?|u|iu|meq|mmol|mol|mmhg"
           r"|cmh2o|bpm|cm|mm|inch(?:es)?|ft|mg/dl|mg/kg|mcg/kg|mcg/min|mg/hr?|ml/hr?"
@@ -80,7 +81,8 @@ _MY = re.compile(r"\d{1,2}[/\-](?:\d{4}|\d{2})")
 _MD = re.compile(r"\d{1,2}/\d{1,2}")
 _YEAR = re.compile(r"'?\d\d|(?:1[89]\d\d|20\d\d)")
 _YEAR_RANGE = re.compile(r"(?:1[89]|20)\d\d[ \t]?[\-–][ \t]?(?:(?:1[89]|20)\d\d|\d\d)")
-_TRAILING_TIME = re.compile(r"(?i:[ \t,]*(?:at|@)?[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?$)")
+_TRAILING_TIME = re.compile(
+    r"(?i:[ \t,]*(?:at|@)?[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?$)")
 _ORDINAL_DAY = re.compile(r"(?i:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
 _DATE_CUE = re.compile(
     r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|dob|d\.o\.b\.?|born"

@@ -18,7 +18,8 @@ from engine.detectors.dictionary.context import clinical_words, is_english
 from engine.detectors.dictionary.gazetteer import is_title
 from engine.detectors.dictionary.names import all_name_lists
 
-_CUE = re.compile(r"(?i:\b(patient|pt|re|client|(?:patient\s+|pt\s+)?name)\b)(?:[ \t]*(:|#|-))?[ \t]+")
+_CUE = re.compile(
+    r"(?i:\b(patient|pt|re|client|(?:patient\s+|pt\s+)?name)\b)(?:[ \t]*(:|#|-))?[ \t]+")
 _WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*|[A-Z]\.")
 # Words that end a name: identifiers, ages and verbs that follow one.
 _STOP = frozenset({"mrn", "dob", "id", "hcn", "phn", "ssn", "sin", "uli", "acct", "yo", "y", "is",

@@ -176,7 +176,8 @@ class NameGazetteerDetector:
                 i += 1
                 continue
             # An unknown token right before a known surname is its given name.
-            if kinds[i] == "last" and i > 0 and only_spaces_between(text, tokens[i - 1], tokens[i]) \
+            if kinds[i] == "last" and i > 0 \
+                    and only_spaces_between(text, tokens[i - 1], tokens[i]) \
                     and self._could_be_name(tokens[i - 1], caseless[i - 1], lowered) \
                     and (not spans or spans[-1].end <= tokens[i - 1].start):
                 i -= 1

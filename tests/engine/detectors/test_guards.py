@@ -1,4 +1,6 @@
-"""Resolution guards and the rules + dictionaries pipeline on messy text (data: tests/data/guards)."""
+"""Resolution guards and the rules + dictionaries pipeline on messy text.
+
+Cases are data: tests/data/guards/*.jsonl."""
 
 from __future__ import annotations
 
