@@ -97,11 +97,18 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if not (span.source is Source.RULE and span.label in _FORMAT_LABELS) \
             and _numeric(covered) and _digits_measured(span, covered, measures):
         return True
-    if span.label in _WORD_LABELS and " " not in covered.strip() \
-            and covered.strip(".").casefold() in clinical_words() \
+    if span.label in _WORD_LABELS and span.source is not Source.RULE \
+            and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
+            and not _state_after_comma(text, span) \
             and not has_name_context(text, span.start, span.end):
         return True
     return False
+
+
+def _state_after_comma(text: str, span: Span) -> bool:
+    """"Portland, OR" / "Baltimore, MD": a state code, not the clinical abbreviation."""
+    return span.label is Label.LOCATION and span.length == 2 \
+        and text[max(0, span.start - 3):span.start].rstrip().endswith(",")
 
 
 def _digits_measured(span: Span, covered: str, measures: list[tuple[int, int]]) -> bool:
