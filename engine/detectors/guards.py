@@ -25,8 +25,9 @@ from engine.detectors.edges import trim
 
 NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
 _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
-# Labels whose rules check a format, a checksum or a cue: their numbers stand on their own.
-_FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB})
+# Labels whose rules check a format, a checksum or a cue ("6 months old" is an age, though
+# "6 months" is a quantity): their numbers stand on their own.
+_FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
 _INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
 _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
