@@ -161,11 +161,11 @@ class NameGazetteerDetector:
         text = doc.text
         tokens = tokenize(text)
         lines = caseless_lines(text)
-        caseless = [_inside(t.start, lines) for t in tokens]
+        caseless = [inside(t.start, lines) for t in tokens]
         # Lower-case elsewhere means "a word, not a name" - except inside emails and URLs,
         # where "sarah.ellison@..." must not hide the "Sarah Ellison" of the same letter.
         lowered = {t.key for t in tokenize(_EMAIL_OR_URL.sub(" ", text))
-                   if t.text.islower() and not _inside(t.start, lines)}
+                   if t.text.islower() and not inside(t.start, lines)}
         kinds = [self._kind(text, t, c, lowered) for t, c in zip(tokens, caseless, strict=True)]
         spans: list[Span] = []
         i = 0
@@ -237,7 +237,7 @@ class NameGazetteerDetector:
                     detector=self.spec.qualified, confidence=confidence)
 
 
-def _inside(pos: int, ranges: list[tuple[int, int]]) -> bool:
+def inside(pos: int, ranges: list[tuple[int, int]]) -> bool:
     k = bisect.bisect_right(ranges, (pos, float("inf"))) - 1
     return k >= 0 and ranges[k][0] <= pos < ranges[k][1]
 
