@@ -30,6 +30,8 @@ _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
 _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
 _INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
 _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
+_DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|caps?|puffs?"
+                        r"|mmol|meq|iu|%)\b)")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
 
@@ -98,6 +100,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if not (span.source is Source.RULE and span.label in _FORMAT_LABELS) \
             and _numeric(covered) and _digits_measured(span, covered, measures):
         return True
+    if span.label is Label.LOCATION and _DOSE_START.match(covered):
+        return True  # "800 MG TO TAKE EVERY 6" is not a street address
     if span.label in _WORD_LABELS and span.source is not Source.RULE \
             and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
             and not _state_after_comma(text, span) \

@@ -90,6 +90,7 @@ def name_lists() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(first - stop), frozenset(last - stop)
 
 
+_FOUR_LETTERS = re.compile(r"(?:[^\W\d_][^a-zA-Z]*){4}")
 _SENTENCE_END = ".!?:;\n•*>-(\"["
 
 
@@ -98,9 +99,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
     out = []
     pos = 0
     for line in text.split("\n"):
-        letters = [c for c in line if c.isalpha()]
-        if len(letters) >= 4 and (not any(c.islower() for c in letters)
-                                  or not any(c.isupper() for c in letters)):
+        if (line == line.upper() or line == line.lower()) and _FOUR_LETTERS.search(line):
             out.append((pos, pos + len(line)))
         pos += len(line) + 1
     return out
@@ -206,7 +205,14 @@ class NameGazetteerDetector:
             start, end = tokens[i].start, tokens[j - 1].end
             titled = len(group) > 1 and all(is_title(t.text) for t in tokens[i:j]
                                             if len(t.text) > 1) and not caseless[i]
-            if not strong and not titled and not has_name_context(text, start, end):
+            # "ROGER NELSON": a first name then a surname vouch for each other without case.
+            paired = caseless[i] and j - i > 1 and tokens[i].key in self.first \
+                and tokens[j - 1].key in self.last \
+                and tokens[i].key not in self.stop \
+                and not any(t.key in self.clinical for t in tokens[i:j]) \
+                and all(only_spaces_between(text, a, b) for a, b in zip(tokens[i:j - 1],
+                                                                         tokens[i + 1:j]))
+            if not (strong or titled or paired) and not has_name_context(text, start, end):
                 i = j
                 continue
             span = self._span(doc, start, end, j - i, kinds[i:j])
@@ -238,6 +244,8 @@ class NameGazetteerDetector:
 
 
 def inside(pos: int, ranges: list[tuple[int, int]]) -> bool:
+    if not ranges:
+        return False
     k = bisect.bisect_right(ranges, (pos, float("inf"))) - 1
     return k >= 0 and ranges[k][0] <= pos < ranges[k][1]
 
