@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
@@ -30,6 +31,7 @@ _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
 _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
 _INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
 _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
+_CODE = re.compile(r"\d{2,}(?:-\d{2,})+")  # dash-joined digit groups: postcodes, phone pieces
 _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|caps?|puffs?"
                         r"|mmol|meq|iu|%)\b)")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
@@ -62,6 +64,11 @@ def _shape(text: str, span: Span) -> Span | None:
         start, end = trim(text, start, end)
     if end <= start or not any(c.isalnum() for c in text[start:end]):
         return None
+    if span.label is Label.DATE and span.source is not Source.RULE \
+            and _CODE.fullmatch(text[start:end]) \
+            and not looks_like_date(text, start, end):
+        # "53-320", "28-64-66-98": a model's DATE that is no date but a code stays PHI.
+        span = replace(span, label=Label.ID, subtype=None)
     if span.label in NAME_LABELS:
         start, end = _with_initials(text, start, end)
     elif span.label is Label.ID:
@@ -96,7 +103,7 @@ def _whole_identifier(text: str, start: int, end: int) -> tuple[int, int]:
 def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     covered = text[span.start:span.end]
     if span.label is Label.DATE and not looks_like_date(text, span.start, span.end):
-        return True
+        return True  # a code mislabelled as a date was relabelled ID before this
     if not (span.source is Source.RULE and span.label in _FORMAT_LABELS) \
             and _numeric(covered) and _digits_measured(span, covered, measures):
         return True

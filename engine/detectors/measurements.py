@@ -21,7 +21,7 @@ _TIME = re.compile(
     r"|(?<![\w.])(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[ap]\.?m\b\.?"
     r"|@[ \t]*\d{1,4}\b"
     r"|(?<![\w.:/\-])(?:[01]\d|2[0-3])[0-5]\d[ \t]?(?:h|hrs?|hours|z)\b"
-    r"|(?<![\w.:/\-])0\d{3}(?![\w/.:]|-\d{1,2}-)"
+    r"|(?<![\w.:/\-])0\d{3}(?![\w/.:]|-\d)"
     r"|(?<![\w.:/\-])(?:0\d[0-5]\d[ \t]?-[ \t]?(?:[01]\d|2[0-3])"
     r"|(?:1\d|2[0-3])[0-5]\d[ \t]?-[ \t]?0\d)[0-5]\d(?![\w/])"
     r"|\b(?:at|around|approx)[ \t]+(?:[01]\d|2[0-3])[0-5]\d(?![\w/:.]))")
@@ -29,7 +29,7 @@ _UNITS = (r"mg|mcg|µg|ug|ng|g|gm|grams?|kg|lbs?|oz|ml|cc|l|dl|units?|u|iu|meq|m
           r"|cmh2o|bpm|cm|mm|inch(?:es)?|ft|mg/dl|mg/kg|mcg/kg|mcg/min|mg/hr?|ml/hr?"
           r"|ml/kg|l/min|lpm|mcg/kg/min|units?/hr?|gtts?|drops?|tabs?|caps?|puffs?|breaths|beats"
           r"|hrs?|h|min|mins|minutes|sec|secs|seconds|days?|d|wks?|weeks?|mos?|months?"
-          r"|x|times|degrees|deg|°[cf]?|%|fr|french|g/dl|k/ul|mosm|meq/l|mmol/l|iu/l|u/l")
+          r"|x|times|degrees|deg|°[cf]?|%|fr|g/dl|k/ul|mosm|meq/l|mmol/l|iu/l|u/l")
 _QUANTITY = re.compile(rf"(?i:(?<![\w.]){_NUM}(?:[ \t]?-[ \t]?{_NUM})?[ \t]?(?:{_UNITS})(?![a-z])"
                        rf"|(?<![\w.])x[ \t]?\d+(?![\w.])|(?<![\w.])q\d+h?\b)")
 # Vitals, labs and device settings announce the numbers that follow.
