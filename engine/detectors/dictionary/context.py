@@ -31,8 +31,8 @@ _INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
 _AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN|RT\b)"
     r"|[ \t]+[A-Z]\.(?=[\s,;:)]|$)"
-    r"|(?i:[ \t]+(?:is\s+)?(?:aware|notified|paged|updated|called|at\s+bedside"
-    r"|in\s+to\s+visit|visiting|visited|here|present)\b))")
+    r"|(?i:[ \t]+(?:is\s+)?(?:aware|notified|paged|updated|at\s+bedside"
+    r"|in\s+to\s+visit)\b))")
 
 
 def has_name_context(text: str, start: int, end: int) -> bool:
@@ -75,7 +75,12 @@ def is_english(word: str) -> bool:
     if key in words or key in clinical_words():
         return True
     for suffix, repl in _SUFFIXES:
-        if key.endswith(suffix) and len(key) - len(suffix) >= 3:
-            if key[: -len(suffix)] + repl in words:
-                return True
+        if not key.endswith(suffix):
+            continue
+        base = key[: -len(suffix)] + repl
+        if len(base) < 3:
+            continue
+        if base in words or (not repl and len(base) > 3 and base[-1] == base[-2]
+                             and base[:-1] in words):  # "referred", "stopping"
+            return True
     return False

@@ -56,6 +56,12 @@ _NEVER_SURNAME = frozenset({"and", "or", "the", "is", "was", "has", "had", "said
                             "does", "do", "for", "but", "not", "i", "we", "he", "she", "they"})
 
 
+# Pronouns and kinship words that Faker also lists as names ("She", "Son", "Mother").
+_NEVER_NAME = frozenset({"she", "he", "her", "his", "him", "they", "we", "me", "my", "you",
+                         "mother", "father", "son", "daughter", "wife", "husband", "sister",
+                         "brother", "mom", "dad", "aunt", "uncle", "patient", "doctor"})
+
+
 def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
     out: set[str] = set()
     for attr in attrs:
@@ -133,14 +139,16 @@ class NameGazetteerDetector:
     def _kind(self, text: str, token: Token, caseless: bool, lowered: set[str]) -> str | None:
         """"first"/"last" (a name here), "weak" (a listed name that is also a word) or None."""
         listed = self._listed(token.key)
-        if listed is None or len(token.text) < 2:
+        if listed is None or len(token.text) < 2 or token.key in _NEVER_NAME:
             return None
         if token.key in self.clinical:
             return "weak"
         if caseless:
             return "weak" if self._word(token.key) else listed
+        if token.text.islower():  # "daughter janet", never "patient said"
+            return None if self._word(token.key) else "weak"
         if not is_title(token.text):
-            return "weak" if token.text.islower() or token.text.isupper() else None
+            return "weak" if token.text.isupper() else None
         if token.key in self.stop or token.key in lowered:
             return "weak"  # also written as a word here, or a common word
         if _sentence_start(text, token.start) and self._word(token.key):
