@@ -1,12 +1,15 @@
 """Detection quality on the public development sets in ../shared/data.
 
     python benchmarks/quality.py [--no-ner] [--policy strict] [--show 20]
+    python benchmarks/quality.py --messy [--extra split.jsonl ...]   # styles report only
 
 - presidio_research_synth: token/span metrics through `engine.evaluation` (labels mapped to
   ClearNote's; labels that are not PHI under the policy are ignored).
 - aci_bench_train_valid: recall of the annotated patient names (gold is names only, so no
   precision) and the share of clinical retention-term occurrences touched by any span.
 - mts_dialog_sections: spans proposed per 1,000 tokens on clinical prose with almost no PHI.
+- --messy: the same sets (and any --extra JSONL with gold) in upper, lower and telegraphic
+  styles: token P/R, non-PHI numeric tokens touched, punctuation-only spans (benchmarks/messy.py).
 
 These sets are for development; acceptance uses held-out corpora nobody tunes on.
 """
@@ -107,10 +110,21 @@ def main() -> None:
     parser.add_argument("--policy", default="strict")
     parser.add_argument("--show", type=int, default=0, help="print the N most common findings")
     parser.add_argument("--only", choices=["presidio", "aci", "mts"])
+    parser.add_argument("--messy", action="store_true",
+                        help="only the messy-text report (upper/lower/telegraphic styles)")
+    parser.add_argument("--extra", type=Path, action="append", default=[],
+                        help="another JSONL split with gold spans for the messy report")
     args = parser.parse_args()
     session = Session(SessionConfig(pipeline=PipelineConfig(
         policy=args.policy, ner=False if args.no_ner else "auto")))
     print(f"detectors: {', '.join(session.pipeline.detector_ids)}; policy: {args.policy}")
+    if args.messy or args.extra:
+        from messy import report
+        from engine.core.policies import get_policy
+
+        report(lambda doc: [(s.start, s.end) for s in session.detect(doc).active], DATA,
+               get_policy(args.policy).phi_labels, args.extra, args.show)
+        return
     if args.only in (None, "presidio"):
         presidio(session, args.policy)
     if args.only in (None, "aci"):

@@ -1,4 +1,5 @@
-"""Detection pipeline: run detectors (fail closed) → union → allowlist → overlap → policy.
+"""Detection pipeline: run detectors (fail closed) → union → guards → allowlist → overlap →
+policy.
 
 The order matters: overlaps are resolved before the policy filter so that "Dr. John Smith"
 is first recognised as a DOCTOR (longest span wins) and only then dropped by a policy that
@@ -21,6 +22,7 @@ from engine.core.labels import Label
 from engine.core.policies import DEFAULT_POLICY, Policy, get_policy
 from engine.core.spans import DEFAULT_OVERLAP, resolve_overlaps
 from engine.detectors.base import Detector
+from engine.detectors.guards import guard
 from engine.detectors.registry import build_detectors as _build
 from engine.segments import MAX_DOCUMENT_CHARS, check_size, detect_in_segments
 
@@ -112,7 +114,7 @@ class Pipeline:
 
     def _candidates(self, doc: Document, ctx: RunContext) -> tuple[list[Span], list[Span]]:
         """(kept, dropped as clinical vocabulary) candidates of every detector."""
-        candidates = self.propose(doc, ctx)
+        candidates, _guarded = guard(doc, self.propose(doc, ctx))  # rules for every detector
         if self.allowlist is None:
             return candidates, []
         return self.allowlist.recover(doc, candidates)

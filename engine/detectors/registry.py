@@ -60,11 +60,12 @@ def build_detectors(config: PipelineConfig) -> list[Detector]:
     detectors: list[Detector] = list(default_rule_detectors())
     if config.gazetteers:
         from engine.detectors.dictionary import (
+            CueNameDetector,
             LocationGazetteerDetector,
             NameGazetteerDetector,
         )
 
-        detectors += [NameGazetteerDetector(), LocationGazetteerDetector()]
+        detectors += [NameGazetteerDetector(), CueNameDetector(), LocationGazetteerDetector()]
     if config.user_dictionary:
         from engine.detectors.dictionary import UserDictionaryDetector
 

@@ -9,7 +9,9 @@ from engine.core.domain import Document, Source, Span
 from engine.core.errors import ConfigError
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
+from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.gazetteer import PhraseTable, is_title, is_upper, tokenize
+from engine.detectors.dictionary.names import caseless_lines, inside
 from engine.paths import resource
 
 MIN_CITY_POPULATION = 5000
@@ -49,7 +51,7 @@ def location_table() -> PhraseTable:
 class LocationGazetteerDetector:
     """Capitalised (or all-caps) place names; multi-word names matched longest first."""
 
-    spec = DetectorSpec(id="dictionary.locations", version=1, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.locations", version=2, source=Source.DICTIONARY,
                         description="GeoNames cities (pop. >= 5k), states, provinces, countries")
 
     def __init__(self) -> None:
@@ -59,12 +61,17 @@ class LocationGazetteerDetector:
         ctx.check()
         text = doc.text
         tokens = tokenize(text)
-        lowered = {t.key for t in tokens if t.text.islower()}
+        lines = caseless_lines(text)
+        lowered = {t.key for t in tokens if t.text.islower() and not inside(t.start, lines)}
         spans: list[Span] = []
         for first, last, subtype in self.table.scan(text, tokens):
             window = tokens[first:last]
             head, tail = window[0].text, window[-1].text
-            if not ((is_title(head) or is_upper(head)) and (is_title(tail) or is_upper(tail))):
+            if inside(window[0].start, lines):
+                # No case to go by: a one-word place must not be an English word ("Mobile").
+                if len(window) == 1 and is_english(window[0].key):
+                    continue
+            elif not ((is_title(head) or is_upper(head)) and (is_title(tail) or is_upper(tail))):
                 continue
             if len(window) == 1 and window[0].key in lowered:
                 continue  # used as a common word in this very document

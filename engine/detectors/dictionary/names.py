@@ -1,16 +1,31 @@
-"""First and last names from Faker's packaged locale lists, matched on capitalised tokens."""
+"""First and last names from Faker's packaged locale lists.
+
+Capitalisation is evidence only where the line has case: in a line written ALL CAPS or all
+lower-case any token may be a name. A name that is also an English or clinical word ("Hope",
+"Will", "Baker", "Mae") needs name context (a title, a relation word, a cue, an initial, a
+name beside it) wherever capitals cannot vouch for it: in lines without case, at the start of a
+sentence, and always for clinical words.
+"""
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
-from engine.detectors.dictionary.gazetteer import Token, is_title, only_spaces_between, tokenize
+from engine.detectors.dictionary.context import clinical_words, has_name_context, is_english
+from engine.detectors.dictionary.gazetteer import (
+    Token,
+    is_title,
+    only_spaces_between,
+    tokenize,
+)
 from engine.detectors.dictionary.stopwords import common_words, read_word_list
 
 # Locales with Latin-script (or romanised) names, chosen for diversity of origin.
@@ -41,6 +56,12 @@ _NEVER_SURNAME = frozenset({"and", "or", "the", "is", "was", "has", "had", "said
                             "does", "do", "for", "but", "not", "i", "we", "he", "she", "they"})
 
 
+# Pronouns and kinship words that Faker also lists as names ("She", "Son", "Mother").
+_NEVER_NAME = frozenset({"she", "he", "her", "his", "him", "they", "we", "me", "my", "you",
+                         "mother", "father", "son", "daughter", "wife", "husband", "sister",
+                         "brother", "mom", "dad", "aunt", "uncle", "patient", "doctor"})
+
+
 def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
     out: set[str] = set()
     for attr in attrs:
@@ -51,8 +72,8 @@ def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
 
 
 @lru_cache(maxsize=1)
-def name_lists() -> tuple[frozenset[str], frozenset[str]]:
-    """(first names, last names), casefolded, stop words removed. Loaded once."""
+def all_name_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, last names), casefolded, words included ("hope", "will"). Loaded once."""
     first: set[str] = set()
     last: set[str] = set()
     for locale in LOCALES:
@@ -63,43 +84,96 @@ def name_lists() -> tuple[frozenset[str], frozenset[str]]:
         provider = module.Provider
         first |= _names_of(provider, _FIRST_ATTRS)
         last |= _names_of(provider, _LAST_ATTRS)
-    stop = common_words() | read_word_list("name_stopwords.txt")
+    places = read_word_list("name_stopwords.txt")
+    return frozenset(first - places), frozenset(last - places)
+
+
+@lru_cache(maxsize=1)
+def name_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, last names) without the common words of stopwords.txt."""
+    first, last = all_name_lists()
+    stop = common_words()
     return frozenset(first - stop), frozenset(last - stop)
 
 
-class NameGazetteerDetector:
-    """Capitalised tokens found in the name lists; adjacent ones form one span."""
+_FOUR_LETTERS = re.compile(r"(?:[^\W\d_][^a-zA-Z]*){4}")
+_SENTENCE_END = ".!?:;\n•*>-(\"["
 
-    spec = DetectorSpec(id="dictionary.names", version=1, source=Source.DICTIONARY,
-                        description="first/last names from Faker locale lists")
+
+def caseless_lines(text: str) -> list[tuple[int, int]]:
+    """Ranges of lines written without case (ALL CAPS or all lower-case, 4+ letters)."""
+    out = []
+    pos = 0
+    for line in text.split("\n"):
+        if (line == line.upper() or line == line.lower()) and _FOUR_LETTERS.search(line):
+            out.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return out
+
+
+class NameGazetteerDetector:
+    """Tokens found in the name lists; adjacent ones form one span."""
+
+    spec = DetectorSpec(id="dictionary.names", version=2, source=Source.DICTIONARY,
+                        description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
-        self.first, self.last = name_lists()
+        self.first, self.last = all_name_lists()
         self.stop = common_words()
+        self.clinical = clinical_words()
 
-    def _kind(self, token: Token, lowered: set[str]) -> str | None:
-        if not is_title(token.text) or token.key in lowered:
-            return None  # the word also appears in lower case here: it is a word
-        if token.key in self.first:
+    def _listed(self, key: str) -> str | None:
+        if key in self.first:
             return "first"
-        if token.key in self.last:
+        if key in self.last:
             return "last"
-        parts = token.key.split("-")
+        parts = key.split("-")
         if len(parts) > 1 and all(p in self.first or p in self.last for p in parts):
             return "last"  # double-barrelled: "Weber-Santana", "Jean-Luc"
         return None
 
-    def _could_be_name(self, token: Token, lowered: set[str]) -> bool:
-        return (is_title(token.text) and token.key not in self.stop
-                and token.key not in lowered and len(token.text) > 2)
+    def _word(self, key: str) -> bool:
+        """A name that is also a word: it needs context to be a name."""
+        return key in self.stop or key in self.clinical or is_english(key)
+
+    def _kind(self, text: str, token: Token, caseless: bool, lowered: set[str]) -> str | None:
+        """"first"/"last" (a name here), "weak" (a listed name that is also a word) or None."""
+        listed = self._listed(token.key)
+        if listed is None or len(token.text) < 2 or token.key in _NEVER_NAME:
+            return None
+        if token.key in self.clinical:
+            return "weak"
+        if caseless:
+            return "weak" if self._word(token.key) else listed
+        if token.text.islower():  # "daughter janet", never "patient said"
+            return None if self._word(token.key) else "weak"
+        if not is_title(token.text):
+            return "weak" if token.text.isupper() else None
+        if token.key in self.stop or token.key in lowered:
+            return "weak"  # also written as a word here, or a common word
+        if _sentence_start(text, token.start) and self._word(token.key):
+            return "weak"  # "Baker" opening a sentence may be the word
+        return listed
+
+    def _unknown_name(self, token: Token, caseless: bool, lowered: set[str]) -> bool:
+        """An unlisted token that can still be a surname after a first name."""
+        if token.key in _NEVER_SURNAME or len(token.text) < 2 or token.key in self.clinical:
+            return False
+        if caseless:
+            return token.text.isalpha() and not is_english(token.key) or "-" in token.text \
+                and not is_english(token.key.split("-")[0])
+        return is_title(token.text) and token.key not in lowered
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
         text = doc.text
         tokens = tokenize(text)
+        lines = caseless_lines(text)
+        caseless = [inside(t.start, lines) for t in tokens]
         # Lower-case elsewhere means "a word, not a name" - except inside emails and URLs,
         # where "sarah.ellison@..." must not hide the "Sarah Ellison" of the same letter.
-        lowered = {t.key for t in tokenize(_EMAIL_OR_URL.sub(" ", text)) if t.text.islower()}
-        kinds = [self._kind(t, lowered) for t in tokens]
+        lowered = {t.key for t in tokenize(_EMAIL_OR_URL.sub(" ", text))
+                   if t.text.islower() and not inside(t.start, lines)}
+        kinds = [self._kind(text, t, c, lowered) for t, c in zip(tokens, caseless, strict=True)]
         spans: list[Span] = []
         i = 0
         while i < len(tokens):
@@ -108,35 +182,60 @@ class NameGazetteerDetector:
             if kinds[i] is None:
                 i += 1
                 continue
-            # A capitalised unknown token right before a known surname is its given name.
-            if kinds[i] == "last" and i > 0 and self._could_be_name(tokens[i - 1], lowered) \
+            # An unknown token right before a known surname is its given name.
+            if kinds[i] == "last" and i > 0 \
                     and only_spaces_between(text, tokens[i - 1], tokens[i]) \
+                    and self._could_be_name(tokens[i - 1], caseless[i - 1], lowered) \
                     and (not spans or spans[-1].end <= tokens[i - 1].start):
                 i -= 1
             j = i + 1
             # Join following name tokens, initials ("Jane Q. Doe") and, after a first name,
-            # one unknown capitalised token (a surname the lists do not hold).
+            # one unknown token (a surname the lists do not hold).
             while j < len(tokens) and only_spaces_between(text, tokens[j - 1], tokens[j],
                                                           allow=" \t."):
                 nxt = tokens[j]
-                if kinds[j] is not None:
+                if kinds[j] in ("first", "last") or (
+                        kinds[j] == "weak" and nxt.key not in self.clinical):
                     j += 1
                 elif len(nxt.text) == 1 and nxt.text.isupper() and j + 1 < len(tokens) \
                         and kinds[j + 1] is not None:
                     j += 2
-                elif kinds[j - 1] == "first" and is_title(nxt.text) \
-                        and nxt.key not in lowered and nxt.key not in _NEVER_SURNAME:
+                elif kinds[j - 1] == "first" and self._unknown_name(nxt, caseless[j], lowered):
                     j += 1
                     break
                 else:
                     break
+            group = [k for k in kinds[i:j] if k is not None]
+            strong = any(k in ("first", "last") for k in group)
             if j - i == 1 and len(tokens[i].text) <= 2:
                 i = j  # "An", "Do", "Li" alone are too often words or initials
                 continue
-            spans.append(self._span(doc, tokens[i].start, tokens[j - 1].end, j - i,
-                                    kinds[i:j]))
+            start, end = tokens[i].start, tokens[j - 1].end
+            titled = len(group) > 1 and all(is_title(t.text) for t in tokens[i:j]
+                                            if len(t.text) > 1) and not caseless[i]
+            # "ROGER NELSON": a first name then a surname vouch for each other without case.
+            paired = caseless[i] and j - i > 1 and tokens[i].key in self.first \
+                and tokens[j - 1].key in self.last \
+                and tokens[i].key not in self.stop \
+                and not any(t.key in self.clinical for t in tokens[i:j]) \
+                and all(only_spaces_between(text, a, b) for a, b in zip(tokens[i:j - 1],
+                                                                         tokens[i + 1:j]))
+            if not (strong or titled or paired) and not has_name_context(text, start, end):
+                i = j
+                continue
+            span = self._span(doc, start, end, j - i, kinds[i:j])
+            if not strong and span.confidence < 0.8:
+                span = replace(span, confidence=0.8)  # vouched for by its context
+            spans.append(span)
             i = j
         return spans
+
+    def _could_be_name(self, token: Token, caseless: bool, lowered: set[str]) -> bool:
+        if caseless:
+            return token.text.isalpha() and len(token.text) > 2 and not is_english(token.key) \
+                and token.key not in _NEVER_SURNAME
+        return (is_title(token.text) and token.key not in self.stop
+                and token.key not in lowered and len(token.text) > 2)
 
     def _span(self, doc: Document, start: int, end: int, n: int,
               kinds: list[str | None]) -> Span:
@@ -150,3 +249,17 @@ class NameGazetteerDetector:
         confidence = 0.8 if n > 1 else (0.55 if kinds[0] == "first" else 0.45)
         return Span(start, end, label, source=Source.DICTIONARY,
                     detector=self.spec.qualified, confidence=confidence)
+
+
+def inside(pos: int, ranges: list[tuple[int, int]]) -> bool:
+    if not ranges:
+        return False
+    k = bisect.bisect_right(ranges, (pos, float("inf"))) - 1
+    return k >= 0 and ranges[k][0] <= pos < ranges[k][1]
+
+
+def _sentence_start(text: str, pos: int) -> bool:
+    i = pos
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    return i == 0 or text[i - 1] in _SENTENCE_END

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engine.detectors.edges import trim
+
 
 @dataclass(frozen=True, slots=True)
 class TokenEntity:
@@ -81,10 +83,14 @@ def decode_bio(
 
 def to_char_span(text: str, offsets: list[tuple[int, int]], ent: TokenEntity) -> tuple[int, int]:
     """Character range of an entity, widened to whole words (a name tagged on its first
-    word piece is replaced entirely)."""
+    word piece is replaced entirely), then trimmed of leading/trailing space and punctuation.
+
+    An entity with no letter or digit (a lone "/", "." or "@" the model tagged) comes back
+    empty (``end <= start``): the caller drops it.
+    """
     s, e = offsets[ent.first][0], offsets[ent.last][1]
     while s > 0 and text[s - 1].isalnum() and text[s].isalnum():
         s -= 1
     while e < len(text) and text[e].isalnum() and text[e - 1].isalnum():
         e += 1
-    return s, e
+    return trim(text, s, e)

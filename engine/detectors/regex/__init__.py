@@ -21,14 +21,15 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),
     ("regex.ssn", 1, SSN_RULES, "US social security numbers"),
     ("regex.sin", 1, SIN_RULES, "Canadian social insurance numbers (Luhn)"),
-    ("regex.id", 1, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
+    ("regex.id", 2, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
     ("regex.phn", 1, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 1, POSTAL_RULES, "US ZIP and Canadian postal codes"),
     ("regex.address", 1, ADDRESS_RULES, "street addresses with unit and city lines"),
     ("regex.age", 1, AGE_RULES, "ages, every one proposed; the policy filters"),
     ("regex.name", 1, NAME_RULES, "names in titles, credentials, form fields, signatures"),
-    ("regex.facility", 1, FACILITY_RULES, "hospitals, clinics and companies by head word"),
+    ("regex.facility", 2, FACILITY_RULES,
+     "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
 )
 
 

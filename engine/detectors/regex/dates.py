@@ -71,6 +71,6 @@ RULES: tuple[RegexRule, ...] = (
               r"(?<![\w/:.$#\-])((?:1[89]\d\d|20[0-4]\d)(?:'?s)?)(?![\w/:%]|\.\d|-\d|,\d)"
               r"(?!\s*(?i:mg|mcg|ml|cc|units?|kcal|cal|calories|kg|g\b|lbs?|ft|feet|meters|m\b|"
               r"steps|patients|people|cases|hours|mmhg))", 0.5, group=1),
-    RegexRule("date.weekday", D, r"\b((?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b", 0.4,
+    RegexRule("date.weekday", D, r"(?i:\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", 0.4,
               group=1),
 )

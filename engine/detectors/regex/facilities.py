@@ -16,7 +16,29 @@ _HEAD = (r"(?:Hospital|Clinic|Medical\s+Cent(?:er|re)|Health\s+Cent(?:er|re)|Hea
          r"|Capital|Insurance|Industries|Enterprises|Ventures)")
 _SUFFIX = r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|PLC|GmbH|AG|S\.A|SA|LLP|LP|PC|PLLC|Pty)"
 
+# Where a patient goes or comes from: "transfer to CMC", "seen at OHSU", "back to Ward 4".
+_MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to"
+         r"|sent\s+to|back\s+to|returned?\s+to|d/c\s+to|discharged?\s+to)[ \t]+(?:the[ \t]+)?)")
+
+_TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|back\s+to"
+             r"|returned?\s+to|d/c\s+to|discharged?\s+to)[ \t]+(?:the[ \t]+)?)")
+
+
+def _institution_acronym(text: str) -> bool:
+    """Not a clinical unit, test or English word ("to ICU", "to CT", "to OR", "TO BED")."""
+    from engine.detectors.dictionary.context import is_english
+
+    return not is_english(text.casefold())
+
+
 FACILITY_RULES: tuple[RegexRule, ...] = (
+    RegexRule("facility.acronym", H, rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])", 0.6, group=1,
+              validate=_institution_acronym),
+    # Lower-case notes: only after a transfer phrase ("switched to zosyn" is not a place).
+    RegexRule("facility.acronym_lower", H, rf"{_TRANSFER}([a-z]{{2,6}})(?![\w\-/])", 0.5,
+              group=1, validate=_institution_acronym),
+    RegexRule("facility.ward", H, r"(?i:\b(ward[ \t]+(?:\d{1,2}[A-Za-z]?|[A-Z]\d?)))\b", 0.6,
+              group=1),
     RegexRule("facility.head", H,
               rf"\b((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}[ \t]+{_HEAD})\b",
               0.7, group=1),

@@ -56,6 +56,9 @@ ID_RULES: tuple[RegexRule, ...] = (
     # Uncued: long digit runs and letter-prefixed numbers ("A1234567", "U62928788557186").
     RegexRule("id.long_number", I, rf"{_L}(\d{{7,}}){_R}", 0.45, group=1),
     RegexRule("id.alnum", I, rf"{_L}([A-Z]{{1,3}}\d{{6,}}[A-Z]?){_R}", 0.5, group=1),
+    # Letter-prefixed identifiers after "#" or with a dash: "#KX-448120", "AB-123456".
+    RegexRule("id.prefixed", I,
+              r"(?:#[ \t]?|(?<![\w\-/.#]))([A-Z]{1,4}-?\d{5,}[A-Z]?)(?![\w\-/])", 0.6, group=1),
     RegexRule("id.dashed_number", I, rf"{_L}(\d{{4}}-\d{{2,3}}-\d{{4}}){_R}", 0.4, group=1),
 )
 

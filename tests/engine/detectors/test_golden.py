@@ -10,7 +10,11 @@ import pytest
 from engine.core.context import RunContext
 from engine.core.domain import Document
 from engine.detectors.base import Detector
-from engine.detectors.dictionary import LocationGazetteerDetector, NameGazetteerDetector
+from engine.detectors.dictionary import (
+    CueNameDetector,
+    LocationGazetteerDetector,
+    NameGazetteerDetector,
+)
 from engine.detectors.regex import default_rule_detectors
 
 GOLDEN = Path(__file__).resolve().parents[2] / "data" / "golden"
@@ -20,6 +24,7 @@ def _detectors() -> dict[str, Detector]:
     found: dict[str, Detector] = {d.spec.id: d for d in default_rule_detectors()}
     found["dictionary.names"] = NameGazetteerDetector()
     found["dictionary.locations"] = LocationGazetteerDetector()
+    found["dictionary.cue_names"] = CueNameDetector()
     return found
 
 

@@ -70,3 +70,13 @@ def test_word_shapes() -> None:
     assert word_shape("SMITH") == SHAPE_UPPER
     assert word_shape("J") == SHAPE_INITIAL
     assert word_shape("北京") != word_shape("beijing")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (" / ", None), ("@", None), ("Smith,", "Smith"), ("-Anna K.", "Anna K."),
+    ("(555) 010-0199.", "(555) 010-0199")])
+def test_char_spans_are_trimmed_and_punctuation_pieces_dropped(text: str,
+                                                                expected: str | None) -> None:
+    offsets = [(0, len(text))]
+    start, end = to_char_span(text, offsets, TokenEntity(0, 0, "PERSON", 0.9))
+    assert (text[start:end] if end > start else None) == expected

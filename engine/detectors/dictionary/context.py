@@ -1,0 +1,86 @@
+"""Name context and word lists shared by the name gazetteer, cue names and the guards.
+
+A word that is both a name and an English or clinical word ("Hope", "Will", "Comfort", "Mae")
+is a name only where the text says so: a title, a relation word, an explicit cue, an initial,
+a credential or a provider phrase ("... aware", "... notified") next to it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from engine.core.errors import ConfigError
+from engine.paths import resource
+
+ENGLISH_WORDS_FILE = ("dictionaries", "english_words.txt")
+CLINICAL_WORDS_FILE = ("dictionaries", "clinical_words.txt")
+
+TITLES = r"dr|doctor|prof|professor|mr|mrs|ms|miss|mx|mister|sister|nurse|rn|np|pa|md"
+RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brother|spouse"
+             r"|partner|fiance|fiancee|girlfriend|boyfriend|friend|niece|nephew|aunt|uncle"
+             r"|cousin|grandson|granddaughter|grandmother|grandfather|grandma|grandpa"
+             r"|stepson|stepdaughter|stepmother|stepfather|sibling|child|guardian|caregiver"
+             r"|neighbou?r|roommate|sdm|poa|proxy|hcp|nok")
+# Explicit cues after which the next words are a name whatever the dictionaries say.
+CUES = r"patient|pt|name|re|client|resident"
+_BEFORE = re.compile(
+    rf"(?i:(?:\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
+    rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
+_INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
+_AFTER = re.compile(
+    r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN|RT\b)"
+    r"|[ \t]+[A-Z]\.(?=[\s,;:)]|$)"
+    r"|(?i:[ \t]+(?:is\s+)?(?:aware|notified|paged|updated|at\s+bedside"
+    r"|in\s+to\s+visit)\b))")
+
+
+def has_name_context(text: str, start: int, end: int) -> bool:
+    """Does the text around ``[start, end)`` say that it is a person's name?"""
+    before = text[max(0, start - 40):start]
+    if _BEFORE.search(before) or _INITIALS_BEFORE.search(before):
+        return True
+    return bool(_AFTER.match(text[end:end + 24]))
+
+
+def _read_words(parts: tuple[str, str]) -> frozenset[str]:
+    try:
+        raw = resource(*parts).read_text(encoding="utf-8")
+    except OSError as exc:  # a packaging error: fail closed
+        raise ConfigError(f"the word list {parts[-1]} is missing") from exc
+    return frozenset(line.strip().casefold() for line in raw.split("\n")
+                     if line.strip() and not line.startswith("#"))
+
+
+@lru_cache(maxsize=1)
+def english_words() -> frozenset[str]:
+    """Lower-case entries of Webster's 2nd (public domain; see the file's header)."""
+    return _read_words(ENGLISH_WORDS_FILE)
+
+
+@lru_cache(maxsize=1)
+def clinical_words() -> frozenset[str]:
+    """Clinical words and abbreviations that are also names or places ("Endo", "MAE")."""
+    return _read_words(CLINICAL_WORDS_FILE)
+
+
+_SUFFIXES = (("ies", "y"), ("ied", "y"), ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"),
+             ("es", ""), ("s", ""), ("ly", ""), ("er", ""), ("ers", ""))
+
+
+def is_english(word: str) -> bool:
+    """A lower-case dictionary word or a regular inflection of one ("tolerating")."""
+    key = word.casefold().replace("’", "'")
+    words = english_words()
+    if key in words or key in clinical_words():
+        return True
+    for suffix, repl in _SUFFIXES:
+        if not key.endswith(suffix):
+            continue
+        base = key[: -len(suffix)] + repl
+        if len(base) < 3:
+            continue
+        if base in words or (not repl and len(base) > 3 and base[-1] == base[-2]
+                             and base[:-1] in words):  # "referred", "stopping"
+            return True
+    return False

@@ -1,0 +1,91 @@
+"""Names after explicit cues ("Patient", "Pt", "Name:", "Re:"), whatever the dictionaries say.
+
+"Patient Zebulon Quasimodo-Fairweather MRN 99887766" names its patient although neither word
+is in any list. The words after the cue are taken while they can be a name: not an English or
+clinical word (a listed name that is also a word, "Hope", counts only beside another name or
+where the cue has a colon or an identifier follows), never across a line break or punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core.context import RunContext
+from engine.core.domain import Document, Source, Span
+from engine.core.labels import Label
+from engine.detectors.base import DetectorSpec
+from engine.detectors.dictionary.context import clinical_words, is_english
+from engine.detectors.dictionary.gazetteer import is_title
+from engine.detectors.dictionary.names import all_name_lists
+
+_CUE = re.compile(
+    r"(?i:\b(patient|pt|re|client|(?:patient\s+|pt\s+)?name)\b)(?:[ \t]*(:|#|-))?[ \t]+")
+_WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*|[A-Z]\.")
+# Words that end a name: identifiers, ages and verbs that follow one.
+_STOP = frozenset({"mrn", "dob", "id", "hcn", "phn", "ssn", "sin", "uli", "acct", "yo", "y", "is",
+                   "was", "has", "had", "and", "or", "the", "a", "an", "to", "of", "in", "on",
+                   "at", "for", "with", "who", "seen", "age", "aged", "sex", "male", "female",
+                   "mr", "mrs", "ms", "dr", "room", "bed", "unit", "no", "number", "date"})
+_ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|age\b|aged\b"
+                       r"|\d+\s*(?:yo|y/o|years?)))")
+
+
+class CueNameDetector:
+    """The name right after an explicit cue, in any case."""
+
+    spec = DetectorSpec(id="dictionary.cue_names", version=1, source=Source.DICTIONARY,
+                        description="names after Patient / Pt / Name: / Re: cues")
+
+    def __init__(self) -> None:
+        first, last = all_name_lists()
+        self.names = first | last
+        self.clinical = clinical_words()
+
+    def _takes(self, word: str, caseless: bool) -> str | None:
+        """"name" (cannot be a word), "listed" (a name that is also a word) or None."""
+        key = word.casefold().replace("’", "'")
+        listed = key in self.names or all(p in self.names for p in key.split("-"))
+        if key.rstrip(".") in _STOP or len(key) < 2 or key in self.clinical and not listed:
+            return None
+        if not caseless and not (is_title(word) or word.isupper()):
+            return None if is_english(key) else "name"
+        if not is_english(key) and not is_english(key.split("-")[0]):
+            return "name"
+        return "listed" if listed else None
+
+    def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
+        ctx.check()
+        text = doc.text
+        spans: list[Span] = []
+        for cue in _CUE.finditer(text):
+            line_end = text.find("\n", cue.end())
+            line = text[text.rfind("\n", 0, cue.start()) + 1:line_end if line_end >= 0 else None]
+            letters = [c for c in line if c.isalpha()]
+            caseless = not any(c.islower() for c in letters) or not any(c.isupper()
+                                                                         for c in letters)
+            pos, kinds, end = cue.end(), [], cue.end()
+            while len(kinds) < 4:
+                word = _WORD.match(text, pos)
+                if word is None:
+                    break
+                if len(word.group()) == 2 and word.group().endswith("."):
+                    kind: str | None = "initial"
+                else:
+                    kind = self._takes(word.group(), caseless)
+                if kind is None:
+                    break
+                kinds.append(kind)
+                end = word.end()
+                gap = re.match(r"[ \t]+", text[end:])
+                if gap is None:
+                    break
+                pos = end + gap.end()
+            names = [k for k in kinds if k != "initial"]
+            if not names:
+                continue
+            vouched = "name" in names or len(names) > 1 or cue.group(2) == ":" \
+                or bool(_ID_AFTER.match(text[end:end + 12]))
+            if vouched:
+                spans.append(Span(cue.end(), end, Label.PATIENT, source=Source.DICTIONARY,
+                                  detector=self.spec.qualified, confidence=0.85))
+        return spans

@@ -1,0 +1,35 @@
+"""Span edges: no span starts or ends on space or punctuation that is not part of it."""
+
+from __future__ import annotations
+
+
+def trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """``[start, end)`` without surrounding whitespace and punctuation, ``(start, start)`` when
+    nothing alphanumeric is inside. Kept: the period of an initial or abbreviation ("Anna K.",
+    "Jr."; a longer word's period ends a sentence), a bracket pair inside the span
+    ("(555) 123-4567") and a leading "+" of a number."""
+    while start < end and not text[start].isalnum():
+        ch = text[start]
+        if ch == "(" and ")" in text[start:end]:
+            break
+        if ch == "+" and start + 1 < end and text[start + 1].isdigit():
+            break
+        start += 1
+    while end > start and not text[end - 1].isalnum():
+        ch = text[end - 1]
+        if ch == "." and _short_word_before(text, start, end - 1):
+            break
+        if ch == ")" and "(" in text[start:end - 1]:
+            break
+        end -= 1
+    if not any(c.isalnum() for c in text[start:end]):
+        return start, start
+    return start, end
+
+
+def _short_word_before(text: str, start: int, dot: int) -> bool:
+    """An initial or short abbreviation (1-3 letters) ends right before the period at ``dot``."""
+    i = dot
+    while i > start and text[i - 1].isalpha():
+        i -= 1
+    return 1 <= dot - i <= 3

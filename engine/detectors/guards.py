@@ -1,0 +1,136 @@
+"""Resolution guards that hold for every detector (rules, dictionaries, ONNX NER, LLM).
+
+Applied by the pipeline to the union of candidates, before the allowlist and the overlap
+policy. Pure functions over (text, spans):
+
+- a span has a letter or a digit (model spans are trimmed of edge punctuation first);
+- a DATE parses as a date: a valid month/day, a month or weekday name, or a year in a date
+  context; a time of day, a ratio, a lab or hemodynamic string, a dose, a BP or a score is not;
+- numbers inside measurement strings (``7.43/41/76/28``, ``BP 120/80``, ``5 mg``, ``@2300``)
+  are never PHI, unless a format rule with a checksum or a cue proposed them (IDs, phones);
+- a clinical word that is also a name ("Endo", "MAE") is a name only in name context;
+- names take their initials ("Anna K.", "J.R. Smith"), IDs their letter prefixes ("KX-448120").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+
+from engine.core.domain import Document, Source, Span
+from engine.core.labels import Label
+from engine.detectors.dictionary.context import clinical_words, has_name_context
+from engine.detectors.measurements import looks_like_date, measurement_ranges
+from engine.detectors.edges import trim
+
+NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
+_WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
+# Labels whose rules check a format, a checksum or a cue ("6 months old" is an age, though
+# "6 months" is a quantity): their numbers stand on their own.
+_FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
+_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
+_INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
+_CODE = re.compile(r"\d{2,}(?:-\d{2,})+")  # dash-joined digit groups: postcodes, phone pieces
+_DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|caps?|puffs?"
+                        r"|mmol|meq|iu|%)\b)")
+_ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
+_ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
+
+
+def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]:
+    """Split candidates into (kept, possibly reshaped; dropped by a guard)."""
+    text = doc.text
+    measures: list[tuple[int, int]] | None = None
+    kept: list[Span] = []
+    dropped: list[Span] = []
+    for span in spans:
+        shaped = _shape(text, span)
+        if shaped is None:
+            dropped.append(span)
+            continue
+        if measures is None:
+            measures = measurement_ranges(text)
+        if _rejected(text, shaped, measures):
+            dropped.append(span)
+        else:
+            kept.append(shaped)
+    return kept, dropped
+
+
+def _shape(text: str, span: Span) -> Span | None:
+    start, end = span.start, span.end
+    if span.source in (Source.NER, Source.LLM):
+        start, end = trim(text, start, end)
+    if end <= start or not any(c.isalnum() for c in text[start:end]):
+        return None
+    if span.label is Label.DATE and span.source is not Source.RULE \
+            and _CODE.fullmatch(text[start:end]) \
+            and not looks_like_date(text, start, end):
+        # "53-320", "28-64-66-98": a model's DATE that is no date but a code stays PHI.
+        span = replace(span, label=Label.ID, subtype=None)
+    if span.label in NAME_LABELS:
+        start, end = _with_initials(text, start, end)
+    elif span.label is Label.ID:
+        start, end = _whole_identifier(text, start, end)
+    return span if (start, end) == (span.start, span.end) else span.moved(start, end)
+
+
+def _with_initials(text: str, start: int, end: int) -> tuple[int, int]:
+    """"K. Morrow", "J.R. Smith", "Anna K.": the initials belong to the name."""
+    before = _INITIALS_BEFORE.search(text[max(0, start - 12):start])
+    if before and text[start:start + 1].isupper():
+        start -= len(before.group())
+    after = _INITIALS_AFTER.match(text[end:end + 12])
+    if after:
+        end += len(after.group())
+    return start, end
+
+
+def _whole_identifier(text: str, start: int, end: int) -> tuple[int, int]:
+    """Letters and dashes glued to an identifier are part of it ("#KX-448120")."""
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
+        prefix = _ID_PREFIX.search(text[max(0, start - 7):start])
+        if prefix:
+            start -= len(prefix.group())
+    if end < len(text) and (text[end].isalnum() or text[end] == "-"):
+        suffix = _ID_SUFFIX.match(text[end:end + 13])
+        if suffix:
+            end += len(suffix.group())
+    return start, end
+
+
+def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
+    covered = text[span.start:span.end]
+    if span.label is Label.DATE and not looks_like_date(text, span.start, span.end):
+        return True  # a code mislabelled as a date was relabelled ID before this
+    if not (span.source is Source.RULE and span.label in _FORMAT_LABELS) \
+            and _numeric(covered) and _digits_measured(span, covered, measures):
+        return True
+    if span.label is Label.LOCATION and _DOSE_START.match(covered):
+        return True  # "800 MG TO TAKE EVERY 6" is not a street address
+    if span.label in _WORD_LABELS and span.source is not Source.RULE \
+            and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
+            and not _state_after_comma(text, span) \
+            and not has_name_context(text, span.start, span.end):
+        return True
+    return False
+
+
+def _state_after_comma(text: str, span: Span) -> bool:
+    """"Portland, OR" / "Baltimore, MD": a state code, not the clinical abbreviation."""
+    return span.label is Label.LOCATION and span.length == 2 \
+        and text[max(0, span.start - 3):span.start].rstrip().endswith(",")
+
+
+def _digits_measured(span: Span, covered: str, measures: list[tuple[int, int]]) -> bool:
+    """Every digit of the span lies in a measurement string or a time of day."""
+    near = [(a, b) for a, b in measures if a < span.end and span.start < b]
+    return bool(near) and all(any(a <= span.start + i < b for a, b in near)
+                              for i, c in enumerate(covered) if c.isdigit())
+
+
+def _numeric(covered: str) -> bool:
+    """Digits with at most unit or time letters ("0400", "4pm", "2300h", "5.8/2.71")."""
+    letters = "".join(c for c in covered if c.isalpha()).casefold()
+    return any(c.isdigit() for c in covered) and len(letters) <= 3

@@ -1,0 +1,140 @@
+"""Measurement strings and date shapes: what a number in a clinical note is, by its form.
+
+``measurement_ranges`` finds lab panels and ABGs (``7.43/41/76/28``), hemodynamics
+(``5.8/2.71/497``), vitals (``BP 120/80``, ``HR 88``), scores (``GCS 3/6``), doses and
+quantities with units (``5 mg``, ``40%``), and times of day (``0400``, ``4pm``, ``@2300``,
+``14:30``). ``looks_like_date`` says whether a DATE candidate parses as a date.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.detectors.regex.fragments import MONTH, WEEKDAY
+from engine.detectors.regex.validators import month_day, month_year, numeric_date
+
+_NUM = r"[<>~]?\d+(?:\.\d+)?"
+# Slash chains: ABGs, hemodynamics, BP, ratios, scores, dates (told apart by _chain_is_date).
+_CHAIN = re.compile(rf"(?<![\w./])(?:{_NUM}|\.\d+)(?:[ \t]?/[ \t]?(?:{_NUM}|\.\d+))+(?![\w/]|\.\d)")
+_TIME = re.compile(
+    r"(?i:(?<![\w:.])(?:@[ \t]*)?(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ \t]*[ap]\.?m\b\.?)?"
+    r"|(?<![\w.])(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[ap]\.?m\b\.?"
+    r"|@[ \t]*\d{1,4}\b"
+    r"|(?<![\w.:/\-])(?:[01]\d|2[0-3])[0-5]\d[ \t]?(?:h|hrs?|hours|z)\b"
+    r"|(?<![\w.:/\-])0\d{3}(?![\w/.:]|-\d)"
+    r"|(?<![\w.:/\-])(?:0\d[0-5]\d[ \t]?-[ \t]?(?:[01]\d|2[0-3])"
+    r"|(?:1\d|2[0-3])[0-5]\d[ \t]?-[ \t]?0\d)[0-5]\d(?![\w/])"
+    r"|\b(?:at|around|approx)[ \t]+(?:[01]\d|2[0-3])[0-5]\d(?![\w/:.]))")
+_UNITS = (r"mg|mcg|µg|ug|ng|g|gm|grams?|kg|lbs?|oz|ml|cc|l|dl|units?|u|iu|meq|mmol|mol|mmhg"
+          r"|cmh2o|bpm|cm|mm|inch(?:es)?|ft|mg/dl|mg/kg|mcg/kg|mcg/min|mg/hr?|ml/hr?"
+          r"|ml/kg|l/min|lpm|mcg/kg/min|units?/hr?|gtts?|drops?|tabs?|caps?|puffs?|breaths|beats"
+          r"|hrs?|h|min|mins|minutes|sec|secs|seconds|days?|d|wks?|weeks?|mos?|months?"
+          r"|x|times|degrees|deg|°[cf]?|%|fr|g/dl|k/ul|mosm|meq/l|mmol/l|iu/l|u/l")
+_QUANTITY = re.compile(rf"(?i:(?<![\w.]){_NUM}(?:[ \t]?-[ \t]?{_NUM})?[ \t]?(?:{_UNITS})(?![a-z])"
+                       rf"|(?<![\w.])x[ \t]?\d+(?![\w.])|(?<![\w.])q\d+h?\b)")
+# Vitals, labs and device settings announce the numbers that follow.
+_CUES = (r"bp|sbp|dbp|nbp|abp|art|map|hr|pulse|rr|resp|sats?|spo2|o2|o2\s*sat|sao2|svo2|scvo2"
+         r"|t|temp|tmax|tc|fio2|peep|ps|psv|tv|vt|rate|ci|co|svr|svri|pvr|pap|pas|pad|pcwp|cvp"
+         r"|icp|cpp|gcs|rass|cpot|cam|ph|pco2|po2|pao2|paco2|hco3|lact(?:ate)?|k|na|cl|co2"
+         r"|cr|creat|bun|wbc|hgb|hb|hct|plt|plts|inr|ptt|glu|gluc|glucose|bs|fs|fsbs|fsbg"
+         r"|cbg|mg|phos|trop|tni|ck|ast|alt|alk\s*phos|tbili|bili|lipase|amylase|alb|abg|vbg"
+         r"|uo|u/o|i/o|i&o|etco2|ins|outs|ekg|qtc|ef|lvef|grade|score|strength|power"
+         r"|murmur|apgar|bmi|wt|weight|ht|height|pain|ratio|dose|rate|drip|gtt|ivf|fluids"
+         r"|stool|urine|ngt|og|cvvh|uf|bolus|pip|plat|mv|ve")
+_CUED = re.compile(
+    rf"(?i:\b(?:{_CUES})\b[ \t]*(?:[:=]|of|was|is|was\s+at|at|now|~|-)?[ \t]*"
+    rf"({_NUM}(?:[ \t]?[/\-][ \t]?{_NUM})*))")
+_MEASURE_BEFORE = re.compile(rf"(?i:\b(?:{_CUES})\b[ \t]*[:=]?[ \t]*$)")
+
+
+def measurement_ranges(text: str) -> list[tuple[int, int]]:
+    """Character ranges of measurement strings and times of day in ``text``."""
+    ranges = [m.span() for m in _CHAIN.finditer(text) if not _chain_is_date(text, m)]
+    ranges += [m.span() for m in _TIME.finditer(text)]
+    ranges += [m.span() for m in _QUANTITY.finditer(text)]
+    ranges += [m.span(1) for m in _CUED.finditer(text)]
+    return sorted(ranges)
+
+
+def _chain_is_date(text: str, match: re.Match[str]) -> bool:
+    value = match.group()
+    if any(c in value for c in "<>~ \t") or ("." in value):
+        return False
+    parts = value.split("/")
+    if len(parts) == 3:
+        return len(parts[2]) in (2, 4) and numeric_date(value)
+    if len(parts) != 2:
+        return False
+    if _MEASURE_BEFORE.search(text[max(0, match.start() - 20):match.start()]):
+        return False
+    if len(parts[1]) == 4:
+        return month_year(value)
+    return month_day(value) or month_year(value)
+
+
+_MONTH_WORD = re.compile(rf"(?i:\b{MONTH}\b|\b{WEEKDAY}\b)")
+_NUMERIC_CORE = re.compile(r"\d[\d/\-.,' \t]*\d|\d")
+_ISO = re.compile(r"(?:1[89]\d\d|20\d\d)([\-/.])(\d{1,2})\1(\d{1,2})")
+_COMPACT = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+_DMY = re.compile(r"\d{1,2}([/\-.])\d{1,2}\1(?:\d{4}|\d{2})")
+_MY = re.compile(r"\d{1,2}[/\-](?:\d{4}|\d{2})")
+_MD = re.compile(r"\d{1,2}/\d{1,2}")
+_YEAR = re.compile(r"'?\d\d|(?:1[89]\d\d|20\d\d)")
+_YEAR_RANGE = re.compile(r"(?:1[89]|20)\d\d[ \t]?[\-–][ \t]?(?:(?:1[89]|20)\d\d|\d\d)")
+_TRAILING_TIME = re.compile(
+    r"(?i:[ \t,]*(?:at|@)?[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?$)")
+_ORDINAL_DAY = re.compile(r"(?i:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
+_DATE_CUE = re.compile(
+    r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|dob|d\.o\.b\.?|born"
+    r"|admitted|admission|discharged?|visit|surgery|last|next|f/u|follow[\s\-]?up|as\s+of"
+    r"|starting|started|effective|between|and|through|to|-|during|year|class|summer|winter"
+    r"|spring|fall|autumn|early|late|mid)\b[:\s,]*$)")
+_TIME_CONTEXT = re.compile(r"(?i:(?:@|\bat|\baround|\bapprox\.?)[ \t]*$)")
+_TIME_AFTER = re.compile(r"(?i:^[ \t]?(?:h|hrs?|hours|z|am|pm)\b)")
+
+
+def looks_like_date(text: str, start: int, end: int) -> bool:
+    """Does the DATE candidate ``text[start:end]`` parse as a date?
+
+    Words without digits ("Christmas", "Monday") pass; a month or weekday name passes; numbers
+    must form a valid day/month/year shape, a bare year needs to be 1800-2049 and not a time.
+    """
+    covered = text[start:end]
+    if not any(c.isdigit() for c in covered) or _MONTH_WORD.search(covered):
+        return True
+    bare = _TRAILING_TIME.sub("", covered)
+    if bare != covered and any(c.isdigit() for c in bare):
+        return looks_like_date(text, start, start + len(bare))
+    cores = _NUMERIC_CORE.findall(covered)
+    if len(cores) != 1:
+        return False
+    core = cores[0].strip().rstrip(".,")
+    before = text[max(0, start - 24):start] + covered[:covered.index(core)]
+    after = text[end:end + 6]
+    if _ISO.fullmatch(core):
+        m = _ISO.fullmatch(core)
+        assert m is not None
+        return 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
+    if _COMPACT.fullmatch(core) or _DMY.fullmatch(core) and numeric_date(core):
+        return True
+    if _MY.fullmatch(core):
+        return month_year(core) and not _MEASURE_BEFORE.search(before)
+    if _MD.fullmatch(core):
+        return (month_day(core) and bool(_DATE_CUE.search(before))
+                and not _MEASURE_BEFORE.search(before))
+    if _ORDINAL_DAY.fullmatch(covered.strip()):
+        return bool(re.search(r"(?i:\bthe\s*$)", before))
+    if _YEAR_RANGE.fullmatch(core):
+        return True
+    if _YEAR.fullmatch(core.rstrip("s").rstrip("'")):
+        return _is_year(core, before, after)
+    return False
+
+
+def _is_year(core: str, before: str, after: str) -> bool:
+    digits = core.strip("'s")
+    if len(digits) == 2:
+        return before.endswith(("'", "’"))  # "'98"; a bare "98" is a number
+    if _TIME_CONTEXT.search(before) or _TIME_AFTER.match(after):
+        return False
+    return 1800 <= int(digits) <= 2049
