@@ -86,7 +86,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project",
                                   "engine.deid_files")),
     ("api", ("engine.api",)),
-    ("front ends", ("engine.cli",)),
+    ("front ends", ("engine.cli", "engine.spark")),
 )
 
 
