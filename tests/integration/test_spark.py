@@ -165,6 +165,7 @@ def test_spark_deid_equals_cli_byte_for_byte(spark: SparkSession, notes, cli_out
 
 def test_surrogates_do_not_depend_on_partitions_or_order(spark: SparkSession, notes) -> None:
     _, secret, records = notes
+    records = records[:150]  # P00 still has notes in several partitions
     rows = [(r["id"], r.get("patient"), r["text"]) for r in records]
     schema = "id string, patient string, text string"
     secret_bytes = secret.read_bytes().strip()
