@@ -86,7 +86,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project",
                                   "engine.export")),
     ("api", ("engine.api",)),
-    ("front ends", ("engine.cli",)),
+    ("front ends", ("engine.cli", "engine.spark")),
 )
 
 

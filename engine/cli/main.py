@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import __version__
-from engine.cli import cire, demo, detect, evaluate, models, project, training
+from engine.cli import cire, demo, detect, evaluate, models, project, spark, training
 from engine.cli.common import EXIT_FAILURE, EXIT_USAGE
 from engine.core.errors import (
     ClearNoteError,
@@ -23,7 +23,7 @@ from engine.core.errors import (
 log = logging.getLogger("clearnote")
 
 # In the order `clearnote --help` lists them.
-COMMAND_GROUPS = (detect, evaluate, demo, project, cire, models, training)
+COMMAND_GROUPS = (detect, evaluate, demo, project, cire, models, training, spark)
 
 
 def build_parser() -> argparse.ArgumentParser:
