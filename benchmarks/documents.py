@@ -1,5 +1,6 @@
 """Document throughput: pages/s for text-layer PDFs, scanned (OCR) pages and redacted-PDF
-export. Prints figures; not a test.  Usage: python benchmarks/documents.py [text_pages] [scan_pages]"""
+export. Prints figures; not a test.
+Usage: python benchmarks/documents.py [text_pages] [scan_pages]"""
 
 from __future__ import annotations
 

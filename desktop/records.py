@@ -48,7 +48,7 @@ class DocumentEntry:
 
 
 def entry_for(record: DocumentRecord, spans: list[Span], flags: int = 0) -> DocumentEntry:
-    counts = {s: 0 for s in SpanStatus}
+    counts = dict.fromkeys(SpanStatus, 0)
     for span in spans:
         counts[span.status] += 1
     return DocumentEntry(record, counts[SpanStatus.CANDIDATE], counts[SpanStatus.ACCEPTED],

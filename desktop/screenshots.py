@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-
 LETTERS = {
     "referral_keller.txt":
         "Foothills Family Clinic\nReferral letter\n\nPatient: Anna Keller\nDOB: 1957-06-14\n"
@@ -47,6 +46,7 @@ def make_scan(path: Path) -> None:
 
     img = Image.new("RGB", (1275, 1650), "white")
     draw = ImageDraw.Draw(img)
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
     try:
         font = ImageFont.truetype("DejaVuSerif.ttf", 34)
     except OSError:
@@ -131,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     review.reject()
     review.accept()
     # A reviewer adds a missed span: the clinic street address line's city word.
+    assert review.document is not None  # loaded: waited for above
     text = review.document.text
     wait(lambda: not controller.runner.busy)
     review.next_candidate()

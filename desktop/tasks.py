@@ -6,7 +6,6 @@ callback is throttled, so a chatty engine loop never floods the event queue.
 
 from __future__ import annotations
 
-
 import logging
 import time
 from collections.abc import Callable

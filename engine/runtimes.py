@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, cast
 
 from engine.core.errors import CancelledError, ModelError
 
@@ -261,7 +261,8 @@ def _load_llama(settings: LlamaSettings) -> tuple[ChatModel, DeviceInfo]:
         model = Llama(**kwargs)
     except Exception as exc:
         raise ModelError(f"could not load model {path.name}: {type(exc).__name__}") from exc
-    return model, device
+    # Llama's create_chat_completion spells out every keyword; ChatModel is the subset used.
+    return cast(ChatModel, model), device
 
 
 # -- the one resident model -------------------------------------------------------------------

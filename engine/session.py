@@ -8,6 +8,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.core.context import RunContext
 from engine.core.domain import (
@@ -19,6 +20,9 @@ from engine.core.domain import (
 )
 from engine.core.policies import Policy, get_policy
 from engine.pipeline import Pipeline, PipelineConfig, build_pipeline
+
+if TYPE_CHECKING:
+    from engine.surrogates.mapping import SurrogateMap
 
 
 @dataclass(frozen=True)
@@ -34,7 +38,7 @@ class Session:
     """A loaded pipeline and surrogate generator, reused across many documents."""
 
     def __init__(self, config: SessionConfig | None = None, *,
-                 pipeline: Pipeline | None = None, mapping: object | None = None) -> None:
+                 pipeline: Pipeline | None = None, mapping: SurrogateMap | None = None) -> None:
         from engine.surrogates import InMemorySurrogateMap, Surrogator
 
         self.config = config or SessionConfig()

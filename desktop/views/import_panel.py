@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-
 STATE_GLYPHS = {"queued": "…", "importing": "⟳", "imported": "✓", "duplicate": "=",
                 "failed": "⚠", "encrypted": "🔒", "cancelled": "■", "skipped": "–"}
 

@@ -3,7 +3,7 @@ details of the current span. Decisions leave as signals; the controller does the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QTextCursor, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -95,8 +95,7 @@ class ReviewView(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setAccessibleName("Spans of this document")
-        self.table.selectionModel().currentRowChanged.connect(
-            lambda cur, _prev: cur.isValid() and self.select_span(self.model.span_at(cur.row()).id))
+        self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
 
         self.details = QGroupBox("Span details", self)
         form = QFormLayout(self.details)
@@ -190,6 +189,10 @@ class ReviewView(QWidget):
 
     def spans(self) -> list[Span]:
         return sorted(self._spans.values(), key=lambda s: (s.start, s.end))
+
+    def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.isValid():
+            self.select_span(self.model.span_at(current.row()).id)
 
     def select_span(self, span_id: str, *, move_cursor: bool = True) -> None:
         span = self._spans.get(span_id)
@@ -324,7 +327,7 @@ class ReviewView(QWidget):
         self._update_summary()
 
     def _update_summary(self) -> None:
-        counts = {s: 0 for s in SpanStatus}
+        counts = dict.fromkeys(SpanStatus, 0)
         for span in self._spans.values():
             counts[span.status] += 1
         if self.document is None:
@@ -375,7 +378,7 @@ class ReviewView(QWidget):
         if hits:
             self.select_span(hits[0].id, move_cursor=False)
 
-    def _context_menu(self, point: object) -> None:
+    def _context_menu(self, point: QPoint) -> None:
         menu = QMenu(self)
         if self.text.textCursor().hasSelection():
             sub = menu.addMenu("Mark selection as")
@@ -389,5 +392,5 @@ class ReviewView(QWidget):
                            lambda: self.decide_all(SpanStatus.ACCEPTED, "document"))
             menu.addAction("Accept all occurrences in project",
                            lambda: self.decide_all(SpanStatus.ACCEPTED, "project"))
-        menu.exec(self.text.viewport().mapToGlobal(point))  # type: ignore[arg-type]
+        menu.exec(self.text.viewport().mapToGlobal(point))
         menu.deleteLater()

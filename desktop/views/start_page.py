@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
 )
 
 
-
 class StartPage(QWidget):
     newRequested = Signal()
     openRequested = Signal()

@@ -146,7 +146,8 @@ def _judge(judge: Judge, chunks: Sequence[ChunkPair], a: Sequence[Token], b: Seq
                           if i is not None and (j is None or a[i].text != b[j].text)]
         severity = Severity.HIGH if any(_overlaps(t.start, t.end, serious)
                                         for t in changed_tokens) else Severity.LOW
-        reps = [r for r in replacements if r.start < hi and lo < r.end] if orig else []
+        reps: list[Replacement | None] = (
+            [r for r in replacements if r.start < hi and lo < r.end] if orig else [])
         for rep in reps or [None]:
             flags.append(CireFlag(
                 rep.span_id if rep else None, chunk.index, FlagReason.JUDGE, severity,

@@ -30,9 +30,7 @@ class Policy:
         if span.label is Label.AGE and self.age_over is not None:
             match = _AGE_NUMBER.search(covered)
             return match is None or int(match.group()) > self.age_over
-        if span.label is Label.DATE and self.keep_years and _YEAR_ONLY.match(covered):
-            return False
-        return True
+        return not (span.label is Label.DATE and self.keep_years and _YEAR_ONLY.match(covered))
 
 
 STRICT = Policy(

@@ -122,7 +122,7 @@ def parse_prediction(obj: Mapping[str, Any], *, path: str | Path | None = None,
 
 def _read_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        handle = open(path, encoding="utf-8")
+        handle = open(path, encoding="utf-8")  # noqa: SIM115 - closed by the `with` below
     except OSError as exc:
         raise InputError(path, f"cannot open: {exc.strerror or exc}") from exc
     with handle:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.core.labels import Label
 from engine.evaluation.levenshtein import EntityScore, is_direct
@@ -244,7 +244,8 @@ def _by_key(n: int, ranges: Iterable[tuple[int, int, K]]) -> dict[K, bytearray]:
 def _freeze(table: dict[str, dict[str, float]]) -> tuple[tuple[str, LabelCounts], ...]:
     out = []
     for key in sorted(table):
-        row = {k: (v if k == "lsi_sum" else int(v)) for k, v in table[key].items()}
+        row: dict[str, Any] = {k: (v if k == "lsi_sum" else int(v))
+                               for k, v in table[key].items()}
         out.append((key, LabelCounts(**row)))
     return tuple(out)
 

@@ -112,7 +112,7 @@ class EvaluationReport:
             },
             "headline": {
                 name: {"value": value,
-                       "ci95": list(cis[name]) if cis.get(name) is not None else None}
+                       "ci95": list(ci) if (ci := cis.get(name)) is not None else None}
                 for name, value in self.headline().items()
             },
             "token": {

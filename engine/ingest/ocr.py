@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from engine.core.context import RunContext
 from engine.core.domain import CharBox
@@ -149,14 +149,15 @@ class TesseractEngine:
             raise ConfigError("the Tesseract OCR engine needs the 'tesserocr' package") from exc
         self.lang = lang
         self.tessdata = tessdata or find_tessdata(lang)
-        self.detect_orientation = detect_orientation and (self.tessdata / "osd.traineddata").is_file()
+        self.detect_orientation = (detect_orientation
+                                   and (self.tessdata / "osd.traineddata").is_file())
         self.min_confidence_for_osd = min_confidence_for_osd
         self.denoise = denoise
         self._local = threading.local()
         self._apis: list[object] = []
         self._lock = threading.Lock()
 
-    def _api(self, kind: str = "ocr"):  # type: ignore[no-untyped-def]
+    def _api(self, kind: str = "ocr") -> Any:  # a tesserocr.PyTessBaseAPI (untyped)
         api = getattr(self._local, kind, None)
         if api is None:
             from tesserocr import PSM, PyTessBaseAPI
@@ -300,10 +301,10 @@ class DoctrEngine:
                     raise ModelError(f"docTR weights file {name} missing in {weights_dir}")
         self.weights_dir = Path(weights_dir) if weights_dir is not None else None
         self.det_arch, self.reco_arch = det_arch, reco_arch
-        self._predictor: object | None = None
+        self._predictor: Any = None  # a doctr OCRPredictor (untyped)
         self._lock = threading.Lock()
 
-    def _load(self):  # type: ignore[no-untyped-def]
+    def _load(self) -> Any:
         with self._lock:
             if self._predictor is None:
                 from doctr.models import detection, ocr_predictor, recognition
@@ -329,7 +330,7 @@ class DoctrEngine:
         predictor = self._load()
         width, height = image.size
         with self._lock:  # torch models are not re-entrant across our worker threads
-            result = predictor([np.asarray(image.convert("RGB"))])  # type: ignore[operator]
+            result = predictor([np.asarray(image.convert("RGB"))])
         words: list[OcrWord] = []
         for b, block in enumerate(result.pages[0].blocks):
             for li, line in enumerate(block.lines):

@@ -35,7 +35,8 @@ _MAGIC: tuple[tuple[bytes, Kind], ...] = (
 
 # Binary formats people commonly drop into a folder of letters; named in the error message.
 _KNOWN_UNSUPPORTED: tuple[tuple[bytes, str], ...] = (
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "legacy or password-protected Office file (.doc/.xls); save it unprotected as .docx or PDF"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
+     "legacy or password-protected Office file (.doc/.xls); save it unprotected as .docx or PDF"),
     (b"{\\rtf", "RTF file; save it as .docx, PDF or plain text"),
     (b"\x1f\x8b", "gzip archive"),
     (b"7z\xbc\xaf\x27\x1c", "7-Zip archive"),

@@ -112,8 +112,8 @@ def _genders(doc: Document, spans: Sequence[Span],
         tally = votes.setdefault(key, Counter())
         # A title inside the mention or just before it counts most.
         first = doc.slice(s).split()[0].strip(".,").casefold() if doc.slice(s).split() else ""
-        m = TITLE_BEFORE.search(text[max(0, s.start - 12):s.start])
-        for title in (first, m.group(1).casefold() if m else ""):
+        before = TITLE_BEFORE.search(text[max(0, s.start - 12):s.start])
+        for title in (first, before.group(1).casefold() if before else ""):
             g = TITLES.get(title)
             if g:
                 tally[g] += 3

@@ -183,17 +183,16 @@ def identifier(value: str, subtype: str | None, rng: random.Random) -> str:
     """Pick the generator for an ID by subtype, falling back on the shape of the value."""
     digits = digits_of(value)
     n = len(digits)
-    if subtype == "SSN" or (subtype is None and SSN_RE.match(value)):
-        if n == 9:
-            return ssn(value, rng)
+    if (subtype == "SSN" or (subtype is None and SSN_RE.match(value))) and n == 9:
+        return ssn(value, rng)
     if subtype == "SIN" and n == 9:
         return sin(value, rng)
     if subtype == "CREDIT_CARD" and n >= 12:
         # The first digit names the network (4 Visa, 5 Mastercard, 3 Amex): keep it.
         return luhn_id(value, rng, keep_first=True)
-    if subtype == "IBAN" or (subtype is None and IBAN_RE.match(value) and iban_valid(value)):
-        if IBAN_RE.match(value):
-            return iban(value, rng)
+    if ((subtype == "IBAN" or (subtype is None and IBAN_RE.match(value) and iban_valid(value)))
+            and IBAN_RE.match(value)):
+        return iban(value, rng)
     if n == 10 and bc_phn_valid(digits) and subtype in (None, "PHN", "HCN"):
         return bc_phn(value, rng)
     if subtype == "HCN" and n == 10:

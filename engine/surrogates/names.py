@@ -10,7 +10,7 @@ import itertools
 import random
 import re
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, Protocol
@@ -76,7 +76,9 @@ def _weights(source: object) -> tuple[tuple[str, ...], tuple[float, ...]]:
     if isinstance(source, dict):
         names, weights = tuple(source), tuple(float(w) for w in source.values())
     else:
-        names = tuple(source)  # type: ignore[call-overload]
+        if not isinstance(source, Iterable):
+            raise TypeError(f"name list expected, got {type(source).__name__}")
+        names = tuple(str(n) for n in source)
         weights = (1.0,) * len(names)
     # Single-word alphabetic names only: they slot into any shape.
     kept = [(n, w) for n, w in zip(names, weights, strict=True) if n.isalpha()]

@@ -126,7 +126,7 @@ def cmd_import_hf(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``train-ner`` to the top-level ``clearnote`` subcommands."""
     p = subparsers.add_parser(
         "train-ner", help="generate the synthetic corpus, fine-tune, export int8 ONNX"
@@ -155,7 +155,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.set_defaults(func=cmd_train_ner)
 
 
-def register_models(models_subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register_models(
+        models_subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``import-hf`` under an existing ``clearnote models`` subcommand group."""
     p = models_subparsers.add_parser(
         "import-hf", help="convert a Hugging Face token-classification checkpoint"

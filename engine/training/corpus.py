@@ -382,7 +382,7 @@ class DocGen:
             style, b = self._letter()
             meta = {"kind": style}
         meta.update(style=style, casing=casing, noise=bool(b.noise))
-        rec = {
+        rec: dict[str, object] = {
             "id": f"synth/{self.split}/{idx:06d}",
             "text": recase(b.text, casing, r),
             "spans": b.spans,

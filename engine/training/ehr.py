@@ -32,8 +32,11 @@ class DocGen(Protocol):
     gen: PhiGen
     tele: TeleGen
     pat: tuple[str, str]
+    gender: str
 
     def _person(self, gender: str | None = None) -> tuple[str, str]: ...
+
+    def _body(self, b: Builder, pat: tuple[str, str], gender: str) -> None: ...
 
 TELE_STYLES = ("icu_systems", "nursing_shift", "ed", "flowsheet", "mar", "lab_panel")
 
@@ -713,7 +716,8 @@ class Tele:
         r = self.rng
         return r.choice(
             (
-                f"AC {r.choice((400, 450, 500, 550))}x{r.randrange(10, 28)} PEEP {r.randrange(5, 16)} FiO2 {r.randrange(30, 101, 5)}%",
+                f"AC {r.choice((400, 450, 500, 550))}x{r.randrange(10, 28)} "
+                f"PEEP {r.randrange(5, 16)} FiO2 {r.randrange(30, 101, 5)}%",
                 f"PS {r.randrange(5, 20)}/{r.randrange(5, 11)} {r.randrange(30, 60, 5)}%",
                 f"CPAP+PS {r.randrange(5, 11)}/{r.randrange(5, 11)}",
                 f"{r.randrange(1, 7)}L NC",

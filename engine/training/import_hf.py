@@ -138,7 +138,8 @@ def convert(
     data = {
         "name": name,
         "version": version,
-        "description": f"imported from a Hugging Face {config.model_type} token-classification checkpoint",
+        "description": f"imported from a Hugging Face {config.model_type} "
+        "token-classification checkpoint",
         "labels": sorted({t[2:] for t in tags if t != "O"}),
         "tags": tags,
         "max_tokens": max_tokens,

@@ -480,7 +480,8 @@ class PhiGen:
         s = str(fk.street_address())
         if self.rng.random() < 0.2:
             s = (
-                f"{self.rng.choice(('Unit', 'Apt', 'Suite', '#'))} {self.rng.randrange(1, 2000)}, {s}"
+                f"{self.rng.choice(('Unit', 'Apt', 'Suite', '#'))} "
+                f"{self.rng.randrange(1, 2000)}, {s}"
                 if self.rng.random() < 0.5
                 else f"{self.rng.randrange(1, 2000)}-{s}"
             )
@@ -509,7 +510,8 @@ class PhiGen:
             )
             c = self.rng.choice
             sep = self.rng.choice((" ", " ", ""))
-            return f"{c(L)}{self.rng.randrange(10)}{c(L)}{sep}{self.rng.randrange(10)}{c(L)}{self.rng.randrange(10)}"
+            d = self.rng.randrange
+            return f"{c(L)}{d(10)}{c(L)}{sep}{d(10)}{c(L)}{d(10)}"
         if r < 0.85:
             return (
                 self.digits(5) if self.rng.random() < 0.7 else f"{self.digits(5)}-{self.digits(4)}"
@@ -524,7 +526,8 @@ class PhiGen:
         if r < 0.3:
             return f"{self.city()} {self.rng.choice(HOSPITAL_KINDS)}"
         if r < 0.45:
-            return f"St. {self.rng.choice(SAINTS)}'s {self.rng.choice(('Hospital', 'Health Centre', 'Medical Center'))}"
+            kind = ("Hospital", "Health Centre", "Medical Center")
+            return f"St. {self.rng.choice(SAINTS)}'s {self.rng.choice(kind)}"
         if r < 0.6:
             return f"{self.last()} {self.rng.choice(HOSPITAL_KINDS)}"
         if r < 0.72:

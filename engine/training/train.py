@@ -275,7 +275,8 @@ def train(args: argparse.Namespace) -> None:
     if args.teacher:
         tinfo = json.loads((Path(args.teacher) / "train_info.json").read_text())
         tstate = load_state(Path(args.teacher) / "ckpt.pt")
-        teacher = build_model(enc_dir, len(TAGS), int(tinfo["shape_dim"]), int(tinfo.get("layers", 0)))
+        teacher = build_model(enc_dir, len(TAGS), int(tinfo["shape_dim"]),
+                              int(tinfo.get("layers", 0)))
         teacher.load_state_dict(tstate)
         teacher.to(device).eval()
         student_from(tstate, model, teacher.encoder.config.num_hidden_layers)
@@ -308,7 +309,7 @@ def train(args: argparse.Namespace) -> None:
             if frac >= 1.0 or (total_steps and elapsed > budget):
                 done = True
                 break
-            for g, b0 in zip(opt.param_groups, base):
+            for g, b0 in zip(opt.param_groups, base, strict=True):
                 g["lr"] = b0 * lr_scale(frac)
             ids, mask, shp, lab = (t.to(device) for t in collate([wins[i] for i in bidx]))
             with autocast:
@@ -368,8 +369,8 @@ def train(args: argparse.Namespace) -> None:
         "batch": args.batch,
         "device": device,
         "init": "warm start from " + str(Path(args.init).name) if args.init else None,
-        "distilled_from": "teacher checkpoint (soft labels, T=%g, alpha=%g)"
-        % (args.temperature, args.alpha)
+        "distilled_from": f"teacher checkpoint (soft labels, T={args.temperature:g}, "
+        f"alpha={args.alpha:g})"
         if teacher is not None
         else None,
         "train_seconds": round(time.time() - start),

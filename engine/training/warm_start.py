@@ -71,11 +71,13 @@ def state_dict_from_onnx(model_path: Path, module: Any) -> dict[str, Any]:
     n_layers = module.encoder.config.num_hidden_layers
     linear = sorted((k for k in params if _matmul_key(k) >= 0), key=_matmul_key)
     targets = [
-        f"encoder.encoder.layer.{i}.{part}.weight" for i in range(n_layers) for part in _LINEAR_ORDER
+        f"encoder.encoder.layer.{i}.{part}.weight"
+        for i in range(n_layers)
+        for part in _LINEAR_ORDER
     ] + ["head.weight"]
     if len(linear) != len(targets):
         raise ValueError(f"{len(linear)} MatMul weights for {len(targets)} Linear layers")
-    named = {t: params[src].T for t, src in zip(targets, linear)}
+    named = {t: params[src].T for t, src in zip(targets, linear, strict=True)}
     for key in module.state_dict():
         if key not in named and key in params:
             named[key] = params[key]

@@ -1,60 +1,81 @@
-"""The event loop is never blocked for more than 100 ms while a 50-document batch is
-imported and detected (measured with a 10 ms QTimer heartbeat).
+"""The GUI thread never does the work (DESIGN §7): while a batch is imported and detected,
+every call into the engine's heavy entry points (building the detector pipeline, i.e.
+loading the models; importing files; detection) runs on a worker thread.
 
-The detectors are loaded when the project opens (a worker, before any batch): compiling the
-rule regexes and reading the gazetteers holds the GIL in stretches no Python thread can
-interrupt (about 0.1 s since the location table ships precomputed, 0.5 s before); that
-one-time cost is reported, not asserted."""
+The test counts calls by thread instead of timing the event loop, so a loaded machine cannot
+turn it red; the event-loop gap itself is measured by benchmarks/desktop_responsiveness.py.
+"""
 
 from __future__ import annotations
 
-import time
+import functools
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QTimer
+import pytest
 from pytestqt.qtbot import QtBot
 
 from desktop.settings import UserSettings
+from engine.api import Project
+from engine.pipeline import Pipeline
 
 from .conftest import drop_files, synthetic_letter
 from .helpers import TIMEOUT_MS, detected_count, open_window
 
-N_DOCS = 50
-MAX_BLOCK_S = 0.100
+N_DOCS = 20
+
+# (owner, attribute): the engine work that must stay off the GUI thread.
+HEAVY: tuple[tuple[type, str], ...] = (
+    (Pipeline, "__init__"),  # after the detectors (regexes, gazetteers, models) are loaded
+    (Pipeline, "run"),  # detection of one document
+    (Project, "import_paths"),  # sniffing, reading, OCR, storing
+    (Project, "detect"),
+)
 
 
-def test_event_loop_never_blocked_during_batch(qtbot: QtBot, tmp_path: Path,
-                                               user_settings: UserSettings) -> None:
-    warm_ticks: list[float] = []
-    warm = QTimer()
-    warm.setInterval(10)
-    warm.timeout.connect(lambda: warm_ticks.append(time.perf_counter()))
-    warm.start()
+def _record_calls(monkeypatch: pytest.MonkeyPatch, gui_thread: int
+                  ) -> dict[str, list[bool]]:
+    """Wrap each HEAVY callable; per name, one entry per call: True if on the GUI thread."""
+    calls: dict[str, list[bool]] = {}
+    for owner, attr in HEAVY:
+        name = f"{owner.__name__}.{attr}"
+        calls[name] = []
+
+        def wrap(original: Callable[..., Any], seen: list[bool]) -> Callable[..., Any]:
+            @functools.wraps(original)
+            def recorded(*args: Any, **kwargs: Any) -> Any:
+                seen.append(threading.get_ident() == gui_thread)
+                return original(*args, **kwargs)
+
+            return recorded
+
+        monkeypatch.setattr(owner, attr, wrap(getattr(owner, attr), calls[name]))
+    return calls
+
+
+def test_engine_work_never_runs_on_the_gui_thread(qtbot: QtBot, tmp_path: Path,
+                                                  user_settings: UserSettings,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _record_calls(monkeypatch, threading.get_ident())  # pytest-qt: GUI = this thread
     window = open_window(qtbot, tmp_path, user_settings)
     qtbot.waitUntil(lambda: bool(window.detectors_ready), timeout=TIMEOUT_MS)
-    warm.stop()
-    warm_gap = max(b - a for a, b in zip(warm_ticks, warm_ticks[1:], strict=False))
     folder = tmp_path / "batch"
     folder.mkdir()
     for i in range(N_DOCS):
         (folder / f"note{i:02d}.txt").write_text(synthetic_letter(i), encoding="utf-8")
 
-    ticks: list[float] = []
-    heartbeat = QTimer()
-    heartbeat.setInterval(10)
-    heartbeat.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    heartbeat.start()
-    started = time.perf_counter()
     drop_files(window, [folder])
     qtbot.waitUntil(lambda: detected_count(window) == N_DOCS, timeout=TIMEOUT_MS * 3)
     qtbot.waitUntil(lambda: not window.controller.runner.busy, timeout=TIMEOUT_MS)
-    qtbot.wait(50)
-    heartbeat.stop()
-    elapsed = time.perf_counter() - started
-    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
-    worst = max(gaps)
-    print(f"\n{N_DOCS} documents in {elapsed:.1f}s; {len(ticks)} heartbeats; "
-          f"worst event-loop gap {worst * 1000:.0f} ms (while loading detectors: "
-          f"{warm_gap * 1000:.0f} ms)")
-    assert worst < MAX_BLOCK_S, f"event loop blocked for {worst * 1000:.0f} ms"
     window.close()
+
+    counts = {name: len(seen) for name, seen in calls.items()}
+    on_gui = {name: sum(seen) for name, seen in calls.items() if any(seen)}
+    print(f"\nengine calls: {counts}; on the GUI thread: {on_gui or 'none'}")
+    # Each kind of work happened (the wrappers saw it) ...
+    assert counts["Pipeline.__init__"] >= 1 and counts["Pipeline.run"] >= N_DOCS
+    assert counts["Project.import_paths"] >= 1 and counts["Project.detect"] >= 1
+    # ... and none of it blocked the event loop's thread.
+    assert on_gui == {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -13,9 +14,9 @@ from engine.core.context import RunContext
 from engine.core.domain import Document
 from engine.core.errors import CancelledError, DocumentTooLargeError
 from engine.core.phrases import PhraseSet, normalise, phrase_pattern
+from engine.core.policies import get_policy
 from engine.detectors.regex import default_rule_detectors
 from engine.pipeline import Pipeline, build_pipeline
-from engine.core.policies import get_policy
 from engine.segments import OVERLAP, SEGMENT_CHARS, detect_in_segments, plan_segments
 
 NOTE = ("Patient: Marguerite Okonkwo-Lindqvist DOB 03/14/1961 MRN 4829301 seen on "
@@ -33,7 +34,7 @@ def test_segments_cover_the_text_and_own_each_offset_once() -> None:
     segments = plan_segments(text)
     assert len(segments) > 5
     assert segments[0].own_start == 0 and segments[-1].own_end == len(text)
-    for seg, nxt in zip(segments, segments[1:]):
+    for seg, nxt in pairwise(segments):
         assert seg.end - seg.start <= SEGMENT_CHARS
         assert seg.own_end == nxt.own_start  # ownership is a partition
         assert nxt.start <= seg.end - OVERLAP  # consecutive segments overlap

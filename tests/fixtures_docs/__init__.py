@@ -223,7 +223,8 @@ class _Writer:
             trailer["Info"] = info
         if enc_ref is not None:
             trailer["Encrypt"] = enc_ref
-        out.write(b"trailer\n" + self.ser(trailer, 0, False) + f"\nstartxref\n{xref}\n%%EOF\n".encode())
+        out.write(b"trailer\n" + self.ser(trailer, 0, False)
+                  + f"\nstartxref\n{xref}\n%%EOF\n".encode())
         return out.getvalue()
 
 

@@ -24,8 +24,7 @@ def services_and_config():  # noqa: ANN201
 
 
 def main() -> int:
-    from engine.project import run_batch
-    from engine.project import Project
+    from engine.project import Project, run_batch
 
     project_path, in_dir, out_dir, workers = sys.argv[1:5]
     services, pipeline = services_and_config()

@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from engine.cire import CireReport, FlagReason, FlagSource, Severity, assess
-from engine.cire.assess import chunk_pairs
 from engine.cire.align import align_tokens, tokenize
+from engine.cire.assess import chunk_pairs
 from engine.cire.lexicon import find_clinical
 from engine.core.context import RunContext
 from engine.core.domain import Document

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from engine.core.domain import Document, Source, Span, SpanStatus
@@ -75,7 +77,7 @@ def test_windows_cover_everything_with_overlap(length: int, size: int, overlap: 
         assert end - start <= size
         covered.update(range(start, end))
     assert covered == set(range(length))
-    for (_, end_a), (start_b, _) in zip(windows, windows[1:]):
+    for (_, end_a), (start_b, _) in pairwise(windows):
         assert end_a - start_b == overlap or end_a == length
 
 

@@ -116,7 +116,8 @@ def test_bad_inputs_name_the_file(tmp_path: Path, letter: Path) -> None:
 
 @pytest.mark.parametrize(("payload", "expected"), [
     ("Patient: Zoë Müller\r\nDOB 1961-03-14\r\n".encode(), "Patient: Zoë Müller\nDOB 1961-03-14\n"),
-    ("Patient: Zoë Müller\nSeen by Dr. Côté\n".encode("cp1252"), "Patient: Zoë Müller\nSeen by Dr. Côté\n"),
+    ("Patient: Zoë Müller\nSeen by Dr. Côté\n".encode("cp1252"),
+     "Patient: Zoë Müller\nSeen by Dr. Côté\n"),
     ("Patient: Zoë Müller\n".encode("utf-16"), "Patient: Zoë Müller\n"),
     (b"\xef\xbb\xbfPatient: Jane\rDOB x\r", "Patient: Jane\nDOB x\n"),
 ])

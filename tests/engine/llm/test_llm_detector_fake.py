@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import threading
+from itertools import pairwise
 
 import pytest
 
@@ -64,7 +65,7 @@ def test_chunks_overlap_and_spans_are_deduplicated() -> None:
                           if "Olsen" in chunk_text(m) else entities())
     det = _detector(model, window_words=20, overlap_words=5)
     windows = det.chunks(text)
-    assert len(windows) == 3 and all(a[1] > b[0] for a, b in zip(windows, windows[1:]))
+    assert len(windows) == 3 and all(a[1] > b[0] for a, b in pairwise(windows))
     spans = det.detect(Document.from_text(text), RunContext())
     assert len(model.calls) == 3 and len(spans) == 1
     assert text[spans[0].start:spans[0].end] == "Olsen"

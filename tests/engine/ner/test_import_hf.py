@@ -34,7 +34,8 @@ def _has_training_env() -> bool:
 
 pytestmark = pytest.mark.skipif(
     not _has_training_env(),
-    reason=f"import-hf needs a training interpreter with torch+transformers+onnx; none at {TRAIN_PY} "
+    reason="import-hf needs a training interpreter with torch+transformers+onnx; "
+    f"none at {TRAIN_PY} "
     "(set CLEARNOTE_TRAIN_PYTHON)",
 )
 

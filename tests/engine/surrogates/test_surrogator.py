@@ -221,7 +221,7 @@ def test_map_protocol_and_preexisting_entries_win() -> None:
     assert one("Mr. Smith", Label.PATIENT, sur=sur) == "Mr. Lee"
     assert one("SMITH", Label.PATIENT, sur=sur) == "LEE"
     assert ("p1", "NAME", "last:smith") in m.data
-    assert not InMemorySurrogateMap() is False and bool(InMemorySurrogateMap())
+    assert InMemorySurrogateMap() is not False and bool(InMemorySurrogateMap())
     assert "abc" not in repr(InMemorySurrogateMap())
 
 
