@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import __version__
 from engine.cli import cire, demo, detect, evaluate, models, project, training
-from engine.cli.common import EXIT_FAILURE, EXIT_USAGE
-from engine.core.errors import ClearNoteError, UsageError
+from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_USAGE
+from engine.core.errors import CancelledError, ClearNoteError, UsageError
 
 log = logging.getLogger("clearnote")
 
@@ -44,14 +45,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    previous = signal.getsignal(signal.SIGINT)  # commands install their Ctrl-C handler
     try:
         return func(args)
     except UsageError as exc:
         print(f"clearnote: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("clearnote: cancelled", file=sys.stderr)
-        return EXIT_FAILURE
+    except (KeyboardInterrupt, CancelledError):
+        print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
+        return EXIT_CANCELLED
     except ClearNoteError as exc:
         print(f"clearnote: {exc}", file=sys.stderr)
         return EXIT_FAILURE
+    finally:
+        signal.signal(signal.SIGINT, previous)
