@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.context import RunContext
 from engine.core.errors import CancelledError, ClearNoteError
-from engine.core.files import file_sha256
-from engine.ingest.discover import check_output_dir, collect_inputs
+from engine.core.files import file_sha256, os_reason, path_id, short_name
+from engine.ingest.discover import check_output_dir, discover_inputs
 from engine.parallel import (
     ProgressMeter,
     WorkItem,
@@ -44,6 +44,8 @@ class BatchReport:
     exported: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)  # (document id, reason)
     duplicates: int = 0
+    # (short name of the left-out file, what it duplicates: short name and id of the kept)
+    duplicate_of: list[tuple[str, str]] = field(default_factory=list)
     cancelled: bool = False
     seconds: float = 0.0
     mapping_csv: Path | None = None
@@ -65,23 +67,35 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
     started = time.monotonic()
     workers = workers or default_workers()
     check_output_dir(inputs, out_dir)
-    files = collect_inputs(inputs)
+    found = discover_inputs(inputs)
+    files = found.files
     out_dir.mkdir(parents=True, exist_ok=True)
     project.clean_temp_files(out_dir)
-    report = BatchReport(inputs=len(files))
+    report = BatchReport(inputs=len(files) + len(found.skipped))
+    # Inputs that are not read get an answer too (links, FIFOs, unreadable files), named
+    # by an id of their path and their short name, never the path.
+    report.failed += [(path_id(s.path), f"{short_name(s.path)}: {s.reason}")
+                      for s in found.skipped]
 
     known = {d.sha256: d for d in project.documents()}
     items: list[WorkItem] = []
     to_export: list[str] = []
-    seen: set[str] = set()
+    seen: dict[str, Path] = {}
     for path in files:
         ctx.check()
-        sha = file_sha256(path)
+        try:
+            sha = file_sha256(path)
+        except OSError as exc:  # permission denied, vanished since discovery
+            report.failed.append((path_id(path),
+                                  f"{short_name(path)}: cannot read ({os_reason(exc)})"))
+            continue
         doc_id = document_id_for_sha(sha)  # stable: resumed runs write the same file names
         if sha in seen:
             report.duplicates += 1
+            report.duplicate_of.append(
+                (short_name(path), f"{short_name(seen[sha])} [{doc_id}]"))
             continue
-        seen.add(sha)
+        seen[sha] = path
         record = known.get(sha)
         if record is None:
             items.append(WorkItem(doc_id, path=str(path), sha256=sha, password=password))

@@ -93,9 +93,12 @@ def test_summary_names_files_once_without_folders(tmp_path: Path,
     src.mkdir()
     (src / "empty.txt").write_bytes(b"")
     (src / "ok.txt").write_text(LETTER, encoding="utf-8")
+    russian = "Пациентка Иванова Мария Петровна, 1961 года рождения, осмотрена. " * 4
+    (src / "guess.txt").write_bytes(russian.encode("cp1251"))  # decoding is a guess
     assert main(["deid", str(src), "--output-dir", str(tmp_path / "out"), "--no-ner",
                  "--no-progress"]) == 1
     err = capsys.readouterr().err
+    assert "needs review: guess.txt [" in err
     assert "Harold Finch" not in err
     assert err.count("empty.txt") == 1
     assert "failed: empty.txt [" in err and "file is empty" in err
