@@ -52,7 +52,9 @@ def test_deid_pdf_letter_and_bad_inputs(tmp_path: Path) -> None:
     rows = {Path(r["source"]).name: r for r in _rows(out)}
     assert rows["Jane_Doe_referral.pdf"]["status"] == "ok"
     for bad in ("locked.pdf", "empty.pdf", "truncated.pdf"):
-        assert rows[bad]["status"] == "failed" and bad in rows[bad]["error"]
+        # The problem alone: the file is named once, in the source column (issue 15/17).
+        assert rows[bad]["status"] == "failed" and rows[bad]["error"]
+        assert str(src) not in rows[bad]["error"]
     assert "password" in rows["locked.pdf"]["error"].lower()
     assert "notes.xyz" not in rows  # unsupported suffixes are not collected from folders
 
