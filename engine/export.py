@@ -17,8 +17,15 @@ from pathlib import Path
 
 from engine.cire import assess
 from engine.core.context import RunContext
-from engine.core.errors import ClearNoteError
-from engine.core.files import file_sha256, keyed_document_id, private_dir
+from engine.core.errors import CancelledError, ClearNoteError, InputError
+from engine.core.files import (
+    file_sha256,
+    keyed_document_id,
+    os_reason,
+    path_id,
+    private_dir,
+    short_name,
+)
 from engine.exporters.outputs import DEFAULT_FORMATS, check_formats, export_job, write_outputs
 from engine.exporters.reports import (
     KEY_WARNING,
@@ -32,11 +39,18 @@ from engine.exporters.reports import (
     write_key,
     write_report,
 )
-from engine.ingest.discover import check_output_dir, collect_inputs
+from engine.ingest.discover import check_output_dir, discover_inputs
 from engine.parallel import error_reason
 from engine.session import Session, load_document
 
 log = logging.getLogger(__name__)
+
+
+class Status:
+    OK = "ok"
+    FAILED = "failed"  # could not be read, or failed in detection / export
+    DUPLICATE = "duplicate"  # same content as an earlier input (named in ``error``)
+    NOT_RUN = "not run"  # the run was cancelled before it
 
 
 @dataclass
@@ -47,7 +61,14 @@ class FileOutcome:
     error: str | None = None
     spans: int = 0
     cire_high: int = 0
-    reason: str | None = None
+    reason: str | None = None  # the error without any file name: for report.csv
+    status: str = Status.OK
+    needs_review: bool = False
+
+    @property
+    def label(self) -> str:
+        """How a report names the file: short name and id, never the folders."""
+        return f"{short_name(self.source)} [{self.document_id}]"
 
 
 @dataclass
@@ -55,20 +76,24 @@ class DeidReport:
     outcomes: list[FileOutcome] = field(default_factory=list)
     key_file: Path | None = None
     report_csv: Path | None = None
+    cancelled: bool = False
 
     @property
     def failed(self) -> list[FileOutcome]:
-        return [o for o in self.outcomes if o.error is not None]
+        return [o for o in self.outcomes if o.status == Status.FAILED]
 
     @property
     def cire_high(self) -> int:
         return sum(o.cire_high for o in self.outcomes)
 
     def summary(self) -> str:
-        done = len(self.outcomes) - len(self.failed)
-        lines = [f"de-identified {done} of {len(self.outcomes)} file(s), CIRE high flags "
-                 f"{self.cire_high}"]
-        lines += [f"  failed: {o.source}: {o.error}" for o in self.failed]
+        done = sum(o.status == Status.OK for o in self.outcomes)
+        lines = [f"de-identified {done} of {len(self.outcomes)} input(s), CIRE high flags "
+                 f"{self.cire_high}" + (" (cancelled)" if self.cancelled else "")]
+        lines += [f"  {o.status}: {o.label}: {o.error}" for o in self.outcomes
+                  if o.status != Status.OK]
+        lines += [f"  needs review: {o.label}: uncertain text decoding" for o in self.outcomes
+                  if o.status == Status.OK and o.needs_review]
         if self.key_file is not None:
             lines.append(f"re-identification key: {self.key_file} ({KEY_WARNING})")
         return "\n".join(lines)
@@ -92,28 +117,26 @@ def deid_paths(paths: list[Path], output_dir: Path, *, session: Session,
     check_output_dir(paths, output_dir)
     key_file = key_file or default_key_file(paths)
     check_key_location(key_file, output_dir)
-    inputs = [p for p in collect_inputs(paths) if not is_key_file(p)]  # earlier runs' keys
+    found = discover_inputs(paths)
+    inputs = [p for p in found.files if not is_key_file(p)]  # earlier runs' keys
     private_dir(output_dir)
     report = DeidReport(key_file=key_file)
+    for skipped in found.skipped:
+        report.outcomes.append(FileOutcome(path_id(skipped.path), skipped.path,
+                                           error=skipped.reason, reason=skipped.reason,
+                                           status=Status.FAILED))
+    first: dict[str, FileOutcome] = {}  # document id -> the input kept
     for index, path in enumerate(inputs):
-        ctx.check()
-        doc_id = document_id_for(path, session.config.secret)
-        outcome = FileOutcome(document_id=doc_id, source=path)
+        if ctx.cancel.cancelled:
+            report.cancelled = True
+            report.outcomes += [FileOutcome(path_id(p), p, error="the run was cancelled",
+                                            status=Status.NOT_RUN) for p in inputs[index:]]
+            break
+        outcome = _deid_one(path, output_dir, first, session=session, formats=formats,
+                            pdf_mode=pdf_mode, password=password, cire=cire, ctx=ctx)
         report.outcomes.append(outcome)
-        try:
-            doc = load_document(path, password=password, ctx=ctx)
-            doc = replace(doc, id=outcome.document_id)
-            result, deid = session.process(doc, ctx)
-            outcome.spans = len(result.active)
-            full = assess(doc, deid, policy=session.policy).to_json() if cire else None
-            job = export_job(doc, result.active, deid, policy=session.policy, source=path,
-                             pdf_mode=pdf_mode, password=password, cire=full)
-            outcome.outputs = [w.path for w in write_outputs(job, output_dir, formats)]
-            outcome.cire_high = job.high_flags
-        except ClearNoteError as exc:
-            outcome.error = str(exc)
-            outcome.reason = error_reason(exc)  # no file name: for report.csv
-            log.warning("document %s failed: %s", outcome.document_id, type(exc).__name__)
+        if outcome.status == Status.NOT_RUN:
+            report.cancelled = True
         if progress_enabled:
             ctx.report("deid", index + 1, len(inputs), outcome.document_id)
     write_key([key_row(o.document_id, o.source, "default") for o in report.outcomes],
@@ -122,13 +145,62 @@ def deid_paths(paths: list[Path], output_dir: Path, *, session: Session,
     return report
 
 
+def problem_of(exc: BaseException) -> str:
+    """The problem alone: an InputError's message starts with the full path, which a
+    report names once, by its short name."""
+    if isinstance(exc, InputError):
+        return exc.problem
+    if isinstance(exc, OSError):
+        return os_reason(exc)
+    return str(exc)
+
+
+def _deid_one(path: Path, output_dir: Path, first: dict[str, FileOutcome], *,
+              session: Session, formats: Sequence[str], pdf_mode: str,
+              password: str | None, cire: bool, ctx: RunContext) -> FileOutcome:
+    try:
+        outcome = FileOutcome(document_id_for(path, session.config.secret), path)
+    except OSError as exc:  # permission denied, vanished since discovery, ...
+        problem = f"cannot read ({os_reason(exc)})"
+        return FileOutcome(path_id(path), path, error=problem, reason=problem,
+                           status=Status.FAILED)
+    kept = first.get(outcome.document_id)
+    if kept is not None:
+        outcome.status, outcome.error = Status.DUPLICATE, f"same content as {kept.label}"
+        outcome.reason = f"same content as {kept.document_id}"
+        return outcome
+    first[outcome.document_id] = outcome
+    try:
+        doc = load_document(path, password=password, ctx=ctx)
+        doc = replace(doc, id=outcome.document_id)
+        outcome.needs_review = doc.needs_review
+        if doc.needs_review:
+            log.warning("document %s needs review: uncertain text decoding",
+                        outcome.document_id)
+        result, deid = session.process(doc, ctx)
+        outcome.spans = len(result.active)
+        full = assess(doc, deid, policy=session.policy).to_json() if cire else None
+        job = export_job(doc, result.active, deid, policy=session.policy, source=path,
+                         pdf_mode=pdf_mode, password=password, cire=full)
+        outcome.outputs = [w.path for w in write_outputs(job, output_dir, formats)]
+        outcome.cire_high = job.high_flags
+    except CancelledError:
+        outcome.status, outcome.error = Status.NOT_RUN, "the run was cancelled"
+        outcome.reason = outcome.error
+    except (ClearNoteError, OSError) as exc:
+        outcome.status, outcome.error = Status.FAILED, problem_of(exc)
+        outcome.reason = error_reason(exc) if isinstance(exc, ClearNoteError) else problem_of(exc)
+        log.warning("document %s failed: %s", outcome.document_id, type(exc).__name__)
+    return outcome
+
+
 def _write_report(report: DeidReport, output_dir: Path) -> Path:
     rows = []
     forbidden: list[str] = []
     for o in report.outcomes:
         names = source_name_parts(o.source)
         forbidden += names
-        rows.append(report_row(o.document_id, status="failed" if o.error else "ok",
+        rows.append(report_row(o.document_id, status=o.status,
                                spans=o.spans, cire_high=o.cire_high,
                                outputs=[p.name for p in o.outputs], error=o.reason,
                                forbidden=names))

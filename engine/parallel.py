@@ -164,8 +164,9 @@ def error_reason(exc: BaseException) -> str:
     return type(exc).__name__
 
 
-def process_item(item: WorkItem) -> WorkResult:
-    """Load (if needed) and detect one document. Runs in a worker or in-process."""
+def process_item(item: WorkItem, ctx: RunContext | None = None) -> WorkResult:
+    """Load (if needed) and detect one document. Runs in a worker or in-process; in
+    process, ``ctx`` lets Ctrl-C stop the document in progress."""
     assert _STATE.services is not None
     started = time.perf_counter()
     doc = item.document
@@ -182,7 +183,7 @@ def process_item(item: WorkItem) -> WorkResult:
     try:
         if _STATE.session is None:
             _STATE.session = _STATE.services.session_factory(_STATE.session_config, None)
-        result = _STATE.session.detect(doc)
+        result = _STATE.session.detect(doc, ctx)
     except CancelledError:
         raise
     except Exception as exc:  # noqa: BLE001 - fail closed: the document fails, batch goes on
@@ -203,7 +204,7 @@ def run_parallel(items: Iterable[WorkItem], *, total: int, workers: int,
         use_session_in_process(services, session_config, session)
         for item in items:
             ctx.check()
-            yield process_item(item)
+            yield process_item(item, ctx)
         return
     session_config = _one_thread_each(session_config)
     pool = ProcessPoolExecutor(max_workers=min(workers, total),

@@ -66,13 +66,14 @@ class Session:
         return self.pipeline.run(doc, ctx)
 
     def deidentify(self, doc: Document, spans: Sequence[Span], *,
-                   patient: str = "default") -> DeidentifiedText:
-        return self.surrogator.deidentify(doc, spans, patient=patient)
+                   patient: str = "default", ctx: RunContext | None = None
+                   ) -> DeidentifiedText:
+        return self.surrogator.deidentify(doc, spans, patient=patient, ctx=ctx)
 
     def process(self, doc: Document, ctx: RunContext | None = None, *,
                 patient: str = "default") -> tuple[DetectionResult, DeidentifiedText]:
         result = self.detect(doc, ctx)
-        return result, self.deidentify(doc, result.active, patient=patient)
+        return result, self.deidentify(doc, result.active, patient=patient, ctx=ctx)
 
 
 def load_document(path: str | Path, *, password: str | None = None,

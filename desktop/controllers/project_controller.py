@@ -275,6 +275,7 @@ class ProjectController(QObject):
         def work(ctx: RunContext) -> ImportReport:
             imported: list[str] = []
             duplicates: list[str] = []
+            review: list[str] = []
             failed: list[Any] = []
             cancelled = False
             for i, path in enumerate(paths):
@@ -292,12 +293,14 @@ class ProjectController(QObject):
                     continue
                 imported += rep.imported
                 duplicates += rep.duplicates
+                review += rep.needs_review
                 failed += rep.failed
                 self.importItem.emit(str(path), *_item_state(rep))
                 if rep.cancelled:
                     cancelled = True
                     break
-            report = ImportReport(tuple(imported), tuple(duplicates), tuple(failed), cancelled)
+            report = ImportReport(tuple(imported), tuple(duplicates), tuple(failed), cancelled,
+                                  tuple(review))
             if detect and imported and not cancelled:
                 self._emit_later(report)
                 det = project.detect(list(imported), ctx)
@@ -379,7 +382,12 @@ def _item_state(rep: ImportReport) -> tuple[str, str]:
     if rep.failed:
         reason = rep.failed[0].reason
         state = "encrypted" if reason.startswith("EncryptedDocumentError") else "failed"
+        if len(rep.failed) > 1 or rep.imported:
+            reason = f"{len(rep.failed)} failed, {len(rep.imported)} imported; first: {reason}"
         return state, reason
+    if rep.needs_review:
+        return "needs review", (f"{len(rep.needs_review)} of {len(rep.imported)} document(s) "
+                                "decoded with uncertainty: check the text")
     if rep.imported and rep.duplicates:
         return "imported", f"{len(rep.imported)} new, {len(rep.duplicates)} already present"
     if rep.imported:

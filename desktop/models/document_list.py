@@ -27,6 +27,11 @@ STATUS_GLYPHS = {
     DisplayStatus.EXPORTED: "⇪", DisplayStatus.FAILED: "⚠",
 }
 
+# The text was decoded with uncertainty (or holds replacement characters): a person should
+# check it before trusting detection on it.
+DECODING_MARK = "⚑"
+DECODING_NOTE = "Text decoding was uncertain: check the text before relying on detection"
+
 
 class DocumentListModel(QAbstractTableModel):
     COLUMNS = ("Document", "Status", "Candidates", "Accepted", "Rejected", "CIRE flags",
@@ -105,6 +110,8 @@ class DocumentListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == 1 and e.record.reason:
                 return f"Failed: {e.record.reason}"
+            if col == 1 and e.record.needs_review:
+                return DECODING_NOTE
             return self.TOOLTIPS[col] if col else e.record.source_path
         if role == Qt.ItemDataRole.TextAlignmentRole and col >= 2 and col != 6:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -115,7 +122,8 @@ class DocumentListModel(QAbstractTableModel):
         if col == 0:
             return e.name
         if col == 1:
-            return f"{STATUS_GLYPHS.get(e.display_status, '')} {e.display_status}"
+            mark = f" {DECODING_MARK}" if e.record.needs_review else ""
+            return f"{STATUS_GLYPHS.get(e.display_status, '')} {e.display_status}{mark}"
         if col == 2:
             return e.candidates
         if col == 3:

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 STATE_GLYPHS = {"queued": "…", "importing": "⟳", "imported": "✓", "duplicate": "=",
-                "failed": "⚠", "encrypted": "🔒", "cancelled": "■", "skipped": "–"}
+                "failed": "⚠", "encrypted": "🔒", "cancelled": "■", "skipped": "–",
+                "needs review": "⚑"}
 
 
 class ImportPanel(QWidget):

@@ -27,6 +27,11 @@ EXIT_CANCELLED = 130  # as a shell reports SIGINT: run the same command again to
 
 def read_jsonl(path: Path) -> Iterator[dict]:
     """Yield records of a JSONL file; a malformed line is a usage error naming the line."""
+    for _number, record in _numbered_records(path):
+        yield record
+
+
+def _numbered_records(path: Path) -> Iterator[tuple[int, dict]]:
     try:
         handle = sys.stdin if str(path) == "-" else path.open(encoding="utf-8")
     except OSError as exc:
@@ -39,15 +44,27 @@ def read_jsonl(path: Path) -> Iterator[dict]:
                 record = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise UsageError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
-            if not isinstance(record, dict) or "id" not in record:
-                raise UsageError(f"{path}:{number}: each line needs an \"id\"")
-            yield record
+            if not isinstance(record, dict) or not _valid_id(record.get("id")):
+                raise UsageError(f"{path}:{number}: each line needs an \"id\" (a non-empty "
+                                 f"string or a number)")
+            yield number, record
+
+
+def _valid_id(value: object) -> bool:
+    return (isinstance(value, str) and value.strip() != "") or \
+        (isinstance(value, int) and not isinstance(value, bool))
 
 
 def read_documents(path: Path) -> Iterator[tuple[dict, Document]]:
-    """Each JSONL record with its text as a Document (the record id is the document id)."""
-    for record in read_jsonl(path):
-        yield record, Document.from_text(str(record.get("text", "")), id=str(record["id"]))
+    """Each JSONL record with its text as a Document (the record id is the document id).
+    A record without a string "text" is an error naming the line, never an empty output
+    (a misspelt key would otherwise pass as a document with nothing to de-identify)."""
+    for number, record in _numbered_records(path):
+        text = record.get("text")
+        if not isinstance(text, str):
+            problem = "has no \"text\"" if text is None else "has a \"text\" that is not a string"
+            raise UsageError(f"{path}:{number}: the record {problem}")
+        yield record, Document.from_text(text, id=str(record["id"]))
 
 
 class JsonlWriter:
@@ -122,13 +139,16 @@ class ProgressPrinter:
 
 
 def run_context(args: argparse.Namespace) -> RunContext:
-    ctx = RunContext(progress=ProgressPrinter(not getattr(args, "quiet", False)))
+    quiet = getattr(args, "quiet", False) or getattr(args, "no_progress", False)
+    ctx = RunContext(progress=ProgressPrinter(not quiet))
 
     def on_sigint(_sig: int, _frame: Any) -> None:
-        # First Ctrl-C: finish the current document, record it, stop. Second: abort.
+        # First Ctrl-C: the cancel token, polled inside long documents (segments, NER
+        # batches, OCR pages, exporters), stops the document in progress within a second
+        # or two and leaves no partial output. Second: abort at once.
         if ctx.cancel.cancelled:
             raise KeyboardInterrupt
-        print("\nclearnote: stopping after the current document(s)...", file=sys.stderr)
+        print("\nclearnote: stopping...", file=sys.stderr)
         ctx.cancel.cancel()
 
     signal.signal(signal.SIGINT, on_sigint)

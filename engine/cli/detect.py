@@ -12,6 +12,7 @@ from engine.api import DEFAULT_FORMATS, FORMAT_SUFFIXES, deid_paths
 from engine.core.domain import Replacement, Span
 from engine.core.errors import UsageError
 from engine.cli.common import (
+    EXIT_CANCELLED,
     EXIT_FAILURE,
     EXIT_OK,
     JsonlWriter,
@@ -19,6 +20,7 @@ from engine.cli.common import (
     add_detection_options,
     count_lines,
     read_documents,
+    run_context,
     session_from,
 )
 
@@ -77,10 +79,11 @@ def replacement_record(replacement: Replacement) -> dict:
 
 def cmd_detect(args: argparse.Namespace) -> int:
     session = session_from(args)
+    ctx = run_context(args)
     progress = Progress("detect", count_lines(args.input), enabled=not args.no_progress)
     with JsonlWriter(args.output) as out:
         for record, doc in read_documents(args.input):
-            result = session.detect(doc)
+            result = session.detect(doc, ctx)
             out.write({"id": record["id"], "spans": [span_record(s) for s in result.active]})
             progress.step()
     progress.close()
@@ -101,17 +104,23 @@ def cmd_deid(args: argparse.Namespace) -> int:
     report = deid_paths([Path(p) for p in args.paths], Path(args.output_dir),
                         session=session_from(args), formats=args.formats,
                         key_file=args.key_file, pdf_mode=args.pdf, password=args.password,
-                        cire=args.cire, progress_enabled=not args.no_progress)
+                        cire=args.cire, progress_enabled=not args.no_progress,
+                        ctx=run_context(args))
     print(report.summary(), file=sys.stderr)
+    if report.cancelled:
+        print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
+        return EXIT_CANCELLED
     return EXIT_OK if not report.failed else EXIT_FAILURE
 
 
 def _deid_jsonl(args: argparse.Namespace) -> int:
     session = session_from(args)
+    ctx = run_context(args)
     progress = Progress("deid", count_lines(args.input), enabled=not args.no_progress)
     with JsonlWriter(args.output) as out:
         for record, doc in read_documents(args.input):
-            _result, deid = session.process(doc, patient=str(record.get("patient", "default")))
+            _result, deid = session.process(doc, ctx,
+                                            patient=str(record.get("patient", "default")))
             out.write({"id": record["id"], "text": deid.text,
                        "replacements": [replacement_record(r) for r in deid.replacements]})
             progress.step()

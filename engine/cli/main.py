@@ -6,14 +6,16 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine import __version__
 from engine.cli import cire, demo, detect, evaluate, models, project, spark, training
-from engine.cli.common import EXIT_FAILURE, EXIT_USAGE
+from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_USAGE
 from engine.core.errors import (
+    CancelledError,
     ClearNoteError,
     PassphraseRequiredError,
     UsageError,
@@ -60,14 +62,17 @@ def _main(argv: Sequence[str] | None) -> int:
     if func is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    previous = signal.getsignal(signal.SIGINT)  # commands install their Ctrl-C handler
     try:
         return func(args)
     except (UsageError, WrongPassphraseError, PassphraseRequiredError) as exc:
         print(f"clearnote: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("clearnote: cancelled", file=sys.stderr)
-        return EXIT_FAILURE
+    except (KeyboardInterrupt, CancelledError):
+        print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
+        return EXIT_CANCELLED
     except ClearNoteError as exc:
         print(f"clearnote: {exc}", file=sys.stderr)
         return EXIT_FAILURE
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -27,6 +27,7 @@ from engine.cli.passphrase import (
     open_project,
     read_passphrase,
 )
+from engine.core.files import short_name
 from engine.core.policies import POLICIES
 
 
@@ -81,8 +82,13 @@ def cmd_import(args: argparse.Namespace) -> int:
                                       password=args.password)
         print(report.summary())
         for failure in report.failed:
-            print(f"  failed: {failure.path}: {failure.reason}", file=sys.stderr)
-    return EXIT_FAILURE if report.cancelled else EXIT_OK
+            print(f"  failed: {short_name(failure.path)}: {failure.reason}", file=sys.stderr)
+        for doc_id in report.needs_review:
+            print(f"  needs review: {doc_id}: uncertain text decoding, check the text",
+                  file=sys.stderr)
+    if report.cancelled:
+        return EXIT_CANCELLED
+    return EXIT_FAILURE if report.failed else EXIT_OK
 
 
 def cmd_detect(args: argparse.Namespace) -> int:
@@ -164,6 +170,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
           f"folder; it must not be shared")
     for doc_id, reason in report.failed:
         print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
+    for name, kept in report.duplicate_of:
+        print(f"  duplicate: {name}: same content as {kept}", file=sys.stderr)
     if report.cancelled:
         print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
         return EXIT_CANCELLED

@@ -64,6 +64,27 @@ def file_sha256(path: Path, *, chunk: int = 1 << 20,
     return digest.hexdigest()
 
 
+def path_id(path: Path) -> str:
+    """A stable id for an input that could not be read (so it has no content hash): a
+    prefix of the sha256 of its absolute path, so a report can name it without the path."""
+    return hashlib.sha256(os.fsencode(os.path.abspath(path))).hexdigest()[:16]
+
+
+def short_name(path: Path, limit: int = 32) -> str:
+    """The file's own name, shortened in the middle past ``limit`` characters: enough for a
+    person to find the file, without the folders (which often name the patient)."""
+    name = Path(path).name or str(path)
+    if len(name) <= limit:
+        return name
+    keep = (limit - 1) // 2
+    return f"{name[:keep]}\u2026{name[-keep:]}"
+
+
+def os_reason(exc: OSError) -> str:
+    """An OSError as a short problem, without the file name Python puts in its message."""
+    return (exc.strerror or type(exc).__name__).lower()
+
+
 def fsync_file(path: Path) -> None:
     """Flush a file's data to disk; before a rename, so that a power cut never leaves an
     empty file under the final name."""

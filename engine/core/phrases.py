@@ -36,13 +36,15 @@ class PhraseSet:
 
     def __init__(self, values: Iterable[str]) -> None:
         """``values`` are ``normalise``d; shorter than MIN_PHRASE_LEN ones are ignored."""
-        self.patterns: dict[str, re.Pattern[str]] = {}
+        # Compiled on first use: most phrases are never tried (their key never shows up),
+        # and compiling thousands of patterns up front cost more than the search.
+        self.patterns: dict[str, re.Pattern[str] | None] = {}
         self._by_key: dict[str, list[str]] = {}
         punct: set[str] = set()
         for value in values:
             if len(value) < MIN_PHRASE_LEN or value in self.patterns:
                 continue
-            self.patterns[value] = phrase_pattern(value)
+            self.patterns[value] = None
             self._by_key.setdefault(value.replace(" ", "")[:self._KEY], []).append(value)
             if not value[0].isalnum():
                 punct.add(value[0])
@@ -68,7 +70,10 @@ class PhraseSet:
             ahead = text[at:at + 2 * self._KEY].replace(" ", "")
             for size in self._lengths:
                 for value in self._by_key.get(ahead[:size], ()):
-                    match = self.patterns[value].match(text, at)
+                    pattern = self.patterns[value]
+                    if pattern is None:
+                        pattern = self.patterns[value] = phrase_pattern(value)
+                    match = pattern.match(text, at)
                     if match is not None:
                         yield value, at, match.end()
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.context import RunContext
 from engine.core.errors import CancelledError, ClearNoteError
-from engine.core.files import file_sha256, private_dir
-from engine.ingest.discover import check_output_dir, collect_inputs
+from engine.core.files import file_sha256, os_reason, path_id, private_dir, short_name
+from engine.ingest.discover import check_output_dir, discover_inputs
 from engine.parallel import (
     ProgressMeter,
     WorkItem,
@@ -43,6 +43,8 @@ class BatchReport:
     exported: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)  # (document id, reason)
     duplicates: int = 0
+    # (short name of the left-out file, what it duplicates: short name and id of the kept)
+    duplicate_of: list[tuple[str, str]] = field(default_factory=list)
     cancelled: bool = False
     seconds: float = 0.0
     report_csv: Path | None = None  # report.csv in the output folder (no source names)
@@ -66,23 +68,35 @@ def run_batch(project: Project, inputs: list[Path], out_dir: Path, *,
     started = time.monotonic()
     workers = workers or default_workers()
     check_output_dir(inputs, out_dir)
-    files = collect_inputs(inputs)
+    found = discover_inputs(inputs)
+    files = found.files
     private_dir(out_dir)
     project.clean_temp_files(out_dir)
-    report = BatchReport(inputs=len(files))
+    report = BatchReport(inputs=len(files) + len(found.skipped))
+    # Inputs that are not read get an answer too (links, FIFOs, unreadable files), named
+    # by an id of their path and their short name, never the path.
+    report.failed += [(path_id(s.path), f"{short_name(s.path)}: {s.reason}")
+                      for s in found.skipped]
 
     known = {d.sha256: d for d in project.documents()}
     items: list[WorkItem] = []
     to_export: list[str] = []
-    seen: set[str] = set()
+    seen: dict[str, Path] = {}
     for path in files:
         ctx.check()
-        sha = file_sha256(path)
+        try:
+            sha = file_sha256(path)
+        except OSError as exc:  # permission denied, vanished since discovery
+            report.failed.append((path_id(path),
+                                  f"{short_name(path)}: cannot read ({os_reason(exc)})"))
+            continue
         doc_id = project.document_id_for(sha)  # stable: resumed runs write the same file names
         if sha in seen:
             report.duplicates += 1
+            report.duplicate_of.append(
+                (short_name(path), f"{short_name(seen[sha])} [{doc_id}]"))
             continue
-        seen.add(sha)
+        seen[sha] = path
         record = known.get(sha)
         if record is None:
             items.append(WorkItem(doc_id, path=str(path), sha256=sha, password=password))

@@ -17,8 +17,8 @@ from sqlalchemy import bindparam, delete, select
 from engine.core.context import RunContext
 from engine.core.domain import DetectionResult, Document, Source, Span, SpanStatus, new_id
 from engine.core.errors import CancelledError, UsageError
-from engine.core.files import file_sha256, keyed_document_id
-from engine.ingest.discover import collect_inputs
+from engine.core.files import file_sha256, keyed_document_id, os_reason
+from engine.ingest.discover import discover_inputs
 from engine.parallel import ProgressMeter, WorkItem, WorkResult, run_parallel
 from engine.project import queries
 from engine.project.state import ProjectState
@@ -51,13 +51,18 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
     project (same sha256) are skipped; unreadable ones are recorded as failed with the
     reason and the batch goes on."""
     ctx = ctx or RunContext()
-    files = collect_inputs([Path(p) for p in paths])
+    found = discover_inputs([Path(p) for p in paths])
     known = {d.sha256: d.id for d in queries.documents(state.db)}
     items: list[WorkItem] = []
     duplicates: list[str] = []
-    for path in files:
+    failed: list[ImportFailure] = [ImportFailure(s.path, s.reason) for s in found.skipped]
+    for path in found.files:
         ctx.check()
-        sha = file_sha256(path)
+        try:
+            sha = file_sha256(path)
+        except OSError as exc:  # permission denied, vanished since discovery
+            failed.append(ImportFailure(path, f"cannot read ({os_reason(exc)})"))
+            continue
         if sha in known:
             duplicates.append(known[sha])
             continue
@@ -65,7 +70,7 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
         items.append(WorkItem(known[sha], path=str(path), sha256=sha,
                               password=password, detect=False))
     imported: list[str] = []
-    failed: list[ImportFailure] = []
+    review: list[str] = []
     meter = ProgressMeter(ctx, "import", len(items))
     cancelled = False
     try:
@@ -75,13 +80,16 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
             ok = record_work_result(state, result)
             if ok:
                 imported.append(result.item.document_id)
+                if result.document is not None and result.document.needs_review:
+                    review.append(result.item.document_id)
             else:
                 failed.append(ImportFailure(Path(result.item.path or ""),
                                             result.error or "failed"))
             meter.step(failed=not ok)
     except CancelledError:
         cancelled = True
-    return ImportReport(tuple(imported), tuple(duplicates), tuple(failed), cancelled)
+    return ImportReport(tuple(imported), tuple(duplicates), tuple(failed), cancelled,
+                        tuple(review))
 
 
 def record_work_result(state: ProjectState, result: WorkResult) -> bool:

@@ -102,8 +102,14 @@ def _v1_to_v2(conn: Connection) -> None:
         "document_content c WHERE c.document_id = documents.id), 0)")
 
 
+def _v2_to_v3(conn: Connection) -> None:
+    """v3: documents.needs_review (uncertain text decoding), shown in the GUI and CLI."""
+    conn.exec_driver_sql(
+        "ALTER TABLE documents ADD COLUMN needs_review BOOLEAN NOT NULL DEFAULT 0")
+
+
 # MIGRATORS[i] takes a file from version i + 1 to i + 2.
-MIGRATORS: tuple[Callable[[Connection], None], ...] = (_v1_to_v2,)
+MIGRATORS: tuple[Callable[[Connection], None], ...] = (_v1_to_v2, _v2_to_v3)
 LATEST = len(MIGRATORS) + 1
 
 

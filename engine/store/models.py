@@ -52,6 +52,9 @@ class DocumentRow(Base):
     patient_id: Mapped[str | None] = mapped_column(
         ForeignKey("patients.id", ondelete="SET NULL"), nullable=True, index=True)
     patient_confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The text decoding was uncertain or replaced characters (schema v3): shown until a
+    # person has looked, and kept across reopening.
+    needs_review: Mapped[bool] = mapped_column(Boolean, default=False)
     imported_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
 

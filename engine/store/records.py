@@ -29,6 +29,7 @@ class DocumentRecord:
     patient_confirmed: bool
     imported_at: float
     updated_at: float
+    needs_review: bool = False  # uncertain text decoding: a person should check the text
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +75,13 @@ class ImportReport:
     duplicates: tuple[str, ...] = ()  # ids of documents already in the project
     failed: tuple[ImportFailure, ...] = ()
     cancelled: bool = False
+    needs_review: tuple[str, ...] = ()  # imported, with uncertain text decoding
 
     def summary(self) -> str:
+        review = f", needs review {len(self.needs_review)}" if self.needs_review else ""
         return (f"imported {len(self.imported)}, already present {len(self.duplicates)}, "
-                f"failed {len(self.failed)}" + (" (cancelled)" if self.cancelled else ""))
+                f"failed {len(self.failed)}{review}"
+                + (" (cancelled)" if self.cancelled else ""))
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,7 @@ def document_record(row: DocumentRow) -> DocumentRecord:
         page_count=row.page_count, char_count=row.char_count,
         status=DocumentStatus(row.status), reason=row.reason, patient_id=row.patient_id,
         patient_confirmed=row.patient_confirmed, imported_at=row.imported_at,
-        updated_at=row.updated_at)
+        updated_at=row.updated_at, needs_review=bool(row.needs_review))
 
 
 def add_document(s: Session, doc: Document, *, file_sha256: str, source_path: str,
@@ -111,8 +111,8 @@ def add_document(s: Session, doc: Document, *, file_sha256: str, source_path: st
     insert_rows(s, DocumentRow.__table__, [dict(
         id=doc.id, source_path=source_path, sha256=file_sha256, media_type=doc.media_type,
         page_count=len(doc.pages) or 1, char_count=len(doc.text), status=status.value,
-        reason=None, patient_id=patient_id, patient_confirmed=False, imported_at=now,
-        updated_at=now)])
+        reason=None, patient_id=patient_id, patient_confirmed=False,
+        needs_review=doc.needs_review, imported_at=now, updated_at=now)])
     insert_rows(s, ContentRow.__table__, [dict(
         document_id=doc.id, text=doc.text, pages=geometry.encode_pages(doc.pages),
         boxes=geometry.encode_boxes(doc.boxes),
@@ -126,7 +126,8 @@ def add_failed_document(s: Session, *, document_id: str, file_sha256: str, sourc
     insert_rows(s, DocumentRow.__table__, [dict(
         id=document_id, source_path=source_path, sha256=file_sha256, media_type=media_type,
         page_count=0, char_count=0, status=DocumentStatus.FAILED.value, reason=reason,
-        patient_id=None, patient_confirmed=False, imported_at=now, updated_at=now)])
+        patient_id=None, patient_confirmed=False, needs_review=False, imported_at=now,
+        updated_at=now)])
 
 
 def load_document(s: Session, document_id: str) -> Document | None:
@@ -139,7 +140,7 @@ def load_document(s: Session, document_id: str) -> Document | None:
         sha256=row.sha256, pages=geometry.decode_pages(content.pages),
         boxes=geometry.decode_boxes(content.boxes),
         confidences=geometry.decode_confidences(content.confidences),
-        warnings=tuple(json.loads(content.warnings)))
+        warnings=tuple(json.loads(content.warnings)), needs_review=bool(row.needs_review))
 
 
 def set_document_status(s: Session, document_id: str, status: DocumentStatus,

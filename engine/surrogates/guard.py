@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from engine.core.phrases import MIN_PHRASE_LEN, phrase_pattern
+from engine.core.phrases import PhraseSet
 from engine.core.phrases import normalise as _normalise
 
 WORD = re.compile(r"[^\W\d_]+")
@@ -26,21 +26,14 @@ class Avoid:
     """Original strings (phrase check) and the words of every original (name-part check)."""
 
     def __init__(self, originals: Iterable[str] = (), *, words: Iterable[str] = ()) -> None:
-        patterns: list[re.Pattern[str]] = []
-        seen: set[str] = set()
-        for raw in originals:
-            value = _normalise(raw)
-            if len(value) < MIN_PHRASE_LEN or value in seen:
-                continue
-            seen.add(value)
-            patterns.append(phrase_pattern(value))
-        self._patterns = patterns
+        # One PhraseSet, not a pattern per original: a long document has thousands of
+        # originals and every surrogate drawn is checked, which was quadratic.
+        self._set = PhraseSet(_normalise(raw) for raw in originals)
         self._words = frozenset(w for w in (x.casefold() for x in words)
                                 if len(w) > 1 and w not in _KEPT_WORDS)
 
     def ok(self, candidate: str) -> bool:
-        text = _normalise(candidate)
-        return not any(p.search(text) for p in self._patterns)
+        return self._set.search(_normalise(candidate)) is None
 
     def ok_part(self, part: str) -> bool:
         """A name part (one first name or surname): no original phrase inside it, and not
@@ -49,7 +42,7 @@ class Avoid:
                                          for w in WORD.findall(part))
 
     def __repr__(self) -> str:  # never show the originals
-        return f"Avoid(<{len(self._patterns)} strings, {len(self._words)} words>)"
+        return f"Avoid(<{len(self._set)} strings, {len(self._words)} words>)"
 
 
 def original_words(values: Iterable[str]) -> set[str]:

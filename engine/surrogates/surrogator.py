@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace as dc_replace
 
+from engine.core.context import RunContext
 from engine.core.domain import (
     DeidentifiedText,
     Document,
@@ -132,10 +133,12 @@ class Surrogator:
         return keys.date_shift_days(self.secret, patient)
 
     def deidentify(self, doc: Document, spans: Sequence[Span], *,
-                   patient: str = "default", avoid: Iterable[str] = ()) -> DeidentifiedText:
+                   patient: str = "default", avoid: Iterable[str] = (),
+                   ctx: RunContext | None = None) -> DeidentifiedText:
         """Replace the active spans. No surrogate, nor any part of a name surrogate, equals
         an original string or word of this document or of ``avoid`` (pass the originals of
-        the patient's other documents to extend the guarantee to the patient)."""
+        the patient's other documents to extend the guarantee to the patient). ``ctx``'s
+        cancel token is polled every few hundred spans (a long text has tens of thousands)."""
         active = sorted((s for s in spans if s.status in ACTIVE),
                         key=lambda s: (s.start, s.end))
         text = doc.text
@@ -146,20 +149,22 @@ class Surrogator:
         if active and active[-1].end > len(text):
             raise ValueError(f"span [{active[-1].start}, {active[-1].end}) is outside the "
                              f"document ({len(text)} characters)")
-        ctx = context.read(doc, active, also=avoid)
+        dctx = context.read(doc, active, also=avoid)
         out: list[str] = []
         size = 0
         pos = 0
         replacements: list[Replacement] = []
-        for span in active:
-            label = ctx.label(span)
+        for n, span in enumerate(active):
+            if ctx is not None and not n & 0xFF:
+                ctx.check()
+            label = dctx.label(span)
             # One string, one label: the document's label decides both whether it is PHI
             # and how it is replaced.
             effective = span if label is span.label else dc_replace(span, label=label,
                                                                     subtype=None)
             if not (self.policy.is_phi(effective, text) or self.policy.is_phi(span, text)):
                 continue
-            new = self._replace(doc, effective, patient, ctx)
+            new = self._replace(doc, effective, patient, dctx)
             gap = text[pos:span.start]
             out.append(gap)
             size += len(gap)

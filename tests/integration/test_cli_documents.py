@@ -60,7 +60,8 @@ def test_deid_pdf_letter_and_bad_inputs(tmp_path: Path) -> None:
     assert rows["Jane_Doe_referral.pdf"]["status"] == "ok"
     for bad in ("locked.pdf", "empty.pdf", "truncated.pdf"):
         # The report names no source file: the key does.
-        assert rows[bad]["status"] == "failed" and bad not in rows[bad]["error"]
+        assert rows[bad]["status"] == "failed" and rows[bad]["error"]
+        assert bad not in rows[bad]["error"]
     assert "password" in rows["locked.pdf"]["error"].lower()
     assert "notes.xyz" not in rows  # unsupported suffixes are not collected from folders
 

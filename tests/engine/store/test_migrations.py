@@ -84,3 +84,10 @@ def test_geometry_roundtrip(make_project) -> None:
     assert loaded.boxes == boxes and loaded.pages == pages
     assert loaded.confidences == doc.confidences
     assert project.document(doc.id).page_count == 2
+
+
+def test_v3_adds_needs_review(tmp_path: Path) -> None:
+    old = tmp_path / "old.clearnote"
+    _v1_project(old)
+    with Project.open(old, services=FAKE_SERVICES) as project:
+        assert project.document("d1").needs_review is False
