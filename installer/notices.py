@@ -35,10 +35,20 @@ DATA_NOTICES = (
 )
 
 
+# Wheels that declare no licence in their metadata but ship a licence file (read by hand).
+_READ_FROM_LICENCE_FILE = {
+    # pysqlite's licence (zlib-style, Gerhard Häring) in the wheel's licenses/LICENSE; the
+    # bundled SQLCipher library is BSD-3-Clause (Zetetic).
+    "sqlcipher3": "Zlib (pysqlite); bundled SQLCipher: BSD-3-Clause",
+}
+
+
 def licence_of(dist: metadata.Distribution) -> str:
     """The licence a distribution declares: its SPDX expression, a short License field,
     or its trove classifiers; "not stated" when it declares none."""
     meta = dist.metadata
+    if meta["Name"] in _READ_FROM_LICENCE_FILE:
+        return _READ_FROM_LICENCE_FILE[meta["Name"]]
     expression = meta.get("License-Expression")
     if expression:
         return expression.strip()
