@@ -39,10 +39,15 @@ def main() -> int:
                         help="compare an encrypted project's batch with a plain project's")
     args = parser.parse_args()
 
-    from engine.api import Session, SessionConfig, load_document
-    from engine.api import default_workers, run_batch
+    from engine.api import (
+        Session,
+        SessionConfig,
+        default_workers,
+        deid_paths,
+        load_document,
+        run_batch,
+    )
     from engine.core.context import RunContext
-    from engine.api import deid_paths
     from engine.pipeline import PipelineConfig
     from engine.project import Project
     from tests.engine.store.fakes import letter

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.api import Session, SessionConfig  # noqa: E402
 from engine.core.domain import Document  # noqa: E402
 from engine.evaluation import evaluate  # noqa: E402
-from engine.evaluation.io import Prediction, PredictedSpan, load_gold  # noqa: E402
+from engine.evaluation.io import PredictedSpan, Prediction, load_gold  # noqa: E402
 from engine.pipeline import PipelineConfig  # noqa: E402
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
@@ -120,6 +120,7 @@ def main() -> None:
     print(f"detectors: {', '.join(session.pipeline.detector_ids)}; policy: {args.policy}")
     if args.messy or args.extra:
         from messy import report
+
         from engine.core.policies import get_policy
 
         report(lambda doc: [(s.start, s.end) for s in session.detect(doc).active], DATA,

@@ -3,7 +3,6 @@ import panel that appears when files are dropped anywhere on the window."""
 
 from __future__ import annotations
 
-
 from collections.abc import Callable
 from pathlib import Path
 

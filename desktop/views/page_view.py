@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import engine.api as api
 from desktop.records import LoadedDocument
 from desktop.theme import STATUS_GLYPHS, label_colour
-import engine.api as api
 from engine.core.domain import Document, Span, SpanStatus
 
 SPAN_ROLE = 0  # QGraphicsItem data key holding the span id

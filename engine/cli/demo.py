@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from engine.core.domain import Document
 from engine.cli.common import EXIT_OK, add_detection_options, session_from
+from engine.core.domain import Document
 
 
 def register(subparsers: Any) -> None:

@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.api import DEFAULT_FORMATS, FORMAT_SUFFIXES, deid_paths
-from engine.core.domain import Replacement, Span
-from engine.core.errors import UsageError
 from engine.cli.common import (
     EXIT_CANCELLED,
     EXIT_FAILURE,
@@ -23,6 +21,8 @@ from engine.cli.common import (
     run_context,
     session_from,
 )
+from engine.core.domain import Replacement, Span
+from engine.core.errors import UsageError
 
 
 def register(subparsers: Any) -> None:

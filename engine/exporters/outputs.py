@@ -21,7 +21,13 @@ from engine.cire.guard import ClinicalGuard
 from engine.cire.report import CireFlag, FlagSource, Severity
 from engine.core.domain import DeidentifiedText, Document, Span, SurrogateMode
 from engine.core.errors import UsageError
-from engine.core.files import PRIVATE_FILE, create_private_file, file_sha256, fsync_file, private_dir
+from engine.core.files import (
+    PRIVATE_FILE,
+    create_private_file,
+    file_sha256,
+    fsync_file,
+    private_dir,
+)
 from engine.core.policies import Policy
 from engine.exporters.brat import write_deid_ann
 from engine.exporters.csv import write_csv_summary

@@ -10,9 +10,9 @@ from collections.abc import Iterable, Sequence
 
 from engine.core.context import RunContext
 from engine.core.domain import ACTIVE_STATUSES, Document, Span
+from engine.core.errors import ExportVerificationError
 from engine.core.phrases import MIN_PHRASE_LEN, PhraseSet
 from engine.core.phrases import normalise as normalize
-from engine.core.errors import ExportVerificationError
 
 LIVE = ACTIVE_STATUSES
 

@@ -19,7 +19,6 @@ from engine.store import repositories as repo
 from engine.store.db import Database
 from engine.store.models import SurrogateRow
 
-
 _LAST_ID = select(func.max(SurrogateRow.__table__.c.id))
 
 

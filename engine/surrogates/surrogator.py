@@ -18,10 +18,10 @@ from engine.core.domain import (
 )
 from engine.core.labels import NAME_LABELS, Label
 from engine.core.policies import Policy
-from engine.surrogates import identifiers as ids
 from engine.surrogates import context, keys
-from engine.surrogates.context import DocContext
+from engine.surrogates import identifiers as ids
 from engine.surrogates.ages import age_number, age_surrogate
+from engine.surrogates.context import DocContext
 from engine.surrogates.dates import shift_date
 from engine.surrogates.fake import SeededFaker
 from engine.surrogates.guard import Avoid

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.core.labels import Label
-from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex import validators as v
+from engine.detectors.regex.rule import RegexRule
 
 I = Label.ID
 _L = r"(?<![\w\-/.])"

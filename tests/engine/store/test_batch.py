@@ -11,10 +11,9 @@ from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
-from engine.project import run_batch
 from engine.core.context import CancelToken, RunContext
 from engine.core.errors import ExportVerificationError
-from engine.project import ExportJob
+from engine.project import ExportJob, run_batch
 from engine.store.records import DocumentStatus
 from tests.engine.store.fakes import FAKE_SERVICES, letter, text_loader, write_json
 
