@@ -10,6 +10,7 @@ import csv
 import json
 import os
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -105,13 +106,21 @@ def _children(pid: int) -> list[tuple[int, str]]:
 
 @pytest.fixture(scope="module")
 def spark() -> Iterator[SparkSession]:
+    # Children that earlier tests of this process left (e.g. multiprocessing's resource
+    # tracker) are not the Spark session's.
+    before = {pid for pid, _name in _children(os.getpid())}
     session = build_local_session("local[2]")
     try:
         yield session
     finally:
         stop_session(session)
-        leftover = [name for _pid, name in _children(os.getpid())
-                    if name == "java" or "python" in name]
+        deadline = time.monotonic() + 10
+        while True:
+            leftover = [name for pid, name in _children(os.getpid())
+                        if pid not in before and (name == "java" or "python" in name)]
+            if not leftover or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
         assert leftover == [], f"processes left after the Spark session: {leftover}"
 
 
