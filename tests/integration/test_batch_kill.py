@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from tests.engine.store.fakes import letter
+from tests.integration.processes import descendants
 
 ROOT = Path(__file__).resolve().parents[2]
 N_DOCS = 300
@@ -49,25 +50,7 @@ ORPHAN_SECONDS = 10.0
 
 
 def _descendants(pid: int) -> set[int]:
-    """Every live process below ``pid`` (workers, multiprocessing's resource tracker)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        children.setdefault(ppid, []).append(int(entry.name))
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
+    return set(descendants(pid))
 
 
 def _alive(pid: int) -> bool:

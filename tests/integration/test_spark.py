@@ -32,6 +32,7 @@ from engine.spark import (  # noqa: E402
     detect_dataframe,
     stop_session,
 )
+from tests.integration.processes import descendants  # noqa: E402
 
 RULES = ["--no-ner", "--no-progress"]
 BODY = [
@@ -83,32 +84,11 @@ def read_jsonl(path: Path) -> list[dict]:
             for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def _children(pid: int) -> list[tuple[int, str]]:
-    """Every live descendant of ``pid`` as (pid, command name), from /proc."""
-    parents: dict[int, list[tuple[int, str]]] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        ppid = int(stat[stat.rindex(")") + 2:].split()[1])
-        parents.setdefault(ppid, []).append((int(entry.name), name))
-    found, todo = [], [pid]
-    while todo:
-        for child in parents.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child[0])
-    return found
-
-
 @pytest.fixture(scope="module")
 def spark() -> Iterator[SparkSession]:
     # Children that earlier tests of this process left (e.g. multiprocessing's resource
     # tracker) are not the Spark session's.
-    before = {pid for pid, _name in _children(os.getpid())}
+    before = set(descendants(os.getpid()))
     session = build_local_session("local[2]")
     try:
         yield session
@@ -116,7 +96,7 @@ def spark() -> Iterator[SparkSession]:
         stop_session(session)
         deadline = time.monotonic() + 10
         while True:
-            leftover = [name for pid, name in _children(os.getpid())
+            leftover = [name for pid, name in descendants(os.getpid()).items()
                         if pid not in before and (name == "java" or "python" in name)]
             if not leftover or time.monotonic() > deadline:
                 break

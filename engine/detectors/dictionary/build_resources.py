@@ -16,7 +16,9 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from importlib import metadata
+from pathlib import Path
 
 from engine.core.errors import ConfigError
 from engine.detectors.dictionary.gazetteer import TOKEN
@@ -97,12 +99,18 @@ def render(phrases: dict[tuple[str, ...], str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__,
+    return write_or_check(resource(*LOCATIONS_FILE), lambda: render(location_phrases()),
+                          argv, __doc__)
+
+
+def write_or_check(path: Path, build: Callable[[], str], argv: list[str] | None,
+                   description: str | None) -> int:
+    """Rebuild a shipped resource file, or with ``--check`` only say whether it is stale."""
+    ap = argparse.ArgumentParser(description=description,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="only report whether it is stale")
     args = ap.parse_args(argv)
-    path = resource(*LOCATIONS_FILE)
-    text = render(location_phrases())
+    text = build()
     if args.check:
         current = path.read_text(encoding="utf-8") if path.exists() else ""
         print(f"{path}: {'up to date' if current == text else 'STALE'}")

@@ -11,11 +11,11 @@ while "hope" is. english-words is a development dependency; the app reads the sh
 
 from __future__ import annotations
 
-import argparse
 import sys
 from importlib import metadata
 
 from engine.core.errors import ConfigError
+from engine.detectors.dictionary.build_resources import write_or_check
 from engine.detectors.dictionary.context import ENGLISH_WORDS_FILE
 from engine.paths import resource
 
@@ -43,19 +43,7 @@ def render(entries: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--check", action="store_true", help="only report whether it is stale")
-    args = ap.parse_args(argv)
-    path = resource(*ENGLISH_WORDS_FILE)
-    text = render(words())
-    if args.check:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
-        print(f"{path}: {'up to date' if current == text else 'STALE'}")
-        return 0 if current == text else 1
-    path.write_text(text, encoding="utf-8", newline="\n")
-    print(f"wrote {path}")
-    return 0
+    return write_or_check(resource(*ENGLISH_WORDS_FILE), lambda: render(words()), argv, __doc__)
 
 
 if __name__ == "__main__":
