@@ -26,7 +26,7 @@ import ctypes
 import io
 import unicodedata
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -104,10 +104,10 @@ class _PixelMap:
         self.conv, self.scale = conv, scale
 
     def rect(self, r: Rect, pad: float) -> tuple[int, int, int, int]:
-        l, b, rt, t = r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad
+        x0, y0, x1, y1 = r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad
         if self.conv is None:  # image documents: boxes already are pixels (y down)
-            return int(l), int(b), int(rt + 1), int(t + 1)
-        pts = [self.conv.to_bitmap(x, y) for x, y in ((l, b), (rt, t))]
+            return int(x0), int(y0), int(x1 + 1), int(y1 + 1)
+        pts = [self.conv.to_bitmap(x, y) for x, y in ((x0, y0), (x1, y1))]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1
 
@@ -134,13 +134,14 @@ def _jpeg_image_obj(pdf: pdfium.PdfDocument, image: Image.Image) -> pdfium.PdfIm
 
 
 def _place(obj: pdfium.PdfObject, rect: Rect) -> None:
-    l, b, r, t = rect
-    obj.set_matrix(pdfium.PdfMatrix().scale(r - l, t - b).translate(l, b))
+    x0, y0, x1, y1 = rect
+    obj.set_matrix(pdfium.PdfMatrix().scale(x1 - x0, y1 - y0).translate(x0, y0))
 
 
-def _rect_obj(rect: Rect, *, fill: tuple[int, int, int], stroke: bool):  # type: ignore[no-untyped-def]
-    l, b, r, t = rect
-    obj = pdfium_c.FPDFPageObj_CreateNewRect(l, b, r - l, t - b)
+def _rect_obj(rect: Rect, *, fill: tuple[int, int, int],
+              stroke: bool) -> pdfium_c.FPDF_PAGEOBJECT:
+    x0, y0, x1, y1 = rect
+    obj = pdfium_c.FPDFPageObj_CreateNewRect(x0, y0, x1 - x0, y1 - y0)
     pdfium_c.FPDFPageObj_SetFillColor(obj, *fill, 255)
     if stroke:
         pdfium_c.FPDFPageObj_SetStrokeColor(obj, 0, 0, 0, 255)
@@ -165,9 +166,9 @@ def _drawable(text: str) -> str:
     return "".join(out)
 
 
-def _text_obj(pdf: pdfium.PdfDocument, text: str, rect: Rect):  # type: ignore[no-untyped-def]
-    l, b, r, t = rect
-    height, width = t - b, r - l
+def _text_obj(pdf: pdfium.PdfDocument, text: str, rect: Rect) -> pdfium_c.FPDF_PAGEOBJECT:
+    x0, y0, x1, y1 = rect
+    height, width = y1 - y0, x1 - x0
     size = max(3.0, min(height * 0.8, 14.0))
     obj = pdfium_c.FPDFPageObj_NewTextObj(pdf.raw, b"Helvetica", ctypes.c_float(size))
     set_text(obj, text)
@@ -175,14 +176,14 @@ def _text_obj(pdf: pdfium.PdfDocument, text: str, rect: Rect):  # type: ignore[n
     pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
     natural = max(right.value - left.value, 1e-3)
     factor = min(1.0, (width - 1.0) / natural) if width > 1 else 1.0
-    pdfium_c.FPDFPageObj_Transform(obj, factor, 0, 0, factor, l + 0.5,
-                                   b + (height - size * factor) / 2 + size * factor * 0.2)
+    pdfium_c.FPDFPageObj_Transform(obj, factor, 0, 0, factor, x0 + 0.5,
+                                   y0 + (height - size * factor) / 2 + size * factor * 0.2)
     pdfium_c.FPDFPageObj_SetFillColor(obj, 0, 0, 0, 255)
     return obj
 
 
 def _draw_boxes(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, marks: Sequence[Mark],
-                to_out: callable, mode: PdfMode) -> None:  # type: ignore[valid-type]
+                to_out: Callable[[Rect], Rect], mode: PdfMode) -> None:
     for mark in marks:
         for i, r in enumerate(mark.rects):
             rect = to_out(r)
@@ -266,11 +267,11 @@ def _remove_text_objects(src: pdfium.PdfDocument, src_page: pdfium.PdfPage,
     carried: dict[int, list[Word]] = {}
     unplaced = list(words)
     for index, obj in hit_text:
-        l, b, r, t = obj.get_bounds()
+        left, bottom, right, top = obj.get_bounds()
         # A word belongs to the first object its centre lies in.
-        carried[index] = [w for w in unplaced if inside(w, (l, b, r, t))]
-        unplaced = [w for w in unplaced if not inside(w, (l, b, r, t))]
-        rect = (l - PAD, b - PAD, r + PAD, t + PAD)
+        carried[index] = [w for w in unplaced if inside(w, (left, bottom, right, top))]
+        unplaced = [w for w in unplaced if not inside(w, (left, bottom, right, top))]
+        rect = (left - PAD, bottom - PAD, right + PAD, top + PAD)
         x0, y0, x1, y1 = pixmap.rect(rect, 0)
         x0, y0 = max(0, x0), max(0, y0)
         x1, y1 = min(image.width, x1), min(image.height, y1)

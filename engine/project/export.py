@@ -154,9 +154,9 @@ def export_files_exist(state: ProjectState, document_id: str, out_dir: Path,
     fmts = tuple(formats or state.settings.export_formats)
     wanted = [out_dir / f"{document_id}{FORMAT_SUFFIXES[f]}" for f in formats_for(doc, fmts)]
     with state.db.read() as s:
-        recorded = {p: sha for p, sha in s.execute(
+        recorded = dict(s.execute(
             select(ExportRow.path, ExportRow.sha256).where(
-                ExportRow.document_id == document_id).order_by(ExportRow.id))}
+                ExportRow.document_id == document_id).order_by(ExportRow.id)).all())
     for path in wanted:
         sha = recorded.get(str(path.resolve()))
         if sha is None or not path.is_file() or file_sha256(path) != sha:
@@ -198,7 +198,8 @@ def write_report_csv(state: ProjectState, out_dir: Path) -> Path:
                 SpanRow.status.in_([st.value for st in ACTIVE_STATUSES]))
             .group_by(SpanRow.document_id)).all())
     forbidden = [part for d in docs for part in source_name_parts(d.source_path)]
-    rows = [report_row(d.id, status=d.status, spans=spans.get(d.id, 0), cire_high=high.get(d.id, ""),
+    rows = [report_row(d.id, status=d.status, spans=spans.get(d.id, 0),
+                       cire_high=high.get(d.id, ""),
                        outputs=sorted(set(files.get(d.id, []))), error=d.reason,
                        forbidden=source_name_parts(d.source_path)) for d in docs]
     return write_report(rows, out / REPORT_FILE_NAME, forbidden=forbidden)
