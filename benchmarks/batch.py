@@ -121,10 +121,12 @@ def main() -> int:
                    else ("clearnote deid (no project)", "clearnote batch (project)"))
     print(f"{left:28}, 1 process: {statistics.median(plain_rates):7.1f} docs/s (median)")
     print(f"{right:28}, 1 process: {statistics.median(batch_rates):7.1f} docs/s (median)")
-    print(f"{'encryption' if args.encrypted else 'store'} overhead (median of pair ratios): {(statistics.median(ratios) - 1) * 100:+.1f} %"
+    overhead = "encryption" if args.encrypted else "store"
+    print(f"{overhead} overhead (median of pair ratios): "
+          f"{(statistics.median(ratios) - 1) * 100:+.1f} %"
           f" time per document, quartiles {(quartiles[0] - 1) * 100:+.1f} % .. "
           f"{(quartiles[2] - 1) * 100:+.1f} %")
-    cpu_ratio = statistics.median(b / p for b, p in zip(cpu["batch"], cpu["plain"]))
+    cpu_ratio = statistics.median(b / p for b, p in zip(cpu["batch"], cpu["plain"], strict=True))
     print(f"CPU time (process, all threads), median of pair ratios: {(cpu_ratio - 1) * 100:+.1f} %")
     if parallel is not None:
         print(f"clearnote batch (project), {workers} workers: {parallel:7.1f} docs/s")

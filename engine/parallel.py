@@ -218,11 +218,11 @@ def run_parallel(items: Iterable[WorkItem], *, total: int, workers: int,
         while True:
             # A short queue: cancellation is quick and memory stays flat on big batches.
             while not exhausted and len(pending) < 2 * workers:
-                item = next(source, None)
-                if item is None:
+                queued = next(source, None)
+                if queued is None:
                     exhausted = True
                     break
-                pending.add(pool.submit(process_item, item))
+                pending.add(pool.submit(process_item, queued))
             if not pending:
                 return
             done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)

@@ -151,8 +151,11 @@ class ProjectController(QObject):
             entries = self._entries(project, [document_id])
             return entries[0] if entries else None
 
-        self._run("document.refresh", work,
-                  lambda e: e is not None and self.documentChanged.emit(e), serial=True)
+        def show(entry: DocumentEntry | None) -> None:
+            if entry is not None:
+                self.documentChanged.emit(entry)
+
+        self._run("document.refresh", work, show, serial=True)
 
     def load_document(self, document_id: str) -> None:
         project = self._need()

@@ -3,11 +3,17 @@ import panel that appears when files are dropped anywhere on the window."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QFont, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFont,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -31,13 +37,11 @@ from desktop.views.diff_view import DiffView
 from desktop.views.document_list import DocumentListView
 from desktop.views.export_dialog import ExportDialog
 from desktop.views.import_panel import ImportPanel
+from desktop.views.menus import DIFF_TAB, PAGE_TAB, REVIEW_TAB, build_menus
 from desktop.views.page_view import PageView
 from desktop.views.review_view import ReviewView
 from desktop.views.settings_dialog import SettingsDialog
 from desktop.views.start_page import StartPage
-from engine.core.domain import SpanStatus
-
-REVIEW_TAB, PAGE_TAB, DIFF_TAB = 0, 1, 2
 
 
 def paths_from_mime(mime: QMimeData) -> list[Path]:
@@ -94,105 +98,14 @@ class MainWindow(QMainWindow):
         self.busy_label = QLabel("", self)
         self.statusBar().addPermanentWidget(self.busy_label)
         self.actions_by_name: dict[str, QAction] = {}
-        self._build_actions()
+        build_menus(self)
+        self._apply_scale()
         self._connect()
         self.start_page.set_recent(self.user.recent_projects())
         self._set_project_actions(False)
         self.resize(1280, 800)
 
     # ------------------------------------------------------------------ actions
-
-    def _action(self, name: str, text: str, shortcut: str | QKeySequence.StandardKey,
-                tip: str, slot: Callable[[], object], menu: object | None = None) -> QAction:
-        act = QAction(text, self)
-        keys = QKeySequence(shortcut)
-        act.setShortcut(keys)
-        act.setToolTip(f"{tip} ({keys.toString(QKeySequence.SequenceFormat.NativeText)})")
-        act.setStatusTip(tip)
-        act.triggered.connect(lambda _checked=False: slot())
-        self.addAction(act)  # shortcuts work even when the menu bar is hidden
-        if menu is not None:
-            menu.addAction(act)  # type: ignore[attr-defined]
-        self.actions_by_name[name] = act
-        return act
-
-    def _build_actions(self) -> None:
-        mb = self.menuBar()
-        f = mb.addMenu("&File")
-        a = self._action
-        a("new", "&New project…", QKeySequence.StandardKey.New, "Create a project file",
-          self.new_project, f)
-        a("open", "&Open project…", QKeySequence.StandardKey.Open, "Open a project file",
-          self.open_project, f)
-        f.addSeparator()
-        a("import", "&Import files…", "Ctrl+I", "Import documents (or drop them on the window)",
-          self.import_files, f)
-        a("import_folder", "Import &folder…", "Ctrl+Shift+I", "Import every document in a folder",
-          self.import_folder, f)
-        a("detect", "&Detect again", "F5", "Run detection again on the selected documents",
-          self.detect_selected, f)
-        a("cancel", "&Cancel running work", "Esc", "Stop the running import, detection or export",
-          self.controller.cancel, f)
-        a("export", "&Export…", "Ctrl+E", "Export de-identified documents", self.export, f)
-        f.addSeparator()
-        a("settings", "&Settings…", QKeySequence.StandardKey.Preferences
-          if not QKeySequence(QKeySequence.StandardKey.Preferences).isEmpty() else "Ctrl+,",
-          "Policy, replacement, detectors, models, threads", self.open_settings, f)
-        a("close_project", "&Close project", "Ctrl+Shift+W", "Close the project",
-          self.close_project, f)
-        a("quit", "&Quit", "Ctrl+Q", "Quit ClearNote", self.close, f)
-
-        e = mb.addMenu("&Edit")
-        a("undo", "&Undo", "Ctrl+Z", "Undo the last review decision", self.controller.undo, e)
-        a("redo", "&Redo", "Ctrl+Shift+Z", "Redo the decision you undid", self.controller.redo, e)
-        a("find", "&Filter documents", "Ctrl+F", "Filter the document list by name",
-          self._focus_filter, e)
-
-        r = mb.addMenu("&Review")
-        a("accept", "&Accept span", "A", "Accept: this span will be replaced",
-          self.review.accept, r)
-        a("reject", "&Reject span", "R", "Reject: this span stays as written",
-          self.review.reject, r)
-        a("next", "&Next candidate", "N", "Go to the next undecided span",
-          self.review.next_candidate, r)
-        a("prev", "&Previous candidate", "P", "Go to the previous undecided span",
-          self.review.previous_candidate, r)
-        a("uncertain", "Next &uncertain", "U",
-          "Go to the most doubtful undecided span (low confidence or disagreement)",
-          self.review.next_uncertain, r)
-        a("add", "Add &span from selection", "S",
-          "Mark the selected text as PHI with the chosen label", self.review.add_selection, r)
-        r.addSeparator()
-        a("accept_all_doc", "Accept all occurrences in &document", "Shift+A",
-          "Accept every occurrence of this text in the document",
-          lambda: self.review.decide_all(SpanStatus.ACCEPTED, "document"), r)
-        a("accept_all_proj", "Accept all occurrences in pro&ject", "Ctrl+Shift+A",
-          "Accept every occurrence of this text in every document",
-          lambda: self.review.decide_all(SpanStatus.ACCEPTED, "project"), r)
-        a("reject_all_doc", "Reject all occurrences in d&ocument", "Shift+R",
-          "Reject every occurrence of this text in the document",
-          lambda: self.review.decide_all(SpanStatus.REJECTED, "document"), r)
-        a("reject_all_proj", "Reject all occurrences in projec&t", "Ctrl+Shift+R",
-          "Reject every occurrence of this text in every document",
-          lambda: self.review.decide_all(SpanStatus.REJECTED, "project"), r)
-        r.addSeparator()
-        a("reviewed", "&Mark document reviewed", "Ctrl+Return",
-          "Record that this document is reviewed (ready for export)", self.mark_reviewed, r)
-
-        v = mb.addMenu("&View")
-        a("tab_review", "&Review", "Ctrl+1", "Show the review text",
-          lambda: self.tabs.setCurrentIndex(REVIEW_TAB), v)
-        a("tab_page", "&Page", "Ctrl+2", "Show the page image",
-          lambda: self.tabs.setCurrentIndex(PAGE_TAB), v)
-        a("tab_diff", "&Diff", "Ctrl+3", "Show original and de-identified side by side",
-          lambda: self.tabs.setCurrentIndex(DIFF_TAB), v)
-        v.addSeparator()
-        a("bigger", "&Larger text", "Ctrl+=", "Make the text larger", lambda: self._scale(1), v)
-        a("smaller", "&Smaller text", "Ctrl+-", "Make the text smaller",
-          lambda: self._scale(-1), v)
-        a("import_panel", "&Import panel", "Ctrl+J", "Show or hide the import panel",
-          lambda: self.import_dock.setVisible(not self.import_dock.isVisible()), v)
-        self._apply_scale()
 
     def _set_project_actions(self, open_: bool) -> None:
         for name, act in self.actions_by_name.items():
@@ -312,7 +225,7 @@ class MainWindow(QMainWindow):
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 
-    def dragMoveEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:  # noqa: N802
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
 

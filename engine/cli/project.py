@@ -40,8 +40,8 @@ def _workers(args: argparse.Namespace) -> int:
 
 
 def _pipeline(args: argparse.Namespace) -> PipelineConfig:
-    ner: bool | str = {"auto": "auto", "on": True, "off": False}[args.ner]
-    return PipelineConfig(policy=args.policy, ner=ner)
+    ner: dict[str, bool | str] = {"auto": "auto", "on": True, "off": False}
+    return PipelineConfig(policy=args.policy, ner=ner[args.ner])
 
 
 def cmd_create(args: argparse.Namespace) -> int:

@@ -40,7 +40,8 @@ def write_atomic(path: Path, data: bytes, verify: Callable[[Path], None] | None 
         try:
             tmp.write_bytes(data)
         except OSError as exc:
-            raise ExportError(f"{path}: cannot write ({exc.strerror or type(exc).__name__})") from exc
+            reason = exc.strerror or type(exc).__name__
+            raise ExportError(f"{path}: cannot write ({reason})") from exc
         if verify is not None:
             verify(tmp)
     return Path(path)

@@ -109,12 +109,10 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True
     if span.label is Label.LOCATION and _DOSE_START.match(covered):
         return True  # "800 MG TO TAKE EVERY 6" is not a street address
-    if span.label in _WORD_LABELS and span.source is not Source.RULE \
-            and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
-            and not _state_after_comma(text, span) \
-            and not has_name_context(text, span.start, span.end):
-        return True
-    return False
+    return span.label in _WORD_LABELS and span.source is not Source.RULE \
+        and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
+        and not _state_after_comma(text, span) \
+        and not has_name_context(text, span.start, span.end)
 
 
 def _state_after_comma(text: str, span: Span) -> bool:

@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from engine.cire.guard import ClinicalGuard
 from engine.cire.report import CireFlag, FlagSource, Severity
@@ -83,7 +83,12 @@ def check_formats(formats: Sequence[str]) -> None:
                          f"(known: {', '.join(FORMAT_SUFFIXES)})")
 
 
-def formats_for(doc: Document, formats: Sequence[str]) -> list[str]:
+class _HasMediaType(Protocol):
+    @property
+    def media_type(self) -> str: ...
+
+
+def formats_for(doc: _HasMediaType, formats: Sequence[str]) -> list[str]:
     """The formats that apply to ``doc``: a redacted PDF only for documents with pages;
     BRAT brings the de-identified text its offsets point into."""
     out = [f for f in formats if f != "pdf" or has_pages(doc.media_type)]

@@ -14,22 +14,19 @@ attachments, thumbnails or incremental-update history survive):
 Wherever text became pixels, the words no span touches come back as invisible text
 (``pdf_text_layer``), so the redacted file stays searchable; scanned pages gain the OCR text.
 
-Boxes are drawn on top (black, or white with the surrogate text in ``surrogate-text``
-mode). The written file is re-opened and verified; a page that still leaks is rebuilt
-without its invisible words, then as raster, and if anything still leaks the file is deleted
-and ExportVerificationError raised.
+Boxes are drawn on top (``pdf_boxes``: black, or white with the surrogate text in
+``surrogate-text`` mode). The written file is re-opened and verified; a page that still
+leaks is rebuilt without its invisible words, then as raster, and if anything still leaks
+the file is deleted and ExportVerificationError raised.
 """
 
 from __future__ import annotations
 
-import ctypes
 import io
-import unicodedata
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -40,6 +37,7 @@ from engine.core.domain import DeidentifiedText, Document, Span
 from engine.core.errors import ExportError, ExportVerificationError, InputError
 from engine.core.files import atomic_target
 from engine.exporters.geometry import line_rects, span_boxes
+from engine.exporters.pdf_boxes import PAD, Mark, PdfMode, draw_boxes
 from engine.exporters.pdf_text_layer import (
     Rect,
     Word,
@@ -48,23 +46,11 @@ from engine.exporters.pdf_text_layer import (
     inside,
     intersects,
     page_words,
-    set_text,
-    winansi,
 )
 from engine.exporters.verify import find_leaks, live_spans, masked_original, needles, raise_leaks
 
-PdfMode = Literal["redacted", "surrogate-text"]
-
 RASTER_DPI = 200
 PATCH_DPI = 300
-PAD = 1.0  # points of margin around each box
-
-
-@dataclass(frozen=True)
-class Mark:
-    span: Span
-    rects: tuple[Rect, ...]  # one per line the span covers, in the source's page space
-    label_text: str | None  # surrogate text drawn in surrogate-text mode
 
 
 # --------------------------------------------------------------------------- geometry
@@ -104,10 +90,10 @@ class _PixelMap:
         self.conv, self.scale = conv, scale
 
     def rect(self, r: Rect, pad: float) -> tuple[int, int, int, int]:
-        l, b, rt, t = r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad
+        x0, y0, x1, y1 = r[0] - pad, r[1] - pad, r[2] + pad, r[3] + pad
         if self.conv is None:  # image documents: boxes already are pixels (y down)
-            return int(l), int(b), int(rt + 1), int(t + 1)
-        pts = [self.conv.to_bitmap(x, y) for x, y in ((l, b), (rt, t))]
+            return int(x0), int(y0), int(x1 + 1), int(y1 + 1)
+        pts = [self.conv.to_bitmap(x, y) for x, y in ((x0, y0), (x1, y1))]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1
 
@@ -134,68 +120,8 @@ def _jpeg_image_obj(pdf: pdfium.PdfDocument, image: Image.Image) -> pdfium.PdfIm
 
 
 def _place(obj: pdfium.PdfObject, rect: Rect) -> None:
-    l, b, r, t = rect
-    obj.set_matrix(pdfium.PdfMatrix().scale(r - l, t - b).translate(l, b))
-
-
-def _rect_obj(rect: Rect, *, fill: tuple[int, int, int], stroke: bool):  # type: ignore[no-untyped-def]
-    l, b, r, t = rect
-    obj = pdfium_c.FPDFPageObj_CreateNewRect(l, b, r - l, t - b)
-    pdfium_c.FPDFPageObj_SetFillColor(obj, *fill, 255)
-    if stroke:
-        pdfium_c.FPDFPageObj_SetStrokeColor(obj, 0, 0, 0, 255)
-        pdfium_c.FPDFPageObj_SetStrokeWidth(obj, 0.5)
-    pdfium_c.FPDFPath_SetDrawMode(obj, pdfium_c.FPDF_FILLMODE_ALTERNATE, bool(stroke))
-    return obj
-
-
-_FOLD = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "ı": "i", "Ħ": "H", "ħ": "h"})
-
-
-def _drawable(text: str) -> str:
-    """Standard-14 Helvetica speaks WinAnsi: keep what it can draw (Léa, Zoë, cœur), fold
-    the rest to an ASCII base (Łódź → Lódz), drop what still cannot be drawn."""
-    out = []
-    for c in unicodedata.normalize("NFC", text):
-        if c == " " or winansi(c) is not None:
-            out.append(c)
-        else:
-            folded = unicodedata.normalize("NFKD", c.translate(_FOLD))
-            out.extend(f for f in folded if f.isascii() and f.isprintable())
-    return "".join(out)
-
-
-def _text_obj(pdf: pdfium.PdfDocument, text: str, rect: Rect):  # type: ignore[no-untyped-def]
-    l, b, r, t = rect
-    height, width = t - b, r - l
-    size = max(3.0, min(height * 0.8, 14.0))
-    obj = pdfium_c.FPDFPageObj_NewTextObj(pdf.raw, b"Helvetica", ctypes.c_float(size))
-    set_text(obj, text)
-    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
-    natural = max(right.value - left.value, 1e-3)
-    factor = min(1.0, (width - 1.0) / natural) if width > 1 else 1.0
-    pdfium_c.FPDFPageObj_Transform(obj, factor, 0, 0, factor, l + 0.5,
-                                   b + (height - size * factor) / 2 + size * factor * 0.2)
-    pdfium_c.FPDFPageObj_SetFillColor(obj, 0, 0, 0, 255)
-    return obj
-
-
-def _draw_boxes(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, marks: Sequence[Mark],
-                to_out: callable, mode: PdfMode) -> None:  # type: ignore[valid-type]
-    for mark in marks:
-        for i, r in enumerate(mark.rects):
-            rect = to_out(r)
-            rect = (rect[0] - PAD, rect[1] - PAD, rect[2] + PAD, rect[3] + PAD)
-            if mode == "redacted":
-                pdfium_c.FPDFPage_InsertObject(page.raw, _rect_obj(rect, fill=(0, 0, 0),
-                                                                   stroke=False))
-                continue
-            pdfium_c.FPDFPage_InsertObject(page.raw, _rect_obj(rect, fill=(255, 255, 255),
-                                                               stroke=True))
-            text = _drawable(mark.label_text or "") if i == 0 else ""
-            if text.strip():
-                pdfium_c.FPDFPage_InsertObject(page.raw, _text_obj(pdf, text, rect))
+    x0, y0, x1, y1 = rect
+    obj.set_matrix(pdfium.PdfMatrix().scale(x1 - x0, y1 - y0).translate(x0, y0))
 
 
 # --------------------------------------------------------------------------- per page
@@ -266,11 +192,11 @@ def _remove_text_objects(src: pdfium.PdfDocument, src_page: pdfium.PdfPage,
     carried: dict[int, list[Word]] = {}
     unplaced = list(words)
     for index, obj in hit_text:
-        l, b, r, t = obj.get_bounds()
+        left, bottom, right, top = obj.get_bounds()
         # A word belongs to the first object its centre lies in.
-        carried[index] = [w for w in unplaced if inside(w, (l, b, r, t))]
-        unplaced = [w for w in unplaced if not inside(w, (l, b, r, t))]
-        rect = (l - PAD, b - PAD, r + PAD, t + PAD)
+        carried[index] = [w for w in unplaced if inside(w, (left, bottom, right, top))]
+        unplaced = [w for w in unplaced if not inside(w, (left, bottom, right, top))]
+        rect = (left - PAD, bottom - PAD, right + PAD, top + PAD)
         x0, y0, x1, y1 = pixmap.rect(rect, 0)
         x0, y0 = max(0, x0), max(0, y0)
         x1, y1 = min(image.width, x1), min(image.height, y1)
@@ -372,7 +298,7 @@ def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Ma
                 page = _copy_page(src, index, out, src_page, rotation)
                 if number in ocr_pages and insert_words(out, page, words, lambda r: r):
                     plan.written.add(number)  # a scan with nothing to hide: searchable too
-            _draw_boxes(out, page, page_marks, lambda r: r, mode)
+            draw_boxes(out, page, page_marks, lambda r: r, mode)
             page.gen_content()
             page.close()
             src_page.close()
@@ -410,7 +336,7 @@ def _build_from_image(source: Path, marks: dict[int, list[Mark]], doc: Document,
             words = plan.words(doc, number, page_marks, PAD * dpi / 72)
             if insert_words(out, page, words, to_out):
                 plan.written.add(number)
-            _draw_boxes(out, page, page_marks, to_out, mode)
+            draw_boxes(out, page, page_marks, to_out, mode)
             page.gen_content()
             page.close()
             ctx.report("export", number, total, f"page {number}")

@@ -99,7 +99,7 @@ def inside(word: Word, rect: Rect) -> bool:
     return rect[0] <= x <= rect[2] and min(rect[1], rect[3]) <= y <= max(rect[1], rect[3])
 
 
-def set_text(obj, text: str) -> None:  # type: ignore[no-untyped-def]
+def set_text(obj: pdfium_c.FPDF_PAGEOBJECT, text: str) -> None:
     """Set a raw text object's text (pdfium takes UTF-16, NUL-terminated)."""
     wide = ctypes.create_string_buffer((text + "\0").encode("utf-16-le"))
     pdfium_c.FPDFText_SetText(obj, ctypes.cast(wide, ctypes.POINTER(pdfium_c.FPDF_WCHAR)))
@@ -120,7 +120,8 @@ _TURNS = {0: ((1, 0), (0, 0)), 90: ((0, 1), (1, 0)), 180: ((-1, 0), (1, 1)),
           270: ((0, -1), (0, 1))}
 
 
-def invisible_word(pdf: pdfium.PdfDocument, word: Word, rect: Rect, turn: int = 0):  # type: ignore[no-untyped-def]
+def invisible_word(pdf: pdfium.PdfDocument, word: Word, rect: Rect,
+                   turn: int = 0) -> pdfium_c.FPDF_PAGEOBJECT | None:
     """A raw text object carrying the word invisibly, stretched over ``rect`` (output page
     points) and running ``turn`` degrees counter-clockwise, so selecting it highlights the
     word where it is drawn. A following space is written after it: text extraction would

@@ -39,9 +39,9 @@ def evaluate_project(project: Project, gold_dir: str | Path, **options: Any
         if not txt.is_file():
             raise UsageError(f"{ann}: the matching .txt file is missing")
         text = txt.read_text(encoding="utf-8")
-        spans = tuple(sorted((GoldSpan(d.start, d.end, d.label, d.label.value)
-                              for d in read_brat(ann)), key=lambda g: (g.start, g.end)))
-        gold.append(GoldDocument(ann.stem, text, spans))
+        gold_spans = tuple(sorted((GoldSpan(d.start, d.end, d.label, d.label.value)
+                                   for d in read_brat(ann)), key=lambda g: (g.start, g.end)))
+        gold.append(GoldDocument(ann.stem, text, gold_spans))
     if not gold:
         raise UsageError(f"{folder}: no *.jsonl or *.ann gold files")
     by_text = {}

@@ -38,7 +38,7 @@ from engine.project.settings import FORMAT_SUFFIXES, TEMP_PREFIX, check_formats,
 from engine.project.state import ProjectState
 from engine.store import patients as pat
 from engine.store import repositories as repo
-from engine.store.models import AuditRow, DocumentRow, ExportRow, SpanRow
+from engine.store.models import AuditRow, DocumentRow, ExportRow, SpanRow, table_of
 from engine.store.records import DocumentStatus, ExportedDocument, ExportReport
 
 log = logging.getLogger(__name__)
@@ -136,7 +136,7 @@ def export_in(state: ProjectState, s: Any, doc: Document, active: tuple[Span, ..
                             durable=state.durable_exports)
     state.surrogate_map.store_pending(s, state.surrogate_map.peek_pending())
     now = time.time()
-    repo.insert_rows(s, ExportRow.__table__,
+    repo.insert_rows(s, table_of(ExportRow),
                      [dict(document_id=doc.id, path=str(w.path.resolve()), format=w.format,
                            sha256=w.sha256, created_at=now) for w in written])
     repo.update_document_status(s, doc.id, DocumentStatus.EXPORTED)
@@ -154,9 +154,9 @@ def export_files_exist(state: ProjectState, document_id: str, out_dir: Path,
     fmts = tuple(formats or state.settings.export_formats)
     wanted = [out_dir / f"{document_id}{FORMAT_SUFFIXES[f]}" for f in formats_for(doc, fmts)]
     with state.db.read() as s:
-        recorded = {p: sha for p, sha in s.execute(
+        recorded = dict(s.execute(
             select(ExportRow.path, ExportRow.sha256).where(
-                ExportRow.document_id == document_id).order_by(ExportRow.id))}
+                ExportRow.document_id == document_id).order_by(ExportRow.id)).all())
     for path in wanted:
         sha = recorded.get(str(path.resolve()))
         if sha is None or not path.is_file() or file_sha256(path) != sha:
@@ -189,16 +189,18 @@ def write_report_csv(state: ProjectState, out_dir: Path) -> Path:
             if str(Path(p).parent) == resolved:
                 files.setdefault(doc_id, []).append(Path(p).name)
         high: dict[str, int] = {}
-        for doc_id, detail in s.execute(
+        for audited, detail in s.execute(
                 select(AuditRow.document_id, AuditRow.detail)
                 .where(AuditRow.action == "document.exported").order_by(AuditRow.id)):
-            high[doc_id] = int(json.loads(detail or "{}").get("cire_high", 0))
+            if audited is not None:  # always set on a document's export
+                high[audited] = int(json.loads(detail or "{}").get("cire_high", 0))
         spans = dict(s.execute(
             select(SpanRow.document_id, func.count()).where(
                 SpanRow.status.in_([st.value for st in ACTIVE_STATUSES]))
             .group_by(SpanRow.document_id)).all())
     forbidden = [part for d in docs for part in source_name_parts(d.source_path)]
-    rows = [report_row(d.id, status=d.status, spans=spans.get(d.id, 0), cire_high=high.get(d.id, ""),
+    rows = [report_row(d.id, status=d.status, spans=spans.get(d.id, 0),
+                       cire_high=high.get(d.id, ""),
                        outputs=sorted(set(files.get(d.id, []))), error=d.reason,
                        forbidden=source_name_parts(d.source_path)) for d in docs]
     return write_report(rows, out / REPORT_FILE_NAME, forbidden=forbidden)

@@ -122,10 +122,10 @@ class Project:
             settings = replace(settings, **pipeline_settings(pipeline))
         # Built under a temp name and renamed: a crash never leaves a half-made project,
         # and the next create removes what a killed one left.
-        leftover = re.compile(rf"{re.escape(TEMP_PREFIX)}[0-9a-f]{{8}}-{re.escape(path.name)}"
-                              r"(-wal|-shm|-journal)?")
+        temp_name = re.compile(rf"{re.escape(TEMP_PREFIX)}[0-9a-f]{{8}}-{re.escape(path.name)}"
+                               r"(-wal|-shm|-journal)?")
         for stale in path.parent.iterdir():
-            if leftover.fullmatch(stale.name):
+            if temp_name.fullmatch(stale.name):
                 stale.unlink(missing_ok=True)
         tmp = path.with_name(f"{TEMP_PREFIX}{secrets.token_hex(4)}-{path.name}")
         db = Database(tmp, passphrase=passphrase)

@@ -24,14 +24,14 @@ from engine.project import queries
 from engine.project.state import ProjectState
 from engine.store import patients as pat
 from engine.store import repositories as repo
-from engine.store.models import DocumentRow, RunRow, SpanRow
+from engine.store.models import DocumentRow, RunRow, SpanRow, table_of
 from engine.store.records import DetectReport, DocumentStatus, ImportFailure, ImportReport
 
 log = logging.getLogger(__name__)
 
 # Built once: it runs for every document of a batch.
-_DOCUMENT_PATIENT = select(DocumentRow.__table__.c.patient_id).where(
-    DocumentRow.__table__.c.id == bindparam("id"))
+_DOCUMENT_PATIENT = select(table_of(DocumentRow).c.patient_id).where(
+    table_of(DocumentRow).c.id == bindparam("id"))
 
 
 def document_id_for_sha(secret: bytes, sha: str) -> str:
@@ -214,7 +214,7 @@ def store_detection(state: ProjectState, s: Any, doc: Document, result: Detectio
     """Store a detection run beside the ``kept`` spans (a person's decisions); returns
     all the document's spans."""
     decided = {(sp.start, sp.end, sp.label) for sp in kept}
-    run_id = repo.insert_row(s, RunRow.__table__, dict(
+    run_id = repo.insert_row(s, table_of(RunRow), dict(
         document_id=doc.id, detectors=json.dumps(list(result.detectors)),
         policy=result.policy, span_count=len(result.spans),
         allowlisted=result.allowlisted, seconds=seconds, created_at=time.time()))
@@ -223,7 +223,7 @@ def store_detection(state: ProjectState, s: Any, doc: Document, result: Detectio
         taken = {sp.id for sp in kept}
         new_spans = [sp if sp.id not in taken else replace(sp, id=new_id())
                      for sp in new_spans]
-    repo.insert_rows(s, SpanRow.__table__,
+    repo.insert_rows(s, table_of(SpanRow),
                      [repo.span_values(sp, doc.id, run_id) for sp in new_spans])
     repo.audit(s, "document.detected", document_id=doc.id, count=len(new_spans),
                detectors=list(result.detectors), policy=result.policy)

@@ -26,6 +26,13 @@ if TYPE_CHECKING:
     from engine.project.facade import Project
 
 # Notes written by engine.exporters.brat ("id=…"), and by earlier versions ("span=…").
+def _phi_label(raw: str) -> Label:
+    label = map_label(raw)
+    if label is None:  # a schema's non-PHI label: not a decision about a span
+        raise ValueError("not a PHI label")
+    return label
+
+
 _NOTE = re.compile(r"\b(?:span|id)=(\w+)(?:\s+status=(\w+))?")
 
 
@@ -128,7 +135,7 @@ def import_review(project: Project, source: Path) -> ReviewImportReport:
             try:
                 obj = json.loads(line)
                 decisions[str(obj["id"])] = [
-                    Decision(int(s["start"]), int(s["end"]), Label(map_label(s["label"])),
+                    Decision(int(s["start"]), int(s["end"]), _phi_label(s["label"]),
                              SpanStatus(s.get("status") or "ACCEPTED")
                              if s.get("status") in ("ACCEPTED", "REJECTED", None)
                              else SpanStatus.ACCEPTED, s.get("id"), s.get("subtype"))

@@ -14,5 +14,5 @@ from engine.spark.runtime import build_local_session, spark_session, stop_sessio
 from engine.spark.tables import FORMATS, format_of, read_table, write_table
 
 __all__ = ["deidentify_dataframe", "detect_dataframe", "ERROR_CODES", "NO_PATIENT",
-           "build_local_session", "spark_session", "stop_session", "FORMATS", "format_of", "read_table",
-           "write_table"]
+           "build_local_session", "spark_session", "stop_session", "FORMATS", "format_of",
+           "read_table", "write_table"]

@@ -133,13 +133,9 @@ def export_copy(conn: Any, target: Path, key: ProjectKey) -> None:
         conn.execute("DETACH DATABASE clearnote_new")
 
 
-def encrypt_plain(source: Path, target: Path, passphrase: str) -> Path:
-    """A new encrypted project ``target`` holding everything in the plain ``source`` (left
-    as it is: the caller removes it once the new one is checked)."""
-    if is_encrypted(source):
-        raise ProjectError(f"{source.name}: already encrypted")
-    key = new_key(passphrase)
-    conn = dbapi().connect(str(source))  # no key: SQLCipher reads plain SQLite as is
+def _export_and_close(conn: Any, target: Path, key: ProjectKey) -> None:
+    """``export_copy`` of everything committed (the WAL checkpointed first), then close
+    ``conn``; a failed copy leaves no partial ``target`` behind."""
     try:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         export_copy(conn, target, key)
@@ -148,6 +144,16 @@ def encrypt_plain(source: Path, target: Path, passphrase: str) -> Path:
         _remove(target)
         raise
     conn.close()
+
+
+def encrypt_plain(source: Path, target: Path, passphrase: str) -> Path:
+    """A new encrypted project ``target`` holding everything in the plain ``source`` (left
+    as it is: the caller removes it once the new one is checked)."""
+    if is_encrypted(source):
+        raise ProjectError(f"{source.name}: already encrypted")
+    key = new_key(passphrase)
+    conn = dbapi().connect(str(source))  # no key: SQLCipher reads plain SQLite as is
+    _export_and_close(conn, target, key)
     _private(target)
     connect(target, key).close()  # it opens with the new key
     return target
@@ -161,15 +167,7 @@ def rekey(path: Path, old: str, new: str) -> None:
         raise ProjectError(f"{path.name}: not encrypted; use encrypt_plain")
     tmp = path.with_name(f".{path.name}.rekey-{secrets.token_hex(4)}")
     new_k = new_key(new)
-    conn = connect(path, key)
-    try:
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        export_copy(conn, tmp, new_k)
-    except BaseException:
-        conn.close()
-        _remove(tmp)
-        raise
-    conn.close()
+    _export_and_close(connect(path, key), tmp, new_k)
     try:
         _private(tmp)
         connect(tmp, new_k).close()

@@ -12,13 +12,13 @@ import re
 import time
 from collections.abc import Sequence
 
-from sqlalchemy import bindparam, delete, func, literal_column, select, update
+from sqlalchemy import Integer, bindparam, delete, func, literal_column, select, update
 from sqlalchemy.orm import Session
 
 from engine.core.domain import ACTIVE_STATUSES, Document, Span
 from engine.core.labels import Label
 from engine.store import repositories as repo
-from engine.store.models import DocumentRow, PatientKeyRow, PatientRow
+from engine.store.models import DocumentRow, PatientKeyRow, PatientRow, table_of
 from engine.store.records import PatientRecord, PatientSuggestion
 
 LINK_SUBTYPES = frozenset({"MRN", "PHN", "HCN", "ULI"})
@@ -53,10 +53,10 @@ def identifier_keys(doc: Document, spans: Sequence[Span], secret: bytes
 
 # Core tables: these statements run for every document of a batch, and ORM-enabled
 # statements cost several times more than the SQL.
-_DOCS = DocumentRow.__table__.c
-_KEYS = PatientKeyRow.__table__.c
-_PATIENTS = PatientRow.__table__
-_LAST_PATIENT = select(func.max(literal_column("rowid"))).select_from(_PATIENTS)
+_DOCS = table_of(DocumentRow).c
+_KEYS = table_of(PatientKeyRow).c
+_PATIENTS = table_of(PatientRow)
+_LAST_PATIENT = select(func.max(literal_column("rowid", Integer))).select_from(_PATIENTS)
 
 
 def new_patient(s: Session) -> str:
@@ -73,7 +73,7 @@ def new_patient(s: Session) -> str:
 
 
 _MATCH = (select(_DOCS.patient_id)
-          .join_from(DocumentRow.__table__, PatientKeyRow.__table__,
+          .join_from(table_of(DocumentRow), table_of(PatientKeyRow),
                      _KEYS.document_id == _DOCS.id)
           .where(_KEYS.digest.in_(bindparam("digests", expanding=True)),
                  _DOCS.id != bindparam("document_id"), _DOCS.patient_id.is_not(None))
@@ -96,8 +96,8 @@ def find_patient(s: Session, document_id: str, keys: set[tuple[str, str]]
 def store_keys(s: Session, document_id: str, keys: set[tuple[str, str]], *,
                replace: bool = True) -> None:
     if replace:
-        s.execute(delete(PatientKeyRow.__table__).where(_KEYS.document_id == document_id))
-    repo.insert_rows(s, PatientKeyRow.__table__,
+        s.execute(delete(table_of(PatientKeyRow)).where(_KEYS.document_id == document_id))
+    repo.insert_rows(s, table_of(PatientKeyRow),
                      [dict(document_id=document_id, kind=kind, digest=digest)
                       for kind, digest in sorted(keys)])
 
@@ -112,7 +112,7 @@ def store_keys_and_link(s: Session, document_id: str, keys: set[tuple[str, str]]
         return patient_id, False
     patient_id, created = find_patient(s, document_id, keys)
     if patient_id is not None:
-        s.execute(update(DocumentRow.__table__).where(_DOCS.id == document_id)
+        s.execute(update(table_of(DocumentRow)).where(_DOCS.id == document_id)
                   .values(patient_id=patient_id, patient_confirmed=False))
     return patient_id, created
 

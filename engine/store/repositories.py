@@ -27,6 +27,7 @@ from engine.store.models import (
     DocumentRow,
     SettingRow,
     SpanRow,
+    table_of,
 )
 from engine.store.records import AuditEntry, DocumentRecord, DocumentStatus
 
@@ -41,7 +42,7 @@ def insert_rows(s: Session, table: Table, rows: Sequence[Mapping[str, Any]], *,
     if not rows:
         return 0
     sql, columns = _insert_sql(table, tuple(rows[0]), or_ignore)
-    cursor = s.connection().connection.driver_connection.cursor()
+    cursor = _dbapi_cursor(s)
     try:
         cursor.executemany(sql, [tuple(row[c] for c in columns) for row in rows])
         return cursor.rowcount
@@ -52,12 +53,21 @@ def insert_rows(s: Session, table: Table, rows: Sequence[Mapping[str, Any]], *,
 def insert_row(s: Session, table: Table, row: Mapping[str, Any]) -> int:
     """``insert_rows`` for one row; returns its row id (autoincrement key)."""
     sql, columns = _insert_sql(table, tuple(row), False)
-    cursor = s.connection().connection.driver_connection.cursor()
+    cursor = _dbapi_cursor(s)
     try:
         cursor.execute(sql, tuple(row[c] for c in columns))
         return int(cursor.lastrowid or 0)
     finally:
         cursor.close()
+
+
+def _dbapi_cursor(s: Session) -> Any:
+    """A cursor of the driver's own connection (sqlite3 or sqlcipher3), in the session's
+    transaction."""
+    driver = s.connection().connection.driver_connection
+    if driver is None:  # the pool detached it: nothing to run the insert on
+        raise RuntimeError("the project database connection is closed")
+    return driver.cursor()
 
 
 @functools.lru_cache(maxsize=64)
@@ -108,12 +118,12 @@ def add_document(s: Session, doc: Document, *, file_sha256: str, source_path: st
     """The document row and its content. Core inserts: a batch stores thousands of these,
     and the ORM unit of work costs several times the SQL itself (see ``insert_rows``)."""
     now = time.time()
-    insert_rows(s, DocumentRow.__table__, [dict(
+    insert_rows(s, table_of(DocumentRow), [dict(
         id=doc.id, source_path=source_path, sha256=file_sha256, media_type=doc.media_type,
         page_count=len(doc.pages) or 1, char_count=len(doc.text), status=status.value,
         reason=None, patient_id=patient_id, patient_confirmed=False,
         needs_review=doc.needs_review, imported_at=now, updated_at=now)])
-    insert_rows(s, ContentRow.__table__, [dict(
+    insert_rows(s, table_of(ContentRow), [dict(
         document_id=doc.id, text=doc.text, pages=geometry.encode_pages(doc.pages),
         boxes=geometry.encode_boxes(doc.boxes),
         confidences=geometry.encode_confidences(doc.confidences),
@@ -123,7 +133,7 @@ def add_document(s: Session, doc: Document, *, file_sha256: str, source_path: st
 def add_failed_document(s: Session, *, document_id: str, file_sha256: str, source_path: str,
                         media_type: str, reason: str) -> None:
     now = time.time()
-    insert_rows(s, DocumentRow.__table__, [dict(
+    insert_rows(s, table_of(DocumentRow), [dict(
         id=document_id, source_path=source_path, sha256=file_sha256, media_type=media_type,
         page_count=0, char_count=0, status=DocumentStatus.FAILED.value, reason=reason,
         patient_id=None, patient_confirmed=False, needs_review=False, imported_at=now,
@@ -162,8 +172,8 @@ def update_document_status(s: Session, document_id: str, status: DocumentStatus,
 
 
 # Built once, on the Core table: an ORM-enabled UPDATE costs several times more.
-_UPDATE_STATUS = (update(DocumentRow.__table__)
-                  .where(DocumentRow.__table__.c.id == bindparam("doc_id"))
+_UPDATE_STATUS = (update(table_of(DocumentRow))
+                  .where(table_of(DocumentRow).c.id == bindparam("doc_id"))
                   .values(status=bindparam("new_status"), reason=bindparam("new_reason"),
                           updated_at=bindparam("now")))
 
@@ -187,7 +197,7 @@ def to_span(row: Any) -> Span:
 
 
 def spans_of(s: Session, document_id: str) -> list[Span]:
-    table = SpanRow.__table__  # Core rows: no ORM identity map to build for a read
+    table = table_of(SpanRow)  # Core rows: no ORM identity map to build for a read
     rows = s.execute(select(table).where(table.c.document_id == document_id)
                      .order_by(table.c.start, table.c.end, table.c.id))
     return [to_span(r) for r in rows]
@@ -208,7 +218,7 @@ def audit(s: Session, action: str, *, document_id: str | None = None,
           end: int | None = None, count: int | None = None, **detail: Any) -> None:
     """Append one entry. Callers pass ids, labels, offsets, counts, statuses and setting
     keys only; values that could be PHI (text, file names, dictionary entries) never."""
-    insert_rows(s, AuditRow.__table__, [dict(
+    insert_rows(s, table_of(AuditRow), [dict(
         at=time.time(), who=WHO, action=action, document_id=document_id, span_id=span_id,
         label=label, start=start, end=end, count=count,
         detail=json.dumps(detail, sort_keys=True))])

@@ -17,9 +17,9 @@ from sqlalchemy.dialects.sqlite import insert
 
 from engine.store import repositories as repo
 from engine.store.db import Database
-from engine.store.models import SurrogateRow
+from engine.store.models import SurrogateRow, table_of
 
-_LAST_ID = select(func.max(SurrogateRow.__table__.c.id))
+_LAST_ID = select(func.max(table_of(SurrogateRow).c.id))
 
 
 class StoreSurrogateMap:
@@ -149,7 +149,7 @@ class StoreSurrogateMap:
             return
         now = time.time()
         # One executemany on the table (first writer wins on a race, as in ``put``).
-        repo.insert_rows(s, SurrogateRow.__table__,
+        repo.insert_rows(s, table_of(SurrogateRow),
                          [dict(patient=patient, label=label, key_digest=digest,
                                surrogate=surrogate, created_at=now)
                           for patient, label, digest, surrogate in pending], or_ignore=True)

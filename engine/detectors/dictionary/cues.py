@@ -63,7 +63,8 @@ class CueNameDetector:
             letters = [c for c in line if c.isalpha()]
             caseless = not any(c.islower() for c in letters) or not any(c.isupper()
                                                                          for c in letters)
-            pos, kinds, end = cue.end(), [], cue.end()
+            pos, end = cue.end(), cue.end()
+            kinds: list[str] = []
             while len(kinds) < 4:
                 word = _WORD.match(text, pos)
                 if word is None:

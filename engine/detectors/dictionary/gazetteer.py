@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 
 # Word tokens: letters with inner apostrophes, hyphens or periods ("O'Neil", "Jean-Luc").
 TOKEN = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
@@ -61,7 +62,7 @@ class PhraseTable:
                     continue
                 window = tokens[i:i + n]
                 if n > 1 and not all(only_spaces_between(text, a, b, allow=" \t-")
-                                     for a, b in zip(window, window[1:])):
+                                     for a, b in pairwise(window)):
                     continue
                 payload = self.phrases.get(tuple(t.key for t in window))
                 if payload is not None:

@@ -14,6 +14,7 @@ import importlib
 import re
 from dataclasses import replace
 from functools import lru_cache
+from itertools import pairwise
 
 from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
@@ -218,8 +219,7 @@ class NameGazetteerDetector:
                 and tokens[j - 1].key in self.last \
                 and tokens[i].key not in self.stop \
                 and not any(t.key in self.clinical for t in tokens[i:j]) \
-                and all(only_spaces_between(text, a, b) for a, b in zip(tokens[i:j - 1],
-                                                                         tokens[i + 1:j]))
+                and all(only_spaces_between(text, a, b) for a, b in pairwise(tokens[i:j]))
             if not (strong or titled or paired) and not has_name_context(text, start, end):
                 i = j
                 continue

@@ -71,4 +71,4 @@ def encode_text(tokenizer: object, text: str) -> tuple[list[int], list[tuple[int
     """
     enc = tokenizer.encode(text, add_special_tokens=False)  # type: ignore[attr-defined]
     offsets = [tuple(o) for o in enc.offsets]
-    return list(enc.ids), offsets, shape_ids(text, offsets, enc.word_ids)  # type: ignore[arg-type]
+    return list(enc.ids), offsets, shape_ids(text, offsets, enc.word_ids)

@@ -7,7 +7,8 @@ from engine.detectors.regex.rule import RegexRule
 
 A = Label.AGE
 _N = r"(\d{1,3}(?:\.\d)?)"
-_YO = (r"(?:[\s\-]*(?:years?|yrs?|y)[\s\-]*(?:old|of\s+age)\b|[\s\-]*(?:yo|y/o|y\.o\.?|yoa)(?![\w/])"
+_YO = (r"(?:[\s\-]*(?:years?|yrs?|y)[\s\-]*(?:old|of\s+age)\b"
+       r"|[\s\-]*(?:yo|y/o|y\.o\.?|yoa)(?![\w/])"
        r"|[\s\-]*(?:year|yr)[\s\-]+old\b)")
 
 AGE_RULES: tuple[RegexRule, ...] = (

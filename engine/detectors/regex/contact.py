@@ -21,7 +21,8 @@ _NATIONAL = (r"(?:\(0?\d{1,4}\)\s?\d{3,4}[\s.\-]?\d{3,4}"
              r"|\d{3}[\s\-]\d{4})")
 _L = r"(?<![\w+/.\-])"
 _R = r"(?![\w/]|[.\-]\d)"
-_CTX = r"(?i:\b(?:tel(?:ephone)?|ph(?:one)?|cell(?:ular)?|mobile|home|work|contact|call)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
+_CTX = (r"(?i:\b(?:tel(?:ephone)?|ph(?:one)?|cell(?:ular)?|mobile|home|work|contact|call)\b"
+        r"\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)")
 _FAX = r"(?i:\b(?:fax|facsimile|f)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
 _PAGER = r"(?i:\b(?:pager|pgr|page|beeper|bleep)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
 _ANY = rf"(?:{_NANP}|{_INTL}|{_NATIONAL}|{_NANP_BARE})"
@@ -47,7 +48,8 @@ EMAIL_RULES: tuple[RegexRule, ...] = (
 URL_RULES: tuple[RegexRule, ...] = (
     RegexRule("url.scheme", W, r"(?i:\b((?:https?|ftp)://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]))",
               0.98, subtype="URL", group=1),
-    RegexRule("url.www", W, r"(?i:(?<![\w./@])(www\.[\w\-]+(?:\.[\w\-]+)+(?:/[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])?))",
+    RegexRule("url.www", W, r"(?i:(?<![\w./@])(www\.[\w\-]+(?:\.[\w\-]+)+"
+              r"(?:/[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])?))",
               0.95, subtype="URL", group=1),
     RegexRule("url.domain", W,
               rf"(?<![\w./@\-])([A-Za-z][\w\-]*(?:\.[\w\-]+)*\.{_TLD}(?:\.{_TLD})?(?:/[^\s<>\"')\]]*)?)(?![\w@])",

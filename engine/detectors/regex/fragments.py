@@ -36,7 +36,8 @@ INITIAL = rf"{UP}\.?"
 # A personal name: one to four tokens, initials allowed between ("Jane Q. Doe").
 # Newlines never join tokens (a signature line must not swallow the next line).
 PERSON_NAME = (rf"{NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}}"
-               rf"|{INITIAL}[ \t]?(?:{INITIAL}[ \t]?)?(?!(?:She|He|The|This|His|Her|They|We|It|And)\b){NAME_TOKEN}")
+               rf"|{INITIAL}[ \t]?(?:{INITIAL}[ \t]?)?"
+               rf"(?!(?:She|He|The|This|His|Her|They|We|It|And)\b){NAME_TOKEN}")
 
 MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
          r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")

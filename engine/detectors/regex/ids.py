@@ -6,7 +6,7 @@ from engine.core.labels import Label
 from engine.detectors.regex import validators as v
 from engine.detectors.regex.rule import RegexRule
 
-I = Label.ID
+ID = Label.ID
 _L = r"(?<![\w\-/.])"
 _R = r"(?![\w\-/]|\.\d)"
 _SEP = r"\s*(?:#|no\.?|num(?:ber)?\.?|n°)?\s*[:#.]?\s*"
@@ -15,77 +15,81 @@ _VALUE = r"((?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,
 
 
 def _cued(name: str, cue: str, subtype: str | None, confidence: float = 0.9) -> RegexRule:
-    return RegexRule(name, I, rf"(?i:\b(?:{cue})){_SEP}{_VALUE}", confidence, subtype=subtype,
+    return RegexRule(name, ID, rf"(?i:\b(?:{cue})){_SEP}{_VALUE}", confidence, subtype=subtype,
                      group=1)
 
 
 SSN_RULES: tuple[RegexRule, ...] = (
-    RegexRule("ssn.dashed", I, rf"{_L}(\d{{3}}-\d{{2}}-\d{{4}}){_R}", 0.9, subtype="SSN",
+    RegexRule("ssn.dashed", ID, rf"{_L}(\d{{3}}-\d{{2}}-\d{{4}}){_R}", 0.9, subtype="SSN",
               group=1, validate=v.ssn),
-    RegexRule("ssn.cued", I,
+    RegexRule("ssn.cued", ID,
               rf"(?i:\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?))\s*[:#]?\s*"
               rf"(\d{{3}}[\s\-]?\d{{2}}[\s\-]?\d{{4}}){_R}", 0.97, subtype="SSN", group=1,
               validate=v.ssn),
 )
 
 SIN_RULES: tuple[RegexRule, ...] = (
-    RegexRule("sin.cued", I,
+    RegexRule("sin.cued", ID,
               rf"(?i:\b(?:sin|social\s+insurance(?:\s+(?:number|no\.?|#))?))\s*[:#]?\s*"
               rf"(\d{{3}}[\s\-]?\d{{3}}[\s\-]?\d{{3}}){_R}", 0.97, subtype="SIN", group=1,
               validate=v.sin),
-    RegexRule("sin.formatted", I, rf"{_L}(\d{{3}}-\d{{3}}-\d{{3}}){_R}", 0.6, subtype="SIN",
+    RegexRule("sin.formatted", ID, rf"{_L}(\d{{3}}-\d{{3}}-\d{{3}}){_R}", 0.6, subtype="SIN",
               group=1, validate=v.sin),
 )
 
 ID_RULES: tuple[RegexRule, ...] = (
     _cued("id.mrn", r"mrn|mr\s*#|medical\s+record(?:\s+number)?|med\s+rec|hospital\s+(?:number|no)"
-          r"|chart(?:\s+number)?|unit\s+number|patient\s+id|pt\s+id|record\s+(?:id|number|no\b|#)", "MRN", 0.93),
-    _cued("id.account", r"acct|account(?:\s+number)?|billing(?:\s+number)?|invoice|claim(?:\s+number)?"
-          r"|encounter(?:\s+id)?|visit\s+(?:id|number)|fin|csn|har", "ACCOUNT", 0.9),
+          r"|chart(?:\s+number)?|unit\s+number|patient\s+id|pt\s+id"
+          r"|record\s+(?:id|number|no\b|#)", "MRN", 0.93),
+    _cued("id.account", r"acct|account(?:\s+number)?|billing(?:\s+number)?|invoice"
+          r"|claim(?:\s+number)?|encounter(?:\s+id)?|visit\s+(?:id|number)|fin|csn|har",
+          "ACCOUNT", 0.9),
     _cued("id.insurance", r"insurance(?:\s+(?:id|number|policy))?|policy(?:\s+number)?|member\s+id"
           r"|group(?:\s+number)?|subscriber(?:\s+id)?|medicare|medicaid|plan\s+id|blue\s+cross",
           "INSURANCE", 0.88),
     _cued("id.license", r"licen[cs]e(?:\s+number)?|driver'?s?\s+licen[cs]e|dl|cpso|npi|dea"
           r"|registration(?:\s+number)?|college\s+(?:number|no)|billing\s+number|ohip\s+billing",
           "LICENSE", 0.88),
-    _cued("id.device", r"serial(?:\s+number)?|s/n|device(?:\s+id)?|implant(?:\s+id)?|lot\s+(?:number|no\b|#)"
+    _cued("id.device", r"serial(?:\s+number)?|s/n|device(?:\s+id)?|implant(?:\s+id)?"
+          r"|lot\s+(?:number|no\b|#)"
           r"|model(?:\s+number)?|vin|plate", "DEVICE", 0.8),
     _cued("id.accession", r"accession(?:\s+number)?|specimen(?:\s+id)?|requisition|lab\s+id"
           r"|sample\s+id|case\s+(?:id|number)|study\s+id|order\s+(?:id|number)", "ACCESSION", 0.85),
     _cued("id.generic", r"id|identifier|ref(?:erence)?|file(?:\s+number)?", None, 0.75),
     # Uncued: long digit runs and letter-prefixed numbers ("A1234567", "U62928788557186").
-    RegexRule("id.long_number", I, rf"{_L}(\d{{7,}}){_R}", 0.45, group=1),
-    RegexRule("id.alnum", I, rf"{_L}([A-Z]{{1,3}}\d{{6,}}[A-Z]?){_R}", 0.5, group=1),
+    RegexRule("id.long_number", ID, rf"{_L}(\d{{7,}}){_R}", 0.45, group=1),
+    RegexRule("id.alnum", ID, rf"{_L}([A-Z]{{1,3}}\d{{6,}}[A-Z]?){_R}", 0.5, group=1),
     # Letter-prefixed identifiers after "#" or with a dash: "#KX-448120", "AB-123456".
-    RegexRule("id.prefixed", I,
+    RegexRule("id.prefixed", ID,
               r"(?:#[ \t]?|(?<![\w\-/.#]))([A-Z]{1,4}-?\d{5,}[A-Z]?)(?![\w\-/])", 0.6, group=1),
-    RegexRule("id.dashed_number", I, rf"{_L}(\d{{4}}-\d{{2,3}}-\d{{4}}){_R}", 0.4, group=1),
+    RegexRule("id.dashed_number", ID, rf"{_L}(\d{{4}}-\d{{2,3}}-\d{{4}}){_R}", 0.4, group=1),
 )
 
 _HCN_CUE = (r"phn|personal\s+health\s+(?:number|no)|health\s+(?:card|insurance|number)"
             r"(?:\s+(?:number|no|#))?|hcn|ohip|msp|ramq|carte\s+soleil|mcp|hsn|hin|mhsc")
 PHN_RULES: tuple[RegexRule, ...] = (
-    RegexRule("phn.cued", I, rf"(?i:\b(?:{_HCN_CUE})){_SEP}"
+    RegexRule("phn.cued", ID, rf"(?i:\b(?:{_HCN_CUE})){_SEP}"
               r"((?=[A-Za-z\s\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[\s\-](?=[A-Za-z0-9])){6,16})"
               r"(?![\w\-])", 0.95, subtype="HCN", group=1),
-    RegexRule("uli.cued", I, rf"(?i:\b(?:uli|ahcip|alberta\s+health(?:\s+care)?(?:\s+number)?)){_SEP}"
+    RegexRule("uli.cued", ID,
+              rf"(?i:\b(?:uli|ahcip|alberta\s+health(?:\s+care)?(?:\s+number)?)){_SEP}"
               rf"(\d{{5}}-?\d{{4}}){_R}", 0.96, subtype="ULI", group=1),
-    RegexRule("uli.formatted", I, rf"{_L}(\d{{5}}-\d{{4}}){_R}", 0.55, subtype="ULI", group=1,
+    RegexRule("uli.formatted", ID, rf"{_L}(\d{{5}}-\d{{4}}){_R}", 0.55, subtype="ULI", group=1,
               validate=v.luhn),
-    RegexRule("phn.bc", I, rf"{_L}(9\d{{3}}[\s\-]?\d{{3}}[\s\-]?\d{{3}}){_R}", 0.7,
+    RegexRule("phn.bc", ID, rf"{_L}(9\d{{3}}[\s\-]?\d{{3}}[\s\-]?\d{{3}}){_R}", 0.7,
               subtype="PHN", group=1, validate=v.bc_phn),
-    RegexRule("hcn.ontario", I,
+    RegexRule("hcn.ontario", ID,
               rf"{_L}(\d{{4}}[\s\-]\d{{3}}[\s\-]\d{{3}}(?:[\s\-]?[A-Z]{{2}})?){_R}", 0.75,
               subtype="HCN", group=1, validate=v.ontario_hcn),
-    RegexRule("hcn.quebec", I, rf"(?<![\w\-])([A-Z]{{4}}\s?\d{{4}}\s?\d{{4}}){_R}", 0.85,
+    RegexRule("hcn.quebec", ID, rf"(?<![\w\-])([A-Z]{{4}}\s?\d{{4}}\s?\d{{4}}){_R}", 0.85,
               subtype="HCN", group=1),
 )
 
 FINANCE_RULES: tuple[RegexRule, ...] = (
-    RegexRule("card.number", I,
+    RegexRule("card.number", ID,
               rf"{_L}(\d{{4}}(?:[\s\-]?\d{{4}}){{2}}[\s\-]?\d{{1,7}}|\d{{12,19}}){_R}", 0.9,
               subtype="CREDIT_CARD", group=1, validate=v.credit_card),
-    RegexRule("iban", I,
+    RegexRule("iban", ID,
               r"(?i:(?<![\w])([a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,7}(?:\s?[a-z0-9]{1,4})?)(?![\w]))",
               0.9, subtype="IBAN", group=1, validate=v.iban),
 )

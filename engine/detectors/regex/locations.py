@@ -51,11 +51,13 @@ _EU_WORD = (r"(?:Strasse|Straße|Str\.|Weg|Gasse|Platz|Allee|Laan|Straat|Gata|Ga
             r"Veien|Utca|út|útja|utca|tér|Ulica|Iela|Tee|Katu|Tie)")
 _P_WORD = rf"(?:{_WORD}|{LOW}+)"  # after a street prefix: "rue de la Paix", "ul. Narewska"
 _NOT_UNIT = r"(?![ \t]*(?i:mg|mcg|ml|units?|tabs?|caps?|times|x\b|%|mmhg|kg|lbs?|cm|mm))"
-_STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{0,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}(?:,?[ \t]+{_HOUSE}\b\.?)?"
+_STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{0,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}"
+           rf"(?:,?[ \t]+{_HOUSE}\b\.?)?"
            rf"|(?:{_HOUSE}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{0,4}}{_SUFFIX}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_WORD}[ \t]+){{0,2}}{_GLUED}\.?[ \t]+{_HOUSE}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_P_WORD}[ \t]+){{1,3}}{_EU_WORD}\.?[ \t]+{_HOUSE}\b\.?"
-           rf"|\d{{3,6}}[ \t]+(?:{_P_WORD}[ \t]+){{0,3}}{_WORD}[ \t]+\d{{1,5}}[A-Za-z]?\b\.?{_NOT_UNIT}"
+           rf"|\d{{3,6}}[ \t]+(?:{_P_WORD}[ \t]+){{0,3}}{_WORD}[ \t]+\d{{1,5}}[A-Za-z]?\b\.?"
+           rf"{_NOT_UNIT}"
            rf"|(?:{_HOUSE}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{0,3}}{_WORD}(?={_UNIT})"
            r"|P\.?\s?O\.?\s+Box\s+\d{1,6}"
            r"|(?:PSC|Unit|CMR)\s+\d{3,5},?\s+Box\s+\d{3,5}|USN[SV]\s+[A-Z][a-z]+|USCGC\s+[A-Z][a-z]+)")
@@ -81,7 +83,8 @@ ADDRESS_RULES: tuple[RegexRule, ...] = (
               0.8, subtype="STREET", group=1),
     # "... Finland 38524" at the end of an address block.
     RegexRule("address.country_code", L,
-              rf"(?m:(?<=[ \t])((?:{UP}{LETTER}+[ \t]+){{0,2}}{UP}{LETTER}{{2,}}(?:[ \t]+\({UP}{LETTER}+\))?"
+              rf"(?m:(?<=[ \t])((?:{UP}{LETTER}+[ \t]+){{0,2}}{UP}{LETTER}{{2,}}"
+              rf"(?:[ \t]+\({UP}{LETTER}+\))?"
               rf"[ \t]+\d{{4,5}})[ \t]*(?=$|[?,]))", 0.5, subtype="POSTAL_CODE", group=1),
     RegexRule("address.unit", L,
               r"\b((?:Apt|Apartment|Suite|Ste|Unit)\.?\s*#?\s*\d{1,5}[A-Za-z]?)\b", 0.6,

@@ -123,7 +123,8 @@ def test_casing_variants_give_the_same_spans(rules_only: Pipeline, case: dict,
 
 def test_a_model_date_that_is_a_code_stays_phi_as_an_id() -> None:
     text = "Wroclaw 53-320, pain for 12-14 days"
-    spans = [Span(8, 14, Label.DATE, source=Source.NER), Span(25, 30, Label.DATE, source=Source.NER)]
+    spans = [Span(8, 14, Label.DATE, source=Source.NER),
+             Span(25, 30, Label.DATE, source=Source.NER)]
     kept, dropped = guard(Document.from_text(text), spans)
     assert [(text[s.start:s.end], s.label) for s in kept] == [("53-320", Label.ID)]
     assert len(dropped) == 1

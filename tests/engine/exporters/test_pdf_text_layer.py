@@ -42,7 +42,7 @@ def test_winansi_keeps_accents_and_refuses_what_helvetica_cannot_carry() -> None
 
 
 def test_drawn_surrogates_keep_what_helvetica_draws_and_fold_the_rest() -> None:
-    from engine.exporters.pdf import _drawable
+    from engine.exporters.pdf_boxes import drawable as _drawable
 
     assert _drawable("Léa Zoë cœur") == "Léa Zoë cœur"
     assert _drawable("Łódź") == "Lódz" and _drawable("李 Ann") == " Ann"
