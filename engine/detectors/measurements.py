@@ -52,8 +52,26 @@ def measurement_ranges(text: str) -> list[tuple[int, int]]:
     ranges = [m.span() for m in _CHAIN.finditer(text) if not _chain_is_date(text, m)]
     ranges += [m.span() for m in _TIME.finditer(text)]
     ranges += [m.span() for m in _QUANTITY.finditer(text)]
-    ranges += [m.span(1) for m in _CUED.finditer(text)]
+    ranges += [m.span(1) for m in _CUED.finditer(text) if not _cued_date(m)]
     return sorted(ranges)
+
+
+_TEMP_CUE = re.compile(r"(?i:t|temp|tmax|tc)")
+
+
+def _cued_date(match: re.Match[str]) -> bool:
+    """A full date after a cue is a date ("T: 2019-08-16", "D: 8/29/24  T: 1/5/2023",
+    "I&O 2023-4-6"): four-digit years, or any day/month/year after "T:" (transcribed)."""
+    value = match.group(1)
+    if "." in value or value.count("/") + value.count("-") != 2:
+        return False
+    if _iso_date(value):
+        return True
+    if not (_DMY.fullmatch(value) and numeric_date(value)):
+        return False
+    cue = match.group()[:match.start(1) - match.start()].split()
+    return len(re.split(r"[/\-]", value)[2]) == 4 \
+        or bool(cue) and bool(_TEMP_CUE.fullmatch(cue[0].rstrip(":=-~")))
 
 
 def _chain_is_date(text: str, match: re.Match[str]) -> bool:
@@ -62,7 +80,7 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
         return False
     parts = value.split("/")
     if len(parts) == 3:
-        return len(parts[2]) in (2, 4) and numeric_date(value)
+        return len(parts[2]) in (2, 4) and numeric_date(value) or _iso_date(value)
     if len(parts) != 2:
         return False
     if _MEASURE_BEFORE.search(text[max(0, match.start() - 20):match.start()]):
@@ -93,6 +111,12 @@ _TIME_CONTEXT = re.compile(r"(?i:(?:@|\bat|\baround|\bapprox\.?)[ \t]*$)")
 _TIME_AFTER = re.compile(r"(?i:^[ \t]?(?:h|hrs?|hours|z|am|pm)\b)")
 
 
+def _iso_date(core: str) -> bool:
+    """Year first ("2018/11/13", "2018-11-13") with a valid month and day."""
+    m = _ISO.fullmatch(core)
+    return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
+
+
 def looks_like_date(text: str, start: int, end: int) -> bool:
     """Does the DATE candidate ``text[start:end]`` parse as a date?
 
@@ -112,9 +136,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 24):start] + covered[:covered.index(core)]
     after = text[end:end + 6]
     if _ISO.fullmatch(core):
-        m = _ISO.fullmatch(core)
-        assert m is not None
-        return 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
+        return _iso_date(core)
     if _COMPACT.fullmatch(core) or _DMY.fullmatch(core) and numeric_date(core):
         return True
     if _MY.fullmatch(core):
