@@ -109,6 +109,9 @@ _DATE_CUE = re.compile(
     r"|spring|fall|autumn|early|late|mid)\b[:\s,]*$)")
 _TIME_CONTEXT = re.compile(r"(?i:(?:@|\bat|\baround|\bapprox\.?)[ \t]*$)")
 _TIME_AFTER = re.compile(r"(?i:^[ \t]?(?:h|hrs?|hours|z|am|pm)\b)")
+# "LAB RESULTS 7/1 @01:00": a month/day followed by a clock time is a date.
+_CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2}:[0-5]\d"
+                          r"|\d{1,2}:[0-5]\d)\b")
 
 
 def _iso_date(core: str) -> bool:
@@ -142,7 +145,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     if _MY.fullmatch(core):
         return month_year(core) and not _MEASURE_BEFORE.search(before)
     if _MD.fullmatch(core):
-        return (month_day(core) and bool(_DATE_CUE.search(before))
+        return (month_day(core) and bool(_DATE_CUE.search(before)
+                                         or _CLOCK_AFTER.match(text[end:end + 12]))
                 and not _MEASURE_BEFORE.search(before))
     if _ORDINAL_DAY.fullmatch(covered.strip()):
         return bool(re.search(r"(?i:\bthe\s*$)", before))

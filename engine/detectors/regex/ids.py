@@ -9,7 +9,7 @@ from engine.detectors.regex.rule import RegexRule
 I = Label.ID
 _L = r"(?<![\w\-/.])"
 _R = r"(?![\w\-/]|\.\d)"
-_SEP = r"\s*(?:#|no\.?|num(?:ber)?\.?|n°)?\s*[:#.]?\s*"
+_SEP = r"\s*(?:#|no\.?|num(?:ber)?\.?|n°)?\s*[:#.]?\s*(?:-[ \t]+)?"  # "HCN - 6266 944 227"
 # The value after a cue: letters and digits with at least one digit, dashes allowed.
 _VALUE = r"((?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,24})(?![\w\-])"
 
