@@ -28,8 +28,8 @@ _BEFORE = re.compile(
     rf"(?i:(?:\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
 _INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
-# Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a service
-# ("seen by Day team") and not for clinical words ("seen by Endo", "d/w Neuro").
+# Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a
+# service ("seen by Day team") and not for clinical words ("seen by Endo", "d/w Neuro").
 PROVIDER_PHRASES = (r"(?:seen|examined|reviewed|assessed|evaluated|referred|dictated|signed"
                     r"|covered|followed|transcribed)\s+by")
 _PROVIDER_BEFORE = re.compile(
@@ -100,4 +100,4 @@ def is_english(word: str) -> bool:
 def is_english_compound(word: str) -> bool:
     """"follow-up", "x-ray": every part of a hyphenated word is English ("Castellanos-Whitby"
     is not, although "castellanos" is a word)."""
-    return all(is_english(part) for part in word.split("-") if part)
+    return all(len(part) < 2 or is_english(part) for part in word.split("-"))  # "e-mail"

@@ -76,7 +76,7 @@ class CueNameDetector:
                     break
                 kinds.append(kind)
                 end = word.end()
-                gap = re.match(r"[ \t]+", text[end:])
+                gap = re.match(r"[ \t]{1,2}(?![ \t])", text[end:])  # 3 blanks end a field
                 if gap is None:
                     break
                 pos = end + gap.end()
