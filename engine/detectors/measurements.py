@@ -91,8 +91,11 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
 
 
 _MONTH_WORD = re.compile(rf"(?i:\b{MONTH}\b|\b{WEEKDAY}\b)")
+# "23MAR", "4MAY", "16SEP2023": day and month run together (ICU charting).
+_DAY_MONTH = re.compile(rf"(?i:(?:0?[1-9]|[12]\d|3[01]){MONTH}(?:\d{{2}}|\d{{4}})?)")
 _NUMERIC_CORE = re.compile(r"\d[\d/\-.,' \t]*\d|\d")
-_ISO = re.compile(r"(?:1[89]\d\d|20\d\d)([\-/.])(\d{1,2})\1(\d{1,2})")
+# Years up to 2199: shifted dates in de-identified exports ("2170-3-23") are still dates.
+_ISO = re.compile(r"(?:1[89]|2[01])\d\d([\-/.])(\d{1,2})\1(\d{1,2})")
 _COMPACT = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 _DMY = re.compile(r"\d{1,2}([/\-.])\d{1,2}\1(?:\d{4}|\d{2})")
 _MY = re.compile(r"\d{1,2}[/\-](?:\d{4}|\d{2})")
@@ -105,13 +108,14 @@ _ORDINAL_DAY = re.compile(r"(?i:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
 _DATE_CUE = re.compile(
     r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|dob|d\.o\.b\.?|born"
     r"|admitted|admission|discharged?|visit|surgery|last|next|f/u|follow[\s\-]?up|as\s+of"
+    r"|note|doa|adm|admit|dictated\w*|transcribed|signed"
     r"|starting|started|effective|between|and|through|to|-|during|year|class|summer|winter"
     r"|spring|fall|autumn|early|late|mid)\b[:\s,]*$)")
 _TIME_CONTEXT = re.compile(r"(?i:(?:@|\bat|\baround|\bapprox\.?)[ \t]*$)")
 _TIME_AFTER = re.compile(r"(?i:^[ \t]?(?:h|hrs?|hours|z|am|pm)\b)")
-# "LAB RESULTS 7/1 @01:00": a month/day followed by a clock time is a date.
+# "LAB RESULTS 7/1 @01:00", "10/6 0227": a month/day followed by a clock time is a date.
 _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2}:[0-5]\d"
-                          r"|\d{1,2}:[0-5]\d)\b")
+                          r"|\d{1,2}:[0-5]\d|(?:[01]\d|2[0-3])[0-5]\d(?![\d.,/]))\b")
 
 
 def _iso_date(core: str) -> bool:
@@ -127,7 +131,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     must form a valid day/month/year shape, a bare year needs to be 1800-2049 and not a time.
     """
     covered = text[start:end]
-    if not any(c.isdigit() for c in covered) or _MONTH_WORD.search(covered):
+    if not any(c.isdigit() for c in covered) or _MONTH_WORD.search(covered) \
+            or _DAY_MONTH.fullmatch(covered.strip()):
         return True
     bare = _TRAILING_TIME.sub("", covered)
     if bare != covered and any(c.isdigit() for c in bare):
