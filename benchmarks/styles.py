@@ -1,18 +1,24 @@
 """Detection quality per note style on a JSONL split with gold spans (the messy-text report).
 
     python benchmarks/styles.py SPLIT.jsonl [--policy hipaa] [--no-ner] [--model DIR]
+        [--no-guards] [--dump PRED.jsonl] [--ner-cache NER.jsonl]
 
 SPLIT is what `python -m engine.training.corpus OUT SEED N` writes (records carry
 `meta.style` and `meta.casing`) or any JSONL with `{id, text, spans}`. Per style and casing:
 token precision/recall (a word token is PHI if any of its characters is covered; gold and
 predictions both filtered by the policy), the share of non-PHI numeric tokens that a span
 touches (vitals, lab strings and times rewritten), and punctuation-only spans (must be 0).
+``--no-guards`` (benchmark only) skips engine.detectors.guards to see what the guards drop;
+``--dump`` writes every document's predicted and guard-dropped spans for error analysis.
+``--ner-cache`` records the model's raw spans per text on the first run and replays them on later
+runs, so that rule and guard changes can be measured with the model in a fraction of the time.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import hashlib
 import json
 import re
 import sys
@@ -22,7 +28,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import engine.pipeline  # noqa: E402
 from engine.api import Session, SessionConfig  # noqa: E402
+from engine.core.context import RunContext  # noqa: E402
 from engine.core.domain import Document, Source, Span  # noqa: E402
 from engine.core.labels import Label  # noqa: E402
 from engine.core.policies import get_policy  # noqa: E402
@@ -76,13 +84,73 @@ def gold_spans(record: dict[str, Any], policy_name: str) -> list[tuple[int, int]
     return out
 
 
-def run(path: Path, session: Session, policy: str) -> dict[str, collections.Counter[str]]:
+class GuardProbe:
+    """Wraps the pipeline's guard step: records what it drops, or skips it (``--no-guards``)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.dropped: list[Span] = []
+        self._guard = engine.pipeline.guard
+        engine.pipeline.guard = self
+
+    def __call__(self, doc: Document, spans: Any) -> tuple[list[Span], list[Span]]:
+        if not self.enabled:
+            return list(spans), []
+        kept, dropped = self._guard(doc, spans)
+        self.dropped.extend(dropped)
+        return kept, dropped
+
+
+class NerCache:
+    """Stands in for the NER detector: replays its recorded spans, records them when absent."""
+
+    def __init__(self, detector: Any, path: Path) -> None:
+        self.detector, self.spec, self.path = detector, detector.spec, path
+        self.spans: dict[str, list[list[Any]]] = {}
+        if path.exists():
+            self.spans = json.loads(path.read_text(encoding="utf-8"))
+        self.recorded = 0
+
+    def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
+        key = hashlib.sha256(doc.text.encode("utf-8")).hexdigest()
+        if key not in self.spans:
+            self.spans[key] = [[s.start, s.end, s.label.value, s.subtype, s.confidence]
+                               for s in self.detector.detect(doc, ctx)]
+            self.recorded += 1
+        return [Span(a, b, Label(lab), source=Source.NER, detector=self.spec.qualified,
+                     confidence=conf, subtype=sub) for a, b, lab, sub, conf in self.spans[key]]
+
+    def save(self) -> None:
+        if self.recorded:
+            self.path.write_text(json.dumps(self.spans), encoding="utf-8")
+
+
+def _with_ner_cache(session: Session, path: Path) -> NerCache | None:
+    pipeline = session.pipeline
+    for i, det in enumerate(pipeline.detectors):
+        if det.spec.source is Source.NER:
+            cache = NerCache(det, path)
+            pipeline.detectors = (*pipeline.detectors[:i], cache, *pipeline.detectors[i + 1:])
+            return cache
+    return None
+
+
+def _row(s: Span) -> list[Any]:
+    return [s.start, s.end, str(s.label), s.detector]
+
+
+def run(path: Path, session: Session, policy: str, probe: GuardProbe,
+        dump: Any = None) -> dict[str, collections.Counter[str]]:
     groups: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     with path.open(encoding="utf-8") as handle:
         records = [json.loads(line) for line in handle if line.strip()]
     for rec in records:
+        probe.dropped = []
         result = session.detect(Document.from_text(rec["text"], id=str(rec["id"])))
         pred = [(s.start, s.end) for s in result.active]
+        if dump is not None:
+            dump.write(json.dumps({"id": rec["id"], "pred": [_row(s) for s in result.active],
+                                   "guarded": [_row(s) for s in probe.dropped]}) + "\n")
         meta = rec.get("meta", {})
         keys = ("all", f"style:{meta.get('style', '?')}", f"casing:{meta.get('casing', '?')}")
         for key in keys:
@@ -107,14 +175,29 @@ def main() -> None:
     ap.add_argument("--no-ner", action="store_true")
     ap.add_argument("--model", type=Path, default=None, help="NER model dir (default: shipped)")
     ap.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    ap.add_argument("--no-guards", action="store_true",
+                    help="benchmark only: skip the resolution guards")
+    ap.add_argument("--dump", type=Path, default=None,
+                    help="write predicted and guard-dropped spans per document (JSONL)")
+    ap.add_argument("--ner-cache", type=Path, default=None,
+                    help="replay the model's spans from this file (recorded when missing)")
     args = ap.parse_args()
     config = PipelineConfig(policy=args.policy, ner=not args.no_ner, ner_model=args.model)
     session = Session(SessionConfig(pipeline=config))
     started = time.perf_counter()
-    groups = run(args.split, session, args.policy)
+    probe = GuardProbe(enabled=not args.no_guards)
+    cache = _with_ner_cache(session, args.ner_cache) if args.ner_cache else None
+    if args.dump:
+        with args.dump.open("w", encoding="utf-8") as dump:
+            groups = run(args.split, session, args.policy, probe, dump)
+    else:
+        groups = run(args.split, session, args.policy, probe)
+    if cache is not None:
+        cache.save()
     print(report(groups))
     print(f"({time.perf_counter() - started:.1f} s, policy {args.policy}, "
-          f"{'rules only' if args.no_ner else 'model ' + str(args.model or 'shipped')})")
+          f"{'rules only' if args.no_ner else 'model ' + str(args.model or 'shipped')}"
+          f"{', no guards' if args.no_guards else ''})")
     if args.json:
         args.json.write_text(json.dumps({k: figures(v) for k, v in groups.items()}, indent=2))
 

@@ -32,17 +32,18 @@ _HEAD_NOUNS = (r"disease|syndrome|sign|signs|test|protocol|scale|score|criteria|
                r"oesophagus|angina|neuroma|cyst|thyroiditis|encephalopathy|dystrophy|anomaly|"
                r"malformation|paralysis|ligament|canal|triangle|pouch|ataxia|chorea|dementia|"
                r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar")
-# "Parkinson's disease", "Glasgow Coma Scale", "Bruce protocol", "Non-Hodgkin lymphoma".
+# "Parkinson's disease", "Glasgow Coma Scale", "Bruce protocol", "Non-Hodgkin lymphoma". A head
+# noun that labels a field is no eponym: "Lisa Blümel   Cell: (275) 480-8909".
 _EPONYM = re.compile(
     rf"(?<![\w'])((?:[Nn]on-)?{UP}[\w\-]*(?:['’]s?)?(?:[ \t\-]+{UP}[\w\-]*(?:['’]s?)?){{0,2}})"
-    rf"[ \t\-]+(?i:{_HEAD_NOUNS})\b")
+    rf"[ \t\-]+(?i:{_HEAD_NOUNS})\b(?![ \t]*(?:[:#]|-[ \t]*[\d(+]))")
 # HGVS variants (g.7578395G>C, c.215C>G, p.Arg72Pro, c.5266dupC), dbSNP ids (rs1042522).
 _VARIANT = re.compile(
     r"(?<![\w.])(?:(?:NM_|NC_|NG_|NP_|ENST)\d+(?:\.\d+)?:)?"
     r"(?:[gcmnrp]\.(?:\(?[A-Z][a-z]{2}\d+[A-Z][a-z]{2}\)?|[A-Z][a-z]{2}\d+(?:[A-Z][a-z]{2}|\*|fs\w*)|"
     r"[\d_+\-*]+(?:[ACGTacgu]+>[ACGTacgu]+|del[ACGT]*|dup[ACGT]*|ins[ACGT]+|inv|delins[ACGT]+))"
     r"|rs\d{3,})(?![\w>])")
-_TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor)\.?\s*)$")
+_TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor|rn|np)\.?\s*)$")
 
 
 def _normal(text: str) -> str:

@@ -52,8 +52,26 @@ def measurement_ranges(text: str) -> list[tuple[int, int]]:
     ranges = [m.span() for m in _CHAIN.finditer(text) if not _chain_is_date(text, m)]
     ranges += [m.span() for m in _TIME.finditer(text)]
     ranges += [m.span() for m in _QUANTITY.finditer(text)]
-    ranges += [m.span(1) for m in _CUED.finditer(text)]
+    ranges += [m.span(1) for m in _CUED.finditer(text) if not _cued_date(m)]
     return sorted(ranges)
+
+
+_TEMP_CUE = re.compile(r"(?i:t|temp|tmax|tc)")
+
+
+def _cued_date(match: re.Match[str]) -> bool:
+    """A full date after a cue is a date ("T: 2019-08-16", "D: 8/29/24  T: 1/5/2023",
+    "I&O 2023-4-6"): four-digit years, or any day/month/year after "T:" (transcribed)."""
+    value = match.group(1)
+    if "." in value or value.count("/") + value.count("-") != 2:
+        return False
+    if _iso_date(value):
+        return True
+    if not (_DMY.fullmatch(value) and numeric_date(value)):
+        return False
+    cue = match.group()[:match.start(1) - match.start()].split()
+    return len(re.split(r"[/\-]", value)[2]) == 4 \
+        or bool(cue) and bool(_TEMP_CUE.fullmatch(cue[0].rstrip(":=-~")))
 
 
 def _chain_is_date(text: str, match: re.Match[str]) -> bool:
@@ -62,7 +80,7 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
         return False
     parts = value.split("/")
     if len(parts) == 3:
-        return len(parts[2]) in (2, 4) and numeric_date(value)
+        return len(parts[2]) in (2, 4) and numeric_date(value) or _iso_date(value)
     if len(parts) != 2:
         return False
     if _MEASURE_BEFORE.search(text[max(0, match.start() - 20):match.start()]):
@@ -73,8 +91,11 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
 
 
 _MONTH_WORD = re.compile(rf"(?i:\b{MONTH}\b|\b{WEEKDAY}\b)")
+# "23MAR", "4MAY", "16SEP2023": day and month run together (ICU charting).
+_DAY_MONTH = re.compile(rf"(?i:(?:0?[1-9]|[12]\d|3[01]){MONTH}(?:\d{{2}}|\d{{4}})?)")
 _NUMERIC_CORE = re.compile(r"\d[\d/\-.,' \t]*\d|\d")
-_ISO = re.compile(r"(?:1[89]\d\d|20\d\d)([\-/.])(\d{1,2})\1(\d{1,2})")
+# Years up to 2199: shifted dates in de-identified exports ("2170-3-23") are still dates.
+_ISO = re.compile(r"(?:1[89]|2[01])\d\d([\-/.])(\d{1,2})\1(\d{1,2})")
 _COMPACT = re.compile(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 _DMY = re.compile(r"\d{1,2}([/\-.])\d{1,2}\1(?:\d{4}|\d{2})")
 _MY = re.compile(r"\d{1,2}[/\-](?:\d{4}|\d{2})")
@@ -87,10 +108,20 @@ _ORDINAL_DAY = re.compile(r"(?i:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
 _DATE_CUE = re.compile(
     r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|dob|d\.o\.b\.?|born"
     r"|admitted|admission|discharged?|visit|surgery|last|next|f/u|follow[\s\-]?up|as\s+of"
+    r"|note|doa|adm|admit|dictated\w*|transcribed|signed"
     r"|starting|started|effective|between|and|through|to|-|during|year|class|summer|winter"
     r"|spring|fall|autumn|early|late|mid)\b[:\s,]*$)")
 _TIME_CONTEXT = re.compile(r"(?i:(?:@|\bat|\baround|\bapprox\.?)[ \t]*$)")
 _TIME_AFTER = re.compile(r"(?i:^[ \t]?(?:h|hrs?|hours|z|am|pm)\b)")
+# "LAB RESULTS 7/1 @01:00", "10/6 0227": a month/day followed by a clock time is a date.
+_CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2}:[0-5]\d"
+                          r"|\d{1,2}:[0-5]\d|(?:[01]\d|2[0-3])[0-5]\d(?![\d.,/]))\b")
+
+
+def _iso_date(core: str) -> bool:
+    """Year first ("2018/11/13", "2018-11-13") with a valid month and day."""
+    m = _ISO.fullmatch(core)
+    return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
 
 
 def looks_like_date(text: str, start: int, end: int) -> bool:
@@ -100,7 +131,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     must form a valid day/month/year shape, a bare year needs to be 1800-2049 and not a time.
     """
     covered = text[start:end]
-    if not any(c.isdigit() for c in covered) or _MONTH_WORD.search(covered):
+    if not any(c.isdigit() for c in covered) or _MONTH_WORD.search(covered) \
+            or _DAY_MONTH.fullmatch(covered.strip()):
         return True
     bare = _TRAILING_TIME.sub("", covered)
     if bare != covered and any(c.isdigit() for c in bare):
@@ -112,15 +144,14 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 24):start] + covered[:covered.index(core)]
     after = text[end:end + 6]
     if _ISO.fullmatch(core):
-        m = _ISO.fullmatch(core)
-        assert m is not None
-        return 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
+        return _iso_date(core)
     if _COMPACT.fullmatch(core) or _DMY.fullmatch(core) and numeric_date(core):
         return True
     if _MY.fullmatch(core):
         return month_year(core) and not _MEASURE_BEFORE.search(before)
     if _MD.fullmatch(core):
-        return (month_day(core) and bool(_DATE_CUE.search(before))
+        return (month_day(core) and bool(_DATE_CUE.search(before)
+                                         or _CLOCK_AFTER.match(text[end:end + 12]))
                 and not _MEASURE_BEFORE.search(before))
     if _ORDINAL_DAY.fullmatch(covered.strip()):
         return bool(re.search(r"(?i:\bthe\s*$)", before))

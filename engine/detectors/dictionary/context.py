@@ -2,7 +2,7 @@
 
 A word that is both a name and an English or clinical word ("Hope", "Will", "Comfort", "Mae")
 is a name only where the text says so: a title, a relation word, an explicit cue, an initial,
-a credential or a provider phrase ("... aware", "... notified") next to it.
+a credential or a provider phrase ("... aware", "... notified", "seen by ...") next to it.
 """
 
 from __future__ import annotations
@@ -28,6 +28,14 @@ _BEFORE = re.compile(
     rf"(?i:(?:\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
 _INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
+# Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a
+# service ("seen by Day team") and not for clinical words ("seen by Endo", "d/w Neuro").
+PROVIDER_PHRASES = (r"(?:seen|examined|reviewed|assessed|evaluated|referred|dictated|signed"
+                    r"|covered|followed|transcribed)\s+by")
+_PROVIDER_BEFORE = re.compile(
+    rf"(?i:\b(?:{PROVIDER_PHRASES}|discussed\s+with|d/w|spoke\s+(?:with|to))[ \t]+)$")
+_SERVICE_AFTER = re.compile(r"(?i:^[ \t]+(?:team|service|staff|officer|resident|fellow|unit|rounds"
+                            r"|and\s+(?:team|staff)))\b")
 _AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN|RT\b)"
     r"|[ \t]+[A-Z]\.(?=[\s,;:)]|$)"
@@ -39,6 +47,9 @@ def has_name_context(text: str, start: int, end: int) -> bool:
     """Does the text around ``[start, end)`` say that it is a person's name?"""
     before = text[max(0, start - 40):start]
     if _BEFORE.search(before) or _INITIALS_BEFORE.search(before):
+        return True
+    if _PROVIDER_BEFORE.search(before) and not _SERVICE_AFTER.match(text[end:end + 16]) \
+            and text[start:end].casefold() not in clinical_words():
         return True
     return bool(_AFTER.match(text[end:end + 24]))
 
@@ -84,3 +95,9 @@ def is_english(word: str) -> bool:
                              and base[:-1] in words):  # "referred", "stopping"
             return True
     return False
+
+
+def is_english_compound(word: str) -> bool:
+    """"follow-up", "x-ray": every part of a hyphenated word is English ("Castellanos-Whitby"
+    is not, although "castellanos" is a word)."""
+    return all(len(part) < 2 or is_english(part) for part in word.split("-"))  # "e-mail"

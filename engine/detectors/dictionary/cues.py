@@ -14,7 +14,7 @@ from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
-from engine.detectors.dictionary.context import clinical_words, is_english
+from engine.detectors.dictionary.context import clinical_words, is_english, is_english_compound
 from engine.detectors.dictionary.gazetteer import is_title
 from engine.detectors.dictionary.names import all_name_lists
 
@@ -49,7 +49,7 @@ class CueNameDetector:
             return None
         if not caseless and not (is_title(word) or word.isupper()):
             return None if is_english(key) else "name"
-        if not is_english(key) and not is_english(key.split("-")[0]):
+        if not is_english(key) and not is_english_compound(key):
             return "name"
         return "listed" if listed else None
 
@@ -77,7 +77,7 @@ class CueNameDetector:
                     break
                 kinds.append(kind)
                 end = word.end()
-                gap = re.match(r"[ \t]+", text[end:])
+                gap = re.match(r"[ \t]{1,2}(?![ \t])", text[end:])  # 3 blanks end a field
                 if gap is None:
                     break
                 pos = end + gap.end()

@@ -20,7 +20,13 @@ from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
-from engine.detectors.dictionary.context import clinical_words, has_name_context, is_english
+from engine.detectors.dictionary.context import (
+    PROVIDER_PHRASES,
+    clinical_words,
+    has_name_context,
+    is_english,
+    is_english_compound,
+)
 from engine.detectors.dictionary.gazetteer import (
     Token,
     is_title,
@@ -46,7 +52,8 @@ _EMAIL_OR_URL = re.compile(r"\S+@\S+|\b(?:https?://|www\.)\S+", re.IGNORECASE)
 _SINGLE = re.compile(r"^[^\W\d_]+(?:['’\-][^\W\d_]+)*$")
 
 # Context that tells who the person is (checked on the text just before a name).
-_DOCTOR_BEFORE = re.compile(r"(?i:\b(?:dr|doctor|prof|professor)\.?\s*)$")
+_DOCTOR_BEFORE = re.compile(
+    rf"(?i:\b(?:dr|doctor|prof|professor)\.?\s*$|\b(?:{PROVIDER_PHRASES})[ \t]+$)")
 _DOCTOR_AFTER = re.compile(r"^,?\s*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C)")
 _PATIENT_BEFORE = re.compile(r"(?i:\b(?:patient|pt|client|re)\b\s*(?:name)?\s*[:,]?\s*)$")
 
@@ -162,7 +169,7 @@ class NameGazetteerDetector:
             return False
         if caseless:
             return token.text.isalpha() and not is_english(token.key) or "-" in token.text \
-                and not is_english(token.key.split("-")[0])
+                and not is_english_compound(token.key)
         return is_title(token.text) and token.key not in lowered
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:

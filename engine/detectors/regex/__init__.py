@@ -25,16 +25,20 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.phn", 1, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 1, POSTAL_RULES, "US ZIP and Canadian postal codes"),
-    ("regex.address", 1, ADDRESS_RULES, "street addresses with unit and city lines"),
+    ("regex.address", 2, ADDRESS_RULES, "street addresses with unit and city lines"),
     ("regex.age", 1, AGE_RULES, "ages, every one proposed; the policy filters"),
-    ("regex.name", 1, NAME_RULES, "names in titles, credentials, form fields, signatures"),
-    ("regex.facility", 2, FACILITY_RULES,
+    ("regex.name", 2, NAME_RULES, "names in titles, credentials, form fields, signatures"),
+    ("regex.facility", 3, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
 )
 
+# Families whose rules read capitals: they also run on a cased view of caseless lines.
+CASED_VIEW = frozenset({"regex.address", "regex.name", "regex.facility"})
+
 
 def default_rule_detectors() -> list[Detector]:
-    return [RuleDetector(id, rules, version=version, description=description)
+    return [RuleDetector(id, rules, version=version, description=description,
+                         cased_view=id in CASED_VIEW)
             for id, version, rules, description in FAMILIES]
 
 

@@ -35,7 +35,9 @@ NAME_TOKEN = rf"{UP}(?:['’]{UP})?(?:{LOW}|{UP}(?={LOW}))*{LOW}(?:['’\-]{UP}?
 INITIAL = rf"{UP}\.?"
 # A personal name: one to four tokens, initials allowed between ("Jane Q. Doe").
 # Newlines never join tokens (a signature line must not swallow the next line).
-PERSON_NAME = (rf"{NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}}"
+# A run of three or more blanks separates form fields: "Marlene Herrera   Cell: 212-3540".
+_GAP = r"[ \t]{1,2}(?![ \t])"
+PERSON_NAME = (rf"{NAME_TOKEN}(?:{_GAP}(?:{INITIAL}{_GAP})?{NAME_TOKEN}){{0,2}}"
                rf"|{INITIAL}[ \t]?(?:{INITIAL}[ \t]?)?"
                rf"(?!(?:She|He|The|This|His|Her|They|We|It|And)\b){NAME_TOKEN}")
 

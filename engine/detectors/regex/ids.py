@@ -9,7 +9,7 @@ from engine.detectors.regex.rule import RegexRule
 ID = Label.ID
 _L = r"(?<![\w\-/.])"
 _R = r"(?![\w\-/]|\.\d)"
-_SEP = r"\s*(?:#|no\.?|num(?:ber)?\.?|n°)?\s*[:#.]?\s*"
+_SEP = r"\s*(?:#|no\.?|num(?:ber)?\.?|n°)?\s*(?:[:#.]|-(?=[ \t]))?\s*"  # "HCN - 6266 944 227"
 # The value after a cue: letters and digits with at least one digit, dashes allowed.
 _VALUE = r"((?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,24})(?![\w\-])"
 
@@ -69,7 +69,7 @@ _HCN_CUE = (r"phn|personal\s+health\s+(?:number|no)|health\s+(?:card|insurance|n
             r"(?:\s+(?:number|no|#))?|hcn|ohip|msp|ramq|carte\s+soleil|mcp|hsn|hin|mhsc")
 PHN_RULES: tuple[RegexRule, ...] = (
     RegexRule("phn.cued", ID, rf"(?i:\b(?:{_HCN_CUE})){_SEP}"
-              r"((?=[A-Za-z\s\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[\s\-](?=[A-Za-z0-9])){6,16})"
+              r"((?=[A-Za-z \-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[ \-](?=[A-Za-z0-9])){6,16})"
               r"(?![\w\-])", 0.95, subtype="HCN", group=1),
     RegexRule("uli.cued", ID,
               rf"(?i:\b(?:uli|ahcip|alberta\s+health(?:\s+care)?(?:\s+number)?)){_SEP}"

@@ -50,6 +50,8 @@ _UNIT = (r"(?:[,\s]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|Room|Rm|Floor|Fl|Bldg|B
 _EU_WORD = (r"(?:Strasse|Straße|Str\.|Weg|Gasse|Platz|Allee|Laan|Straat|Gata|Gatan|Vej|Vei|"
             r"Veien|Utca|út|útja|utca|tér|Ulica|Iela|Tee|Katu|Tie)")
 _P_WORD = rf"(?:{_WORD}|{LOW}+)"  # after a street prefix: "rue de la Paix", "ul. Narewska"
+# Three or more blanks separate form fields ("HCN - 6266 944 227    Visit # 62788627").
+_GAP = r"[ \t]{1,2}(?![ \t])"
 _NOT_UNIT = r"(?![ \t]*(?i:mg|mcg|ml|units?|tabs?|caps?|times|x\b|%|mmhg|kg|lbs?|cm|mm))"
 _STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{0,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}"
            rf"(?:,?[ \t]+{_HOUSE}\b\.?)?"
@@ -58,7 +60,7 @@ _STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{0,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_P_WORD}[ \t]+){{1,3}}{_EU_WORD}\.?[ \t]+{_HOUSE}\b\.?"
            rf"|\d{{3,6}}[ \t]+(?:{_P_WORD}[ \t]+){{0,3}}{_WORD}[ \t]+\d{{1,5}}[A-Za-z]?\b\.?"
            rf"{_NOT_UNIT}"
-           rf"|(?:{_HOUSE}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{0,3}}{_WORD}(?={_UNIT})"
+           rf"|(?:{_HOUSE}{_GAP}){{1,2}}(?:{_WORD}{_GAP}){{0,3}}{_WORD}(?={_UNIT})"
            r"|P\.?\s?O\.?\s+Box\s+\d{1,6}"
            r"|(?:PSC|Unit|CMR)\s+\d{3,5},?\s+Box\s+\d{3,5}|USN[SV]\s+[A-Z][a-z]+|USCGC\s+[A-Z][a-z]+)")
 # Continuation lines: city / state / country / postal code, at most three.

@@ -45,8 +45,10 @@ class RuleDetector:
     """Runs one family of rules (``regex.date``, ``regex.phone``...)."""
 
     def __init__(self, id: str, rules: Iterable[RegexRule], *, version: int = 1,
-                 description: str = "") -> None:
+                 description: str = "", cased_view: bool = False) -> None:
         self.rules = tuple(rules)
+        # Rules that read capitals also run on a cased view of ALL CAPS / lower-case lines.
+        self.cased_view = cased_view
         if not self.rules:
             raise ValueError(f"detector {id} has no rules")
         self.spec = DetectorSpec(id=id, version=version, source=Source.RULE,
@@ -55,6 +57,25 @@ class RuleDetector:
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
         best: dict[tuple[int, int, Label], tuple[float, str | None]] = {}
         text = doc.text
+        self._find(text, best, ctx)
+        if self.cased_view:
+            from engine.detectors.regex.recase import cased_view, caseless_lines
+
+            view = cased_view(text)
+            if view is not None:
+                found: dict[tuple[int, int, Label], tuple[float, str | None]] = {}
+                self._find(view, found, ctx)
+                lines = caseless_lines(text)
+                for key, value in found.items():
+                    if key not in best and any(a <= key[0] and key[1] <= b for a, b in lines):
+                        best[key] = value
+        return drop_contained([
+            Span(start, end, label, source=Source.RULE, detector=self.spec.qualified,
+                 confidence=conf, subtype=subtype)
+            for (start, end, label), (conf, subtype) in best.items()])
+
+    def _find(self, text: str, best: dict[tuple[int, int, Label], tuple[float, str | None]],
+              ctx: RunContext) -> None:
         for rule in self.rules:
             ctx.check()
             for start, end in rule.find(text):
@@ -64,10 +85,6 @@ class RuleDetector:
                 if held is None or rule.confidence > held[0] or (
                         rule.confidence == held[0] and held[1] is None):
                     best[key] = (rule.confidence, rule.subtype)
-        return drop_contained([
-            Span(start, end, label, source=Source.RULE, detector=self.spec.qualified,
-                 confidence=conf, subtype=subtype)
-            for (start, end, label), (conf, subtype) in best.items()])
 
 
 def drop_contained(spans: list[Span]) -> list[Span]:

@@ -1,0 +1,99 @@
+"""A cased view of lines written without case, for the rules that read capitals.
+
+Name, address and facility rules key on capitalised words ("Dr. Okonjo", "42 Elmwood Avenue",
+"Riverside General Hospital"); in an ALL CAPS or all lower-case line they find nothing. The view
+re-cases such lines the way a tidy note would be written, character for character (offsets are
+unchanged): words that are not English are capitalised, English words are lower-case, except
+titles, street and facility head words, the words before those heads and the word after a title,
+which are capitalised; credentials ("MD", ", md") are upper-case.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.detectors.dictionary.context import is_english
+from engine.detectors.dictionary.names import caseless_lines
+from engine.detectors.dictionary.stopwords import common_words
+
+__all__ = ["cased_view", "caseless_lines"]
+
+_HOUSE = re.compile(r"\d[ \t]{1,2}$")  # "15 LARKSPUR ROAD": a house number before the street
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+# Abbreviated titles: the word after one is a name ("DR. BAKER"); "doctor" and "miss" are words.
+_TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms"})
+_CREDENTIALS = frozenset({"md", "do", "mbbs", "phd", "rn", "np", "pa", "frcpc", "frcsc", "frcp",
+                          "facp", "facs", "ccfp", "dds", "dmd", "lpn", "crna", "aprn", "fnp"})
+_HEADS = frozenset((
+    "street st avenue ave road rd boulevard blvd drive lane ln court ct crescent cres way place"
+    " terrace highway hwy parkway circle trail square row close gardens grove heights hill park"
+    " plaza ridge walk alley loop crossing mews view vista estates landing line concession"
+    " glen harbor harbour haven hollow knoll lake lakes mill mills orchard pines shore shores"
+    " spring springs summit valley village woods hospital clinic centre center infirmary hospice"
+    " pharmacy institute university college sanatorium").split())
+# Words that do not belong to the name before a head word ("transfer to ... Hospital"), and
+# words that alone before one are no name ("LOCAL HOSPITAL", "SEX - FEMALE  HOSPITAL #").
+_SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
+_FUNCTION = frozenset("a an the to at from of in on and for with by per via is was".split())
+_GENERIC = frozenset(("local community nearest nearby outside other private public county city"
+                      " regional general teaching same another this that our your his her their"
+                      " female male new old").split())
+
+
+def _english(key: str) -> bool:
+    return key in common_words() or key in _SHORT or is_english(key)
+
+
+def _cased(word: str, upper: bool) -> str:
+    """``word`` in the given case, one character for one (never "ß" -> "SS")."""
+    return "".join(c2 if len(c2 := (c.upper() if upper else c.lower())) == 1 else c
+                   for c in word)
+
+
+def _title(word: str) -> str:
+    return _cased(word[:1], True) + _cased(word[1:], False)
+
+
+def cased_view(text: str) -> str | None:
+    """``text`` with its caseless lines re-cased, or None when every line has case."""
+    lines = caseless_lines(text)
+    if not lines:
+        return None
+    out = list(text)
+    for start, end in lines:
+        words = list(_WORD.finditer(text, start, end))
+        keys = [w.group().casefold() for w in words]
+        forms = []
+        for word, key in zip(words, keys, strict=True):
+            if key in _CREDENTIALS and (word.group().isupper()
+                                        or text[:word.start()].rstrip(" \t").endswith(",")):
+                forms.append(_cased(word.group(), True))
+            elif key in _TITLES or key in _HEADS or len(key) > 2 and not _english(key):
+                forms.append(_title(word.group()))
+            else:
+                forms.append(_cased(word.group(), False))
+        for i, key in enumerate(keys):
+            nxt = i + 1
+            if key in _TITLES and nxt < len(words) and keys[nxt] not in _CREDENTIALS \
+                    and not text[words[i].end():words[nxt].start()].strip(" \t."):
+                forms[nxt] = _title(words[nxt].group())  # "DR. BAKER", "mrs. young"
+            elif key in _HEADS:  # "RIVERSIDE GENERAL HOSPITAL", "42 ELMWOOD AVENUE"
+                run = []
+                for j in range(i - 1, max(i - 4, -1), -1):
+                    gap = text[words[j].end():words[j + 1].start()]
+                    if keys[j] in _FUNCTION or keys[j] in _TITLES \
+                            or gap.strip(" \t.'’") or len(gap) > 2:
+                        break
+                    run.append(j)
+                while run and keys[run[-1]] in _GENERIC:
+                    run.pop()  # "LOCAL HOSPITAL", "the NEW GENERAL HOSPITAL" stay words
+                numbered = bool(run) and bool(_HOUSE.search(text[start:words[run[-1]].start()]))
+                if numbered or len(run) > 1 or any(not _english(keys[j]) for j in run):
+                    for j in run:
+                        forms[j] = _title(words[j].group())
+        for word, form in zip(words, forms, strict=True):
+            out[word.start():word.end()] = form
+    view = "".join(out)
+    assert len(view) == len(text)
+    return view
+
