@@ -7,43 +7,109 @@ batch) is the ``engine.project`` package; files without a project go through ``d
 Every output file is written by ``write_outputs`` (``engine.exporters.outputs``). The
 desktop asks here for page images (``render_page``) and highlight rectangles
 (``span_rectangles``, the rectangles the redacted PDF burns).
+
+Names are resolved on first use (PEP 562 ``__getattr__`` over ``_LAZY``): ``clearnote
+detect`` on text must not pay for SQLAlchemy, the exporters or the PDF stack it never
+uses. The ``TYPE_CHECKING`` block names the same imports for mypy and for the layering
+test (tests/test_layering.py checks that the two lists agree).
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from engine.core.domain import DeidentifiedText, DetectionResult, Document, SurrogateMode
-from engine.export import DeidReport, deid_paths
-from engine.exporters.geometry import span_rectangles
-from engine.exporters.outputs import ExportJob, Written, export_job, write_outputs
-from engine.exporters.reports import KEY_COLUMNS, KEY_FILE_NAME, KEY_WARNING, REPORT_COLUMNS
-from engine.ingest.discover import SUPPORTED_SUFFIXES
-from engine.ingest.render import render_page
-from engine.modelstore import ModelFileInfo, model_file_info
-from engine.parallel import default_workers
-from engine.pipeline import PipelineConfig
-from engine.project import (
-    DEFAULT_FORMATS,
-    FORMAT_SUFFIXES,
-    BatchReport,
-    Project,
-    ProjectSettings,
-    ReviewChange,
-    Services,
-    evaluate_project,
-    export_review,
-    import_review,
-    run_batch,
-)
-from engine.session import Session, SessionConfig, load_document
-from engine.store import (
-    DetectReport,
-    DocumentRecord,
-    DocumentStatus,
-    ExportReport,
-    ImportReport,
-    PatientRecord,
-    Statistics,
-)
+
+if TYPE_CHECKING:
+    from engine.cire import LlamaJudge, assess
+    from engine.detectors.llm import settings_for
+    from engine.evaluation import evaluate, load_gold, load_predictions
+    from engine.export import DeidReport, deid_paths
+    from engine.exporters.geometry import span_rectangles
+    from engine.exporters.outputs import (
+        DEFAULT_FORMATS,
+        FORMAT_SUFFIXES,
+        ExportJob,
+        Written,
+        export_job,
+        write_outputs,
+    )
+    from engine.exporters.reports import KEY_COLUMNS, KEY_FILE_NAME, KEY_WARNING, REPORT_COLUMNS
+    from engine.ingest.discover import SUPPORTED_SUFFIXES
+    from engine.ingest.render import render_page
+    from engine.modelstore import (
+        ModelFileInfo,
+        add_model,
+        list_models,
+        model_file_info,
+        registry_path,
+        verify_model,
+    )
+    from engine.parallel import default_workers
+    from engine.pipeline import PipelineConfig
+    from engine.project import (
+        BatchReport,
+        Project,
+        ProjectSettings,
+        ReviewChange,
+        Services,
+        evaluate_project,
+        export_review,
+        import_review,
+        run_batch,
+    )
+    from engine.runtimes import get_llama_runtime
+    from engine.session import Session, SessionConfig, load_document
+    from engine.store import (
+        DetectReport,
+        DocumentRecord,
+        DocumentStatus,
+        ExportReport,
+        ImportReport,
+        PatientRecord,
+        Statistics,
+    )
+
+# name -> the module that defines it, imported when the name is first read.
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("LlamaJudge", "assess"), "engine.cire"),
+    "settings_for": "engine.detectors.llm",
+    **dict.fromkeys(("evaluate", "load_gold", "load_predictions"), "engine.evaluation"),
+    **dict.fromkeys(("DeidReport", "deid_paths"), "engine.export"),
+    "span_rectangles": "engine.exporters.geometry",
+    **dict.fromkeys(("DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ExportJob", "Written",
+                     "export_job", "write_outputs"), "engine.exporters.outputs"),
+    **dict.fromkeys(("KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS"),
+                    "engine.exporters.reports"),
+    "SUPPORTED_SUFFIXES": "engine.ingest.discover",
+    "render_page": "engine.ingest.render",
+    **dict.fromkeys(("ModelFileInfo", "add_model", "list_models", "model_file_info",
+                     "registry_path", "verify_model"), "engine.modelstore"),
+    "default_workers": "engine.parallel",
+    "PipelineConfig": "engine.pipeline",
+    **dict.fromkeys(("BatchReport", "Project", "ProjectSettings", "ReviewChange", "Services",
+                     "evaluate_project", "export_review", "import_review", "run_batch"),
+                    "engine.project"),
+    "get_llama_runtime": "engine.runtimes",
+    **dict.fromkeys(("Session", "SessionConfig", "load_document"), "engine.session"),
+    **dict.fromkeys(("DetectReport", "DocumentRecord", "DocumentStatus", "ExportReport",
+                     "ImportReport", "PatientRecord", "Statistics"), "engine.store"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later reads skip __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
@@ -55,4 +121,7 @@ __all__ = [
     "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
     "ExportReport", "Statistics",
+    # for the CLI's model, evaluation and CIRE commands (front ends import api and core only)
+    "add_model", "list_models", "registry_path", "verify_model", "evaluate", "load_gold",
+    "load_predictions", "LlamaJudge", "assess", "settings_for", "get_llama_runtime",
 ]

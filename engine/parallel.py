@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from engine.core.context import RunContext
+from engine.core.context import RunContext, rate_and_eta
 from engine.core.domain import DetectionResult, Document
 from engine.core.errors import CancelledError, ClearNoteError, InputError
 
@@ -33,15 +33,6 @@ def default_workers() -> int:
 
 
 # ----------------------------------------------------------------------------- progress
-
-
-def rate_and_eta(done: int, total: int | None, started: float) -> tuple[float, float | None]:
-    """Items per second since ``started`` (a ``time.monotonic()``) and the seconds left
-    (None without a total, 0 before the first item)."""
-    rate = done / max(time.monotonic() - started, 1e-9)
-    if not total:
-        return rate, None
-    return rate, max(total - done, 0) / rate if rate > 0 else 0.0
 
 
 class ProgressMeter:

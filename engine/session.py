@@ -22,6 +22,7 @@ from engine.core.policies import Policy, get_policy
 from engine.pipeline import Pipeline, PipelineConfig, build_pipeline
 
 if TYPE_CHECKING:
+    from engine.surrogates import Surrogator
     from engine.surrogates.mapping import SurrogateMap
 
 
@@ -39,15 +40,11 @@ class Session:
 
     def __init__(self, config: SessionConfig | None = None, *,
                  pipeline: Pipeline | None = None, mapping: SurrogateMap | None = None) -> None:
-        from engine.surrogates import InMemorySurrogateMap, Surrogator
-
         self.config = config or SessionConfig()
         self._pipeline = pipeline
         self._pipeline_lock = threading.Lock()
-        self.surrogator = Surrogator(secret=self.config.secret, policy=self.policy,
-                                     mode=self.config.mode,
-                                     mapping=mapping if mapping is not None
-                                     else InMemorySurrogateMap())
+        self._mapping = mapping
+        self._surrogator: Surrogator | None = None
 
     @property
     def pipeline(self) -> Pipeline:
@@ -57,6 +54,19 @@ class Session:
             if self._pipeline is None:
                 self._pipeline = build_pipeline(self.config.pipeline)
             return self._pipeline
+
+    @property
+    def surrogator(self) -> Surrogator:
+        """Built on first use: `clearnote detect` never replaces text, and the surrogate
+        generators (Faker and its locales) cost a third of a second to import."""
+        with self._pipeline_lock:
+            if self._surrogator is None:
+                from engine.surrogates import InMemorySurrogateMap, Surrogator
+
+                mapping = self._mapping if self._mapping is not None else InMemorySurrogateMap()
+                self._surrogator = Surrogator(secret=self.config.secret, policy=self.policy,
+                                              mode=self.config.mode, mapping=mapping)
+            return self._surrogator
 
     @property
     def policy(self) -> Policy:

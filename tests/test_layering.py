@@ -219,3 +219,45 @@ def test_desktop_asks_the_engine_for_pages_and_hashes() -> None:
                  for path in _modules("desktop") for name in _imports(path)
                  if name.split(".")[0] in {"pypdfium2", "hashlib", "fitz"}]
     assert offenders == []
+
+
+# ----------------------------------------------------------------------------- lazy façade
+
+def _type_checking_imports(path: Path) -> dict[str, str]:
+    """name -> module of every ``from X import name`` inside an ``if TYPE_CHECKING`` block."""
+    names: dict[str, str] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                and node.test.id == "TYPE_CHECKING":
+            for stmt in node.body:
+                if isinstance(stmt, ast.ImportFrom) and stmt.module:
+                    names.update({alias.name: stmt.module for alias in stmt.names})
+    return names
+
+
+def test_lazy_api_names_are_the_type_checking_imports() -> None:
+    # engine.api resolves its heavy names on first use (PEP 562) so that `clearnote detect`
+    # on text never imports the store or the PDF stack. The allowance: its TYPE_CHECKING
+    # block must name exactly the lazy table, so the module graph above stays truthful.
+    import engine.api as api
+
+    assert _type_checking_imports(ROOT / "engine" / "api.py") == api._LAZY  # noqa: SLF001
+    assert set(api.__all__) >= set(api._LAZY)  # noqa: SLF001
+    for name in api.__all__:
+        assert getattr(api, name) is not None, name
+
+
+# The CLI reaches the engine through engine.api and engine.core (issue 14). Allowed besides:
+# its own package, the Spark front end (a peer), and the training hooks, whose commands run
+# in a separate training interpreter and whose module imports only core.
+CLI_ALLOWED = ("engine.cli", "engine.spark", "engine.training.cli")
+
+
+def test_cli_reaches_the_engine_through_api_and_core() -> None:
+    graph = _engine_graph(function_level=True)
+    offenders = [f"{module} imports {dep}"
+                 for module, deps in sorted(graph.items()) if module.startswith("engine.cli")
+                 for dep in sorted(deps)
+                 if not (dep in {"engine", "engine.api"} or dep.startswith("engine.core.")
+                         or any(dep == a or dep.startswith(a + ".") for a in CLI_ALLOWED))]
+    assert offenders == []

@@ -7,15 +7,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import modelstore
-from engine.api import PipelineConfig, Session, SessionConfig
-from engine.cire import LlamaJudge, assess
+from engine.api import (
+    LlamaJudge,
+    PipelineConfig,
+    Session,
+    SessionConfig,
+    assess,
+    get_llama_runtime,
+    settings_for,
+    verify_model,
+)
 from engine.cli.common import EXIT_OK, JsonlWriter, read_documents, read_secret
 from engine.core.context import RunContext
 from engine.core.domain import SurrogateMode
 from engine.core.policies import POLICIES
-from engine.detectors.llm import settings_for
-from engine.runtimes import get_llama_runtime
 
 
 def register(subparsers: Any) -> None:
@@ -49,7 +54,7 @@ def resolve_model(ref: str) -> tuple[Path, str | None]:
     path = Path(ref).expanduser()
     if path.suffix.lower() == ".gguf" or path.exists():
         return path, None
-    record = modelstore.verify_model(ref)
+    record = verify_model(ref)
     return Path(record.path), record.chat_format
 
 

@@ -12,14 +12,16 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.api import PipelineConfig, Session, SessionConfig
-from engine.core.context import RunContext
+from engine import api
+from engine.core.context import RunContext, rate_and_eta
 from engine.core.domain import Document, SurrogateMode
 from engine.core.errors import UsageError
 from engine.core.policies import POLICIES
-from engine.parallel import rate_and_eta
+
+if TYPE_CHECKING:
+    from engine.api import PipelineConfig, Session
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 EXIT_CANCELLED = 130  # as a shell reports SIGINT: run the same command again to finish
@@ -167,7 +169,7 @@ def pipeline_config(args: argparse.Namespace) -> PipelineConfig:
     if getattr(args, "no_ner", False):
         ner = False
     llm = getattr(args, "llm", None)
-    return PipelineConfig(policy=args.policy, overlap=args.overlap, ner=ner,
+    return api.PipelineConfig(policy=args.policy, overlap=args.overlap, ner=ner,
                           ner_threads=getattr(args, "threads", None),
                           llm_model=Path(llm) if llm else None)
 
@@ -178,7 +180,8 @@ def session_from(args: argparse.Namespace) -> Session:
     if secret_file:
         kwargs["secret"] = read_secret(Path(secret_file))
     mode = SurrogateMode(getattr(args, "mode", SurrogateMode.SURROGATE.value))
-    return Session(SessionConfig(pipeline=pipeline_config(args), mode=mode, **kwargs))
+    return api.Session(api.SessionConfig(pipeline=pipeline_config(args), mode=mode,
+                                         **kwargs))
 
 
 def read_secret(path: Path) -> bytes:

@@ -7,13 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.api import evaluate_project
+from engine.api import evaluate, evaluate_project, load_gold, load_predictions
 from engine.cli.common import EXIT_OK
 from engine.cli.passphrase import add_passphrase_options, open_project
 from engine.core.errors import UsageError
 from engine.core.labels import Label
 from engine.core.policies import POLICIES, get_policy
-from engine.evaluation import evaluate, load_gold, load_predictions
 
 
 def register(subparsers: Any) -> None:

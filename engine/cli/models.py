@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import modelstore
+from engine.api import add_model, list_models, registry_path, verify_model
 from engine.cli.common import EXIT_FAILURE, EXIT_OK
 from engine.core.errors import ModelIntegrityError
 from engine.training.cli import register_models as register_import_hf
@@ -41,9 +41,9 @@ def _describe(record: Any) -> str:
 
 
 def cmd_models_list(args: argparse.Namespace) -> int:
-    records = modelstore.list_models()
+    records = list_models()
     if not records:
-        print(f"no models registered ({modelstore.registry_path()}); "
+        print(f"no models registered ({registry_path()}); "
               "add one with `clearnote models add FILE.gguf`")
     for record in records:
         print(_describe(record))
@@ -51,7 +51,7 @@ def cmd_models_list(args: argparse.Namespace) -> int:
 
 
 def cmd_models_add(args: argparse.Namespace) -> int:
-    record = modelstore.add_model(args.path, name=args.name, chat_format=args.chat_format)
+    record = add_model(args.path, name=args.name, chat_format=args.chat_format)
     print(_describe(record))
     for warning in record.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -59,11 +59,11 @@ def cmd_models_add(args: argparse.Namespace) -> int:
 
 
 def cmd_models_verify(args: argparse.Namespace) -> int:
-    names = args.names or [r.name for r in modelstore.list_models()]
+    names = args.names or [r.name for r in list_models()]
     failed = 0
     for name in names:
         try:
-            modelstore.verify_model(name)
+            verify_model(name)
             print(f"ok      {name}")
         except ModelIntegrityError as exc:
             failed += 1

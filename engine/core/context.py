@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -44,3 +45,12 @@ class RunContext:
 
     def report(self, stage: str, done: int, total: int, message: str = "") -> None:
         self.progress(stage, done, total, message)
+
+
+def rate_and_eta(done: int, total: int | None, started: float) -> tuple[float, float | None]:
+    """Items per second since ``started`` (a ``time.monotonic()``) and the seconds left
+    (None without a total, 0 before the first item)."""
+    rate = done / max(time.monotonic() - started, 1e-9)
+    if not total:
+        return rate, None
+    return rate, max(total - done, 0) / rate if rate > 0 else 0.0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Protocol
 
@@ -55,6 +56,18 @@ def _llm_detectors(config: PipelineConfig) -> list[Detector]:
 
 
 def build_detectors(config: PipelineConfig) -> list[Detector]:
+    # The ONNX model loads on a thread while this one builds the rules and gazetteers:
+    # onnxruntime builds its session outside the GIL, so on two cores the two overlap.
+    # Same detectors in the same order either way; a load failure is raised here.
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="clearnote-ner-load") as pool:
+        ner = pool.submit(_ner_detectors, config)
+        detectors = _rule_and_dictionary_detectors(config)
+        detectors += ner.result()
+    detectors += _llm_detectors(config)
+    return detectors
+
+
+def _rule_and_dictionary_detectors(config: PipelineConfig) -> list[Detector]:
     from engine.detectors.regex import default_rule_detectors
 
     detectors: list[Detector] = list(default_rule_detectors())
@@ -70,6 +83,4 @@ def build_detectors(config: PipelineConfig) -> list[Detector]:
         from engine.detectors.dictionary import UserDictionaryDetector
 
         detectors.append(UserDictionaryDetector(config.user_dictionary))
-    detectors += _ner_detectors(config)
-    detectors += _llm_detectors(config)
     return detectors

@@ -14,6 +14,6 @@ __all__ = [
 ]
 
 
-def default_ner_detector(*, threads: int | None = None, batch_size: int = 8) -> OnnxNerDetector:
+def default_ner_detector(*, threads: int | None = None, batch_size: int = 1) -> OnnxNerDetector:
     """The shipped model. Fails closed (ModelIntegrityError) if it is absent or altered."""
     return OnnxNerDetector.from_model_dir(None, threads=threads, batch_size=batch_size)

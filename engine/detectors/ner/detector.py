@@ -20,6 +20,12 @@ from engine.detectors.ner.manifest import NerManifest, load_manifest
 from engine.paths import models_dir
 
 DEFAULT_MODEL = "clearnote-ner-minilm"
+# Windows run one at a time by default. The shipped model is int8 with dynamic quantization:
+# each DynamicQuantizeLinear takes one scale over the whole input tensor, so a window's
+# logits (and spans) would depend on the other windows and the padding in its batch. On CPU
+# batching does not pay either: batches of 8 length-sorted windows ran at 0.87x the tokens
+# per CPU-second of single windows (issue 16; benchmarks/throughput.py).
+DEFAULT_BATCH_SIZE = 1
 
 
 def _softmax(x: np.ndarray) -> np.ndarray:
@@ -33,7 +39,8 @@ class OnnxNerDetector:
     """Token classifier over windows that never truncate; spans get per-label thresholds."""
 
     def __init__(
-        self, manifest: NerManifest, session: Any, tokenizer: Any, *, batch_size: int = 8
+        self, manifest: NerManifest, session: Any, tokenizer: Any, *,
+        batch_size: int = DEFAULT_BATCH_SIZE
     ) -> None:
         if batch_size < 1:
             raise ValueError("batch_size must be >= 1")
@@ -65,7 +72,8 @@ class OnnxNerDetector:
 
     @classmethod
     def from_model_dir(
-        cls, path: Path | None = None, *, threads: int | None = None, batch_size: int = 8
+        cls, path: Path | None = None, *, threads: int | None = None,
+        batch_size: int = DEFAULT_BATCH_SIZE
     ) -> OnnxNerDetector:
         model_dir = Path(path) if path is not None else models_dir() / DEFAULT_MODEL
         manifest = load_manifest(model_dir)  # raises ModelIntegrityError: fail closed

@@ -68,3 +68,23 @@ def test_long_and_non_latin_documents(det: OnnxNerDetector) -> None:
     assert all(0 <= s.start < s.end <= len(text) for s in spans)
     assert covered(text, spans, "Emily Chen", NAME_LABELS)  # found at the very end: no truncation
     assert det.detect(Document.from_text(""), RunContext()) == []
+
+
+
+def test_windows_run_unbatched_so_spans_never_depend_on_batching(det: OnnxNerDetector) -> None:
+    # The int8 model quantizes activations with one scale per input tensor: in a padded
+    # batch a window's spans would depend on its neighbours (measured: batch 1 vs 3 vs 8
+    # differ on this document). Unbatched, a document's spans are its own: the same whether
+    # it runs alone, after another document, or by a fresh detector. Synthetic PHI only.
+    assert det.batch_size == 1 and default_ner_detector().batch_size == 1
+    unit = ("Seen by Dr. Mara Quinn at Lakeside Clinic on 3 March 2021; patient Harold Finch, "
+            "MRN 00482913, phone 416-555-0142, reports chest pain relieved by rest. ")
+    doc = Document.from_text(unit * 40 + "Signed: Dr. Emily Chen")
+    assert len(det.plan(len(det.encode(doc.text)[0]))) >= 5
+    def key(spans):  # type: ignore[no-untyped-def]
+        return [(s.start, s.end, s.label, s.confidence) for s in spans]
+
+    first = key(det.detect(doc, RunContext()))
+    det.detect(Document.from_text("Call Dr. Sam Lee at 403-555-0199 about Anna Keller."),
+               RunContext())
+    assert first and key(det.detect(doc, RunContext())) == first

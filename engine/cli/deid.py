@@ -1,0 +1,96 @@
+"""`clearnote deid`: JSONL documents in and out, or files to a folder of de-identified
+outputs (``engine.api.deid_paths``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine import api
+from engine.cli.common import (
+    EXIT_CANCELLED,
+    EXIT_FAILURE,
+    EXIT_OK,
+    JsonlWriter,
+    Progress,
+    add_detection_options,
+    count_lines,
+    read_documents,
+    run_context,
+    session_from,
+)
+from engine.core.domain import Replacement
+from engine.core.errors import UsageError
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("deid", help="de-identify JSONL documents or files",
+                       description="JSONL mode: --input IN.jsonl --output OUT.jsonl. File "
+                                   "mode: FILE_OR_DIR... --output-dir DIR.")
+    p.add_argument("paths", nargs="*", metavar="FILE_OR_DIR")
+    p.add_argument("--input", type=Path, help="IN.jsonl with {\"id\",\"text\"} lines")
+    p.add_argument("--output", type=Path, help="OUT.jsonl")
+    p.add_argument("--output-dir", type=Path, help="folder for de-identified files")
+    p.add_argument("--formats", nargs="+", choices=sorted(api.FORMAT_SUFFIXES),
+                   default=list(api.DEFAULT_FORMATS),
+                   help="files per document (default: %(default)s; pdf for PDFs and scans)")
+    p.add_argument("--key-file", type=Path,
+                   help="where the re-identification key goes (document id -> source "
+                        "file); default: clearnote-key.csv beside the input; never inside "
+                        "the output folder")
+    p.add_argument("--mode", default="surrogate", choices=["surrogate", "tag", "redact"])
+    p.add_argument("--pdf", default="redacted", choices=["redacted", "surrogate-text"],
+                   help="what redacted PDFs show over removed text")
+    p.add_argument("--password", help="password for encrypted PDFs")
+    p.add_argument("--cire", action="store_true",
+                   help="add clinical-information-retention flags to the sidecars")
+    p.add_argument("--secret-file", type=Path,
+                   help="reuse this secret so surrogates stay consistent across runs")
+    add_detection_options(p)
+    p.set_defaults(func=cmd_deid)
+
+
+def replacement_record(replacement: Replacement) -> dict:
+    return {"start": replacement.start, "end": replacement.end,
+            "label": replacement.label.value, "output_start": replacement.output_start,
+            "output_end": replacement.output_end}
+
+
+def cmd_deid(args: argparse.Namespace) -> int:
+    if args.input is not None:
+        if args.paths or args.output_dir:
+            raise UsageError("use either --input/--output (JSONL) or FILE_OR_DIR... "
+                             "--output-dir, not both")
+        if args.output is None:
+            raise UsageError("--input needs --output")
+        return _deid_jsonl(args)
+    if not args.paths or args.output_dir is None:
+        raise UsageError("give --input IN.jsonl --output OUT.jsonl, or FILE_OR_DIR... "
+                         "--output-dir DIR")
+    report = api.deid_paths([Path(p) for p in args.paths], Path(args.output_dir),
+                        session=session_from(args), formats=args.formats,
+                        key_file=args.key_file, pdf_mode=args.pdf, password=args.password,
+                        cire=args.cire, progress_enabled=not args.no_progress,
+                        ctx=run_context(args))
+    print(report.summary(), file=sys.stderr)
+    if report.cancelled:
+        print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
+        return EXIT_CANCELLED
+    return EXIT_OK if not report.failed else EXIT_FAILURE
+
+
+def _deid_jsonl(args: argparse.Namespace) -> int:
+    session = session_from(args)
+    ctx = run_context(args)
+    progress = Progress("deid", count_lines(args.input), enabled=not args.no_progress)
+    with JsonlWriter(args.output) as out:
+        for record, doc in read_documents(args.input):
+            _result, deid = session.process(doc, ctx,
+                                            patient=str(record.get("patient", "default")))
+            out.write({"id": record["id"], "text": deid.text,
+                       "replacements": [replacement_record(r) for r in deid.replacements]})
+            progress.step()
+    progress.close()
+    return EXIT_OK
