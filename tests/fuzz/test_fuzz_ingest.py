@@ -82,3 +82,40 @@ def test_the_runner_reports_a_hang_and_recovers(tmp_path: Path) -> None:
         assert run.run(b"plain text", "text", ".txt") is None
     finally:
         run.close()
+
+
+# ------------------------------------------------- regressions of the fuzzers' findings
+
+
+def _docx_zip(path: Path, *, method: int | None = None, damage: bool = False) -> Path:
+    import zipfile
+
+    body = "<w:p><w:r><w:t>Follow-up in three months.</w:t></w:r></w:p>" * 400
+    xml = ('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/'
+           f'main"><w:body>{body}</w:body></w:document>')
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("[Content_Types].xml", "<Types/>")
+        zf.writestr("word/document.xml", xml)
+    data = bytearray(path.read_bytes())
+    header = data.index(b"PK\x03\x04", 1)  # the second entry: word/document.xml
+    if method is not None:  # an unknown compression method, in both headers
+        data[header + 8:header + 10] = method.to_bytes(2, "little")
+        central = data.index(b"PK\x01\x02word/"[:4], header)
+        central = data.index(b"word/document.xml", central) - 46
+        data[central + 10:central + 12] = method.to_bytes(2, "little")
+    if damage:  # a broken deflate stream in the middle of the part
+        start = header + 30 + len("word/document.xml") + 8
+        data[start:start + 16] = bytes(range(200, 216))
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["deflate", "method"])
+def test_damaged_docx_streams_are_corrupt_document_errors(tmp_path: Path, kind: str) -> None:
+    from engine.core.errors import CorruptDocumentError
+    from engine.ingest import load_document
+
+    path = _docx_zip(tmp_path / "Quill_letter.docx", damage=kind == "deflate",
+                     method=99 if kind == "method" else None)
+    with pytest.raises(CorruptDocumentError, match="Quill_letter.docx"):
+        load_document(path)
