@@ -119,3 +119,18 @@ def test_damaged_docx_streams_are_corrupt_document_errors(tmp_path: Path, kind: 
                      method=99 if kind == "method" else None)
     with pytest.raises(CorruptDocumentError, match="Quill_letter.docx"):
         load_document(path)
+
+
+def test_zip_member_name_flagged_utf8_but_not_is_an_unsupported_format(tmp_path: Path) -> None:
+    """Found by atheris: zipfile raises UnicodeDecodeError while listing such a member."""
+    from engine.core.errors import UnsupportedFormatError
+    from engine.ingest import load_document
+
+    path = _docx_zip(tmp_path / "Quill_letter.docx")
+    data = bytearray(path.read_bytes())
+    central = data.index(b"PK\x01\x02")
+    data[central + 8:central + 10] = (0x800).to_bytes(2, "little")  # "names are UTF-8"
+    data[central + 46:central + 48] = b"\xcc\x41"
+    path.write_bytes(bytes(data))
+    with pytest.raises(UnsupportedFormatError, match="Quill_letter.docx"):
+        load_document(path)
