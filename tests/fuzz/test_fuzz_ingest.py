@@ -134,3 +134,17 @@ def test_zip_member_name_flagged_utf8_but_not_is_an_unsupported_format(tmp_path:
     path.write_bytes(bytes(data))
     with pytest.raises(UnsupportedFormatError, match="Quill_letter.docx"):
         load_document(path)
+
+
+def test_zip_needing_an_unknown_version_is_an_unsupported_format(tmp_path: Path) -> None:
+    """Found by the long run: zipfile raises NotImplementedError ("zip file version 25.5")."""
+    from engine.core.errors import UnsupportedFormatError
+    from engine.ingest import load_document
+
+    path = _docx_zip(tmp_path / "Quill_letter.docx")
+    data = bytearray(path.read_bytes())
+    central = data.index(b"PK\x01\x02")
+    data[central + 6:central + 8] = (255).to_bytes(2, "little")  # version needed: 25.5
+    path.write_bytes(bytes(data))
+    with pytest.raises(UnsupportedFormatError, match="Quill_letter.docx"):
+        load_document(path)
