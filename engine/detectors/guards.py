@@ -9,7 +9,10 @@ policy. Pure functions over (text, spans):
 - numbers inside measurement strings (``7.43/41/76/28``, ``BP 120/80``, ``5 mg``, ``@2300``)
   are never PHI, unless a format rule with a checksum or a cue proposed them (IDs, phones);
 - a clinical word that is also a name ("Endo", "MAE") is a name only in name context;
-- names take their initials ("Anna K.", "J.R. Smith"), IDs their letter prefixes ("KX-448120").
+- names take their initials ("Anna K.", "J.R. Smith"), IDs their letter prefixes ("KX-448120");
+- no span crosses a blank line: a blank line ends every identifier (a signature block's
+  "Dr. Marlo" and the next paragraph's first words are two things), so a span that crosses
+  one is split there and each piece is trimmed of whitespace and guarded on its own.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from engine.core.domain import Document, Source, Span
+from engine.core.domain import Document, Source, Span, new_id
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import clinical_words, has_name_context
 from engine.detectors.edges import trim
@@ -36,6 +39,7 @@ _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|ca
                         r"|mmol|meq|iu|%)\b)")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
+_BLANK_LINE = re.compile(r"\n\s*\n")
 
 
 def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]:
@@ -44,18 +48,44 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
     measures: list[tuple[int, int]] | None = None
     kept: list[Span] = []
     dropped: list[Span] = []
-    for span in spans:
-        shaped = _shape(text, span)
-        if shaped is None:
-            dropped.append(span)
-            continue
-        if measures is None:
-            measures = measurement_ranges(text)
-        if _rejected(text, shaped, measures):
-            dropped.append(span)
-        else:
-            kept.append(shaped)
+    for proposed in spans:
+        for span in split_at_blank_lines(text, proposed):
+            shaped = _shape(text, span)
+            if shaped is None:
+                dropped.append(span)
+                continue
+            if measures is None:
+                measures = measurement_ranges(text)
+            if _rejected(text, shaped, measures):
+                dropped.append(span)
+            else:
+                kept.append(shaped)
     return kept, dropped
+
+
+def split_at_blank_lines(text: str, span: Span) -> list[Span]:
+    """``span`` cut at every blank line inside it, each piece trimmed of whitespace (the
+    first piece keeps the span's id). Whitespace-only pieces go."""
+    if "\n" not in text[span.start:span.end]:
+        return [span]
+    bounds: list[tuple[int, int]] = []
+    pos = span.start
+    for blank in _BLANK_LINE.finditer(text, span.start, span.end):
+        bounds.append((pos, blank.start()))
+        pos = blank.end()
+    if not bounds:
+        return [span]
+    bounds.append((pos, span.end))
+    pieces: list[Span] = []
+    for start, end in bounds:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            pieces.append(span.moved(start, end) if not pieces
+                          else replace(span, start=start, end=end, id=new_id()))
+    return pieces
 
 
 def _shape(text: str, span: Span) -> Span | None:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from engine.cire.guard import ClinicalGuard
 from engine.cire.report import CireFlag, FlagSource, Severity
-from engine.core.domain import DeidentifiedText, Document, Span, SurrogateMode
+from engine.core.domain import ACTIVE_STATUSES, DeidentifiedText, Document, Span, SurrogateMode
 from engine.core.errors import UsageError
 from engine.core.files import (
     PRIVATE_FILE,
@@ -127,7 +127,12 @@ def export_job(doc: Document, spans: Sequence[Span], deid: DeidentifiedText, *,
                                        for f in block.get("flags", [])))
     return ExportJob(doc, tuple(spans), deid, deid.mode, Path(source) if source else None,
                      pdf_mode, password, block,
-                     source_name_parts(source) if source else ())
+                     source_name_parts(source, phi=_phi_strings(doc, spans)) if source
+                     else ())
+
+
+def _phi_strings(doc: Document, spans: Sequence[Span]) -> list[str]:
+    return [doc.text[s.start:s.end] for s in spans if s.status in ACTIVE_STATUSES]
 
 
 def _write_txt(job: ExportJob, path: Path) -> None:

@@ -23,17 +23,39 @@ REPORT_FILE_NAME = "report.csv"
 REPORT_COLUMNS = ("document_id", "status", "spans", "cire_high", "outputs", "error")
 KEY_WARNING = "it re-links the outputs to the originals: keep it with them, never share it"
 
-_TOKEN = re.compile(r"[^\W_]+")
-MIN_NAME_TOKEN = 3  # shorter pieces of a file name ("v2", "01") are not identifying
+_TOKEN = re.compile(r"[^\W\d_]+|\d+")  # letter runs and digit runs ("MRN0090075": 2)
+MIN_NAME_TOKEN = 3  # shorter words of a file name ("Li", "v") are not checked alone
+MIN_DIGITS = 4  # shorter numbers ("v2", "01", "250") are page numbers and versions
+MIN_UNLISTED_NAME = 5  # an unlisted, non-dictionary word shorter than this is an
+#                        abbreviation ("MRN", "fax", "Hx"), not a name
 
 
-def source_name_parts(source: str | Path) -> tuple[str, ...]:
-    """The strings of a source file's name that may identify someone: the name, its stem
-    and each word or number of at least three characters (``Smith_John_0090075.pdf`` →
-    the name, ``Smith_John_0090075``, ``Smith``, ``John``, ``0090075``)."""
+def source_name_parts(source: str | Path, *, phi: Iterable[str] = ()) -> tuple[str, ...]:
+    """The strings of a source file's name that can identify someone, which no exported
+    record may contain: the name, its stem, every run of 4+ digits, and the name-like
+    words: those inside the document's PHI (``phi``: the original strings detected in it),
+    and those that are no dictionary or clinical word (a listed first or last name, or an
+    unlisted word of 5+ letters). ``Smith_John_0090075.pdf`` gives the name, the stem,
+    ``John`` and ``0090075``, and ``Smith`` too when the document's PHI holds it; the
+    ordinary words of ``guess_referral.txt`` block nothing."""
+    from engine.detectors.dictionary.context import is_english
+    from engine.detectors.dictionary.names import all_name_lists
+
     path = Path(source)
-    tokens = [t for t in _TOKEN.findall(path.stem) if len(t) >= MIN_NAME_TOKEN]
-    return tuple(dict.fromkeys([path.name, path.stem, *tokens]))
+    phi_words = {w.casefold() for value in phi for w in _TOKEN.findall(value)}
+    first, last = all_name_lists()
+    parts = [path.name, path.stem]
+    for token in _TOKEN.findall(path.stem):
+        key = token.casefold()
+        if token.isdigit():
+            if len(token) >= MIN_DIGITS:
+                parts.append(token)
+        elif len(token) >= MIN_NAME_TOKEN and (
+                key in phi_words
+                or not is_english(key) and (key in first or key in last
+                                            or len(key) >= MIN_UNLISTED_NAME)):
+            parts.append(token)
+    return tuple(dict.fromkeys(parts))
 
 
 def check_key_location(key_file: Path, output_dir: Path) -> None:

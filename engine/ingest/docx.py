@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+import zlib
 from pathlib import Path
 
 from lxml import etree
@@ -92,7 +93,10 @@ def load_docx(path: Path) -> Document:
         raise CorruptDocumentError(path, "DOCX is damaged (bad ZIP container)") from exc
     except etree.XMLSyntaxError as exc:
         raise CorruptDocumentError(path, "DOCX is damaged (invalid XML)") from exc
-    except (OSError, EOFError, zipfile.LargeZipFile) as exc:
+    except (OSError, EOFError, zipfile.LargeZipFile, zlib.error, NotImplementedError,
+            RuntimeError, ValueError) as exc:
+        # zlib.error: a damaged deflate stream; NotImplementedError: an unknown compression
+        # method; RuntimeError: an encrypted ZIP entry (found by fuzzing, issue 15).
         raise CorruptDocumentError(path, "DOCX is damaged or truncated") from exc
     warnings = ["tracked deletions were included in the text"] if tracked else []
     return Document(text=PART_SEPARATOR.join(texts), source_path=str(path),

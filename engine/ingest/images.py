@@ -6,6 +6,7 @@ Page.height are the frame's pixel size.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,11 @@ from engine.ingest.ocr import OcrEngine, default_engine, layout_words, ocr_pages
 
 # Decompression-bomb guard: an A3 page at 600 dpi is ~70 Mpx; refuse far beyond that.
 MAX_PIXELS = 200_000_000
+# What Pillow raises on damaged input, past the first decode too (frame count, seeking to
+# later TIFF frames, EXIF orientation, mode conversion): found by fuzzing (issue 15).
+DECODE_ERRORS: tuple[type[Exception], ...] = (
+    OSError, EOFError, ValueError, TypeError, SyntaxError, struct.error, KeyError, IndexError,
+    ZeroDivisionError)
 
 
 def open_image(path: Path) -> Image.Image:
@@ -28,7 +34,7 @@ def open_image(path: Path) -> Image.Image:
         img.load()
     except (UnidentifiedImageError, Image.DecompressionBombError) as exc:
         raise CorruptDocumentError(path, "image cannot be decoded") from exc
-    except (OSError, SyntaxError, ValueError) as exc:
+    except DECODE_ERRORS as exc:
         raise CorruptDocumentError(path, "image is damaged or truncated") from exc
     return img
 
@@ -47,16 +53,32 @@ def iter_frames(img: Image.Image) -> Iterator[Image.Image]:
         yield frame
 
 
+def _frame_count(path: Path, img: Image.Image) -> int:
+    try:
+        return int(getattr(img, "n_frames", 1))
+    except DECODE_ERRORS as exc:
+        raise CorruptDocumentError(path, "image frames are damaged") from exc
+
+
+def _decoded_frames(path: Path, img: Image.Image) -> Iterator[Image.Image]:
+    """iter_frames with Pillow's errors on damaged frames turned into ClearNote's."""
+    try:
+        yield from iter_frames(img)
+    except DECODE_ERRORS as exc:
+        raise CorruptDocumentError(path, "image frame is damaged or truncated") from exc
+
+
 def load_image(path: Path, *, media_type: str, ocr: OcrEngine | None = None,
                ctx: RunContext | None = None) -> Document:
     ctx = ctx or RunContext()
     img = open_image(path)
-    total = getattr(img, "n_frames", 1)
     engine = ocr if ocr is not None else default_engine()
     builder = DocumentBuilder()
     builder.warnings.append("image input: text recognised by OCR")
     try:
-        for index, result in ocr_pages(engine, iter_frames(img), total=total, ctx=ctx):
+        total = _frame_count(path, img)
+        for index, result in ocr_pages(engine, _decoded_frames(path, img), total=total,
+                                       ctx=ctx):
             number = index + 1
 
             def to_box(px: tuple[int, int, int, int], n: int = number) -> CharBox:

@@ -11,6 +11,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -135,8 +136,11 @@ def find_tessdata(lang: str = "eng") -> Path:
 
 
 class TesseractEngine:
-    """tesserocr (Tesseract 5) with tessdata-fast. One API per worker thread: Tesseract
-    handles are not thread-safe, but recognition releases the GIL so threads scale."""
+    """tesserocr (Tesseract 5) with tessdata-fast. Tesseract handles are not thread-safe,
+    but recognition releases the GIL so threads scale: each recognition borrows a handle
+    from a pool and gives it back, so a handle (~12 MB, slow to load) serves every later
+    page and document. (Handles kept per thread leaked one per document, since each
+    document's OCR runs on fresh threads.)"""
 
     name = "tesseract"
 
@@ -153,12 +157,14 @@ class TesseractEngine:
                                    and (self.tessdata / "osd.traineddata").is_file())
         self.min_confidence_for_osd = min_confidence_for_osd
         self.denoise = denoise
-        self._local = threading.local()
-        self._apis: list[object] = []
+        self._apis: list[object] = []  # every handle made, to End() them on close
+        self._free: dict[str, list[Any]] = {"ocr": [], "osd": []}
         self._lock = threading.Lock()
 
-    def _api(self, kind: str = "ocr") -> Any:  # a tesserocr.PyTessBaseAPI (untyped)
-        api = getattr(self._local, kind, None)
+    @contextmanager
+    def _api(self, kind: str = "ocr") -> Iterator[Any]:  # a tesserocr.PyTessBaseAPI (untyped)
+        with self._lock:
+            api = self._free[kind].pop() if self._free[kind] else None
         if api is None:
             from tesserocr import PSM, PyTessBaseAPI
 
@@ -166,17 +172,21 @@ class TesseractEngine:
                 api = PyTessBaseAPI(path=str(self.tessdata), lang="osd", psm=PSM.OSD_ONLY)
             else:
                 api = PyTessBaseAPI(path=str(self.tessdata), lang=self.lang, psm=PSM.AUTO)
-            setattr(self._local, kind, api)
             with self._lock:
                 self._apis.append(api)
-        return api
+        try:
+            yield api
+        finally:
+            api.Clear()  # the image and results of this page go now
+            with self._lock:
+                self._free[kind].append(api)
 
     def close(self) -> None:
         with self._lock:
             for api in self._apis:
                 api.End()  # type: ignore[attr-defined]
             self._apis.clear()
-        self._local = threading.local()
+            self._free = {"ocr": [], "osd": []}
 
     def recognize(self, image: Image.Image) -> OcrPage:
         gray = image if image.mode == "L" else image.convert("L")
@@ -193,12 +203,12 @@ class TesseractEngine:
         return page
 
     def _orientation(self, gray: Image.Image) -> int:
-        api = self._api("osd")
-        api.SetImage(gray)
-        try:
-            osd = api.DetectOrientationScript()
-        except RuntimeError:
-            return 0
+        with self._api("osd") as api:
+            api.SetImage(gray)
+            try:
+                osd = api.DetectOrientationScript()
+            except RuntimeError:
+                return 0
         if not osd or osd.get("orient_conf", 0.0) < 1.0:
             return 0
         # Tesseract reports how far the page is rotated clockwise; undo it CCW.
@@ -206,7 +216,6 @@ class TesseractEngine:
 
     def _read(self, gray: Image.Image, rotation: int) -> OcrPage:
         from PIL import Image as PILImage
-        from tesserocr import RIL, iterate_level
 
         width, height = gray.size
         img = gray
@@ -214,7 +223,13 @@ class TesseractEngine:
             img = gray.transpose({90: PILImage.Transpose.ROTATE_90,
                                   180: PILImage.Transpose.ROTATE_180,
                                   270: PILImage.Transpose.ROTATE_270}[rotation])
-        api = self._api()
+        with self._api() as api:
+            return self._words(api, img, rotation, width, height)
+
+    def _words(self, api: Any, img: Image.Image, rotation: int, width: int,
+               height: int) -> OcrPage:
+        from tesserocr import RIL, iterate_level
+
         api.SetImage(img)
         api.Recognize()
         words: list[OcrWord] = []
@@ -236,7 +251,10 @@ class TesseractEngine:
         if iterator is None:
             return OcrPage(width, height, (), self.name, rotation)
         for r in iterate_level(iterator, RIL.SYMBOL):
-            sym = r.GetUTF8Text(RIL.SYMBOL)
+            try:
+                sym = r.GetUTF8Text(RIL.SYMBOL)
+            except RuntimeError:  # tesserocr raises for a symbol with no text (noise)
+                continue
             sbox = r.BoundingBox(RIL.SYMBOL)
             if not sym or sbox is None:
                 continue

@@ -80,7 +80,10 @@ def _sniff_zip(path: Path) -> Kind:
     try:
         with zipfile.ZipFile(path) as zf:
             names = set(zf.namelist())
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as exc:
+        # ValueError: a member name flagged UTF-8 that is not (UnicodeDecodeError), or a
+        # damaged directory record; NotImplementedError: a ZIP version it cannot read
+        # (found by fuzzing, issue 15).
         raise UnsupportedFormatError(path, "unsupported format: damaged ZIP container") from exc
     if "word/document.xml" in names:
         return Kind.DOCX

@@ -1,10 +1,13 @@
 """Encrypting a plain project and changing a project's passphrase, as whole-file steps:
 a new file is written and checked before it replaces the old one, so a wrong passphrase or
 a crash never leaves a corrupt project. The plain copies that encryption leaves behind (the
-old file's blocks, a backup taken first) are overwritten with zeros and unlinked."""
+old file's blocks, a backup taken first) are overwritten with zeros and unlinked, and so are
+the schema-migration backups (``NAME.clearnote.vN.bak``) once the new file is checked: they
+hold the documents under the old key (or none), which must open nothing after a rekey."""
 
 from __future__ import annotations
 
+import glob
 import logging
 import os
 import secrets
@@ -96,7 +99,8 @@ def encrypt_project(path: str | Path, passphrase: str) -> Path:
             overwrite_and_unlink(backup)
         raise
     overwrite_and_unlink(backup)
-    log.info("project encrypted")
+    removed = remove_migration_backups(path)
+    log.info("project encrypted (%d migration backup(s) removed)", removed)
     return path
 
 
@@ -107,3 +111,21 @@ def rekey_project(path: str | Path, old: str, new: str) -> None:
     if not crypto.is_encrypted(path):
         raise UsageError(f"{path.name}: not encrypted; use `clearnote project encrypt`")
     crypto.rekey(path, old, new)
+    removed = remove_migration_backups(path)
+    log.info("project rekeyed (%d migration backup(s) removed)", removed)
+
+
+def migration_backups(path: Path) -> list[Path]:
+    """The schema-migration backups of ``path`` (``engine.store.migrations.backup``)."""
+    pattern = f"{glob.escape(path.name)}.v*.bak"
+    return sorted(p for p in path.parent.glob(pattern) if p.is_file())
+
+
+def remove_migration_backups(path: Path) -> int:
+    """Overwrite and unlink every migration backup of ``path`` (and its journal files): after
+    encrypt or rekey they would still open without the new passphrase."""
+    found = migration_backups(path)
+    for backup in found:
+        for leftover in (backup, *(Path(f"{backup}{s}") for s in ("-journal", "-wal", "-shm"))):
+            overwrite_and_unlink(leftover)
+    return len(found)

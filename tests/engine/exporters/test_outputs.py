@@ -103,8 +103,11 @@ def test_a_record_naming_the_source_file_is_refused_and_nothing_is_written(
 
 
 def test_report_and_key_schemas(tmp_path: Path) -> None:
-    assert source_name_parts(f"/in/{SOURCE}") == (SOURCE, "Smith_John_0090075", "Smith",
-                                                  "John", "0090075")
+    # "Smith" is also a dictionary word: it counts when the document's PHI holds it.
+    assert source_name_parts(f"/in/{SOURCE}") == (SOURCE, "Smith_John_0090075", "John",
+                                                  "0090075")
+    assert source_name_parts(f"/in/{SOURCE}", phi=["Mr. John Smith"]) == (
+        SOURCE, "Smith_John_0090075", "Smith", "John", "0090075")
     row = report_row("d1", status="failed", error=f"InputError: {SOURCE} is empty",
                      forbidden=source_name_parts(SOURCE))
     assert row["error"] == "InputError" and tuple(row) == REPORT_COLUMNS
@@ -140,3 +143,47 @@ def test_simple_deid_fixture_still_exports(tmp_path: Path) -> None:
     out = tmp_path / "out"
     formats = {w.format for w in write_outputs(job, out, ["txt", "json", "pdf"])}
     assert formats == {"txt", "json", "pdf"}
+
+
+def test_only_identifying_parts_of_a_file_name_are_forbidden() -> None:
+    """Issue 15 follow-up: the ordinary words of a file name block nothing; digit runs of
+    4+ and name-like words (PHI of the document, listed names, long non-dictionary words)
+    do."""
+    assert source_name_parts("guess_referral.txt") == ("guess_referral.txt", "guess_referral")
+    assert source_name_parts("MRN4451207_fax_scan_v2.pdf") == (
+        "MRN4451207_fax_scan_v2.pdf", "MRN4451207_fax_scan_v2", "4451207")
+    assert source_name_parts("Ravensworth-B 2024 draft.pdf") == (
+        "Ravensworth-B 2024 draft.pdf", "Ravensworth-B 2024 draft", "Ravensworth", "2024")
+    assert source_name_parts("Hope_Baker_letter.pdf", phi=["Hope Baker"]) == (
+        "Hope_Baker_letter.pdf", "Hope_Baker_letter", "Hope", "Baker")
+
+
+def _export_with(tmp_path: Path, source: str, warning: str) -> list[str]:
+    """Export ``_letter()`` as if read from ``source``, with ``warning`` (a free-text field
+    the records carry) naming what the test plants."""
+    doc, spans, deid = _letter()
+    doc = Document(text=TEXT, id=doc.id, source_path=f"/in/{source}", warnings=(warning,))
+    job = export_job(doc, spans, deid, policy=get_policy("strict"))
+    out = tmp_path / source
+    return sorted(w.path.name for w in write_outputs(job, out, ["txt", "json", "jsonl", "csv"]))
+
+
+def test_ordinary_words_of_the_file_name_do_not_block_an_export(tmp_path: Path) -> None:
+    written = _export_with(tmp_path, "guess_referral.txt", "guess the referral was faxed")
+    assert len(written) == 4
+    sidecar = next(n for n in written if n.endswith(".json"))
+    record = json.loads((tmp_path / "guess_referral.txt" / sidecar).read_text("utf-8"))
+    assert "guess the referral was faxed" in json.dumps(record)
+
+
+@pytest.mark.parametrize(("source", "warning"), [
+    ("Smith_John_0090075.txt", "page 3 of 0090075 was blank"),  # a patient id
+    ("Smith_John_0090075.txt", "ask John about page 3"),  # a listed first name
+    ("Ravensworth_referral.txt", "see Ravensworth file"),  # a rare surname
+    ("Quill_referral.txt", "see Quill file"),  # the document's own PHI ("Zed Quill")
+])
+def test_identifying_parts_of_the_file_name_still_block_an_export(
+        tmp_path: Path, source: str, warning: str) -> None:
+    with pytest.raises(ExportVerificationError, match="source file name"):
+        _export_with(tmp_path, source, warning)
+    assert [p for p in (tmp_path / source).iterdir() if p.suffix == ".json"] == []

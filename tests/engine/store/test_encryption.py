@@ -158,3 +158,44 @@ def test_migration_backup_of_an_encrypted_project_stays_encrypted(tmp_path: Path
 def test_key_is_never_printed() -> None:
     key = crypto.new_key("pw")
     assert key.key.hex() not in repr(key) and "pw" not in repr(key)
+
+
+def test_rekey_and_encrypt_leave_no_backup_that_opens_with_the_old_key(tmp_path: Path) -> None:
+    """Issue 15: after `clearnote project rekey` (or `encrypt`), the schema-migration
+    backups (NAME.clearnote.vN.bak) no longer open with the old passphrase (or none):
+    they are overwritten and removed once the new file is checked."""
+    from engine.project.encryption import encrypt_project, migration_backups, rekey_project
+
+    path = tmp_path / "enc.clearnote"
+    db = _create(path, "old pass")
+    try:
+        key = crypto.key_for(path, "old pass")
+        saved = [migrations.backup(path, 1, key), migrations.backup(path, 1, key)]
+    finally:
+        db.close()
+    assert migration_backups(path) == sorted(saved)
+    old = Database(saved[0], passphrase="old pass")  # before: the backup opens with it
+    try:
+        assert _note(old) == NOTE
+    finally:
+        old.close()
+    other = tmp_path / "other.clearnote"  # another project's backups are not touched
+    _create(other, "x").close()
+    kept = migrations.backup(other, 1, crypto.key_for(other, "x"))
+    rekey_project(path, "old pass", "new pass")
+    assert migration_backups(path) == [] and kept.exists()
+    leftovers = [p for p in tmp_path.iterdir() if p.name.startswith(path.name) and p != path]
+    assert leftovers == []
+    for candidate in tmp_path.iterdir():
+        if candidate.name.startswith(("enc", ".enc")) and candidate.is_file():
+            with pytest.raises((WrongPassphraseError, ProjectError)):
+                Database(candidate, passphrase="old pass").close()
+
+    plain = tmp_path / "plain.clearnote"
+    _create(plain, None).close()
+    plain_backup = migrations.backup(plain, 1)
+    _assert_no_phi(path)
+    assert "Ravensworth" in _strings(plain_backup)
+    encrypt_project(plain, "pass")
+    assert not plain_backup.exists() and migration_backups(plain) == []
+    _assert_no_phi(*[p for p in tmp_path.iterdir() if p.name.startswith(("plain", ".plain"))])
