@@ -46,7 +46,7 @@ if TYPE_CHECKING:
         registry_path,
         verify_model,
     )
-    from engine.parallel import default_workers
+    from engine.parallel import default_workers, detect_in_order
     from engine.pipeline import PipelineConfig
     from engine.project import (
         BatchReport,
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
         run_batch,
     )
     from engine.runtimes import get_llama_runtime
-    from engine.session import Session, SessionConfig, load_document
+    from engine.session import Session, SessionConfig, SessionServices, load_document
     from engine.store import (
         DetectReport,
         DocumentRecord,
@@ -86,13 +86,14 @@ _LAZY: dict[str, str] = {
     "render_page": "engine.ingest.render",
     **dict.fromkeys(("ModelFileInfo", "add_model", "list_models", "model_file_info",
                      "registry_path", "verify_model"), "engine.modelstore"),
-    "default_workers": "engine.parallel",
+    **dict.fromkeys(("default_workers", "detect_in_order"), "engine.parallel"),
     "PipelineConfig": "engine.pipeline",
     **dict.fromkeys(("BatchReport", "Project", "ProjectSettings", "ReviewChange", "Services",
                      "evaluate_project", "export_review", "import_review", "run_batch"),
                     "engine.project"),
     "get_llama_runtime": "engine.runtimes",
-    **dict.fromkeys(("Session", "SessionConfig", "load_document"), "engine.session"),
+    **dict.fromkeys(("Session", "SessionConfig", "SessionServices", "load_document"),
+                    "engine.session"),
     **dict.fromkeys(("DetectReport", "DocumentRecord", "DocumentStatus", "ExportReport",
                      "ImportReport", "PatientRecord", "Statistics"), "engine.store"),
 }
@@ -114,7 +115,8 @@ def __dir__() -> list[str]:
 __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
     "DeidentifiedText", "SurrogateMode", "load_document", "deid_paths", "DeidReport",
-    "SUPPORTED_SUFFIXES", "default_workers", "render_page", "span_rectangles",
+    "SUPPORTED_SUFFIXES", "default_workers", "detect_in_order", "SessionServices",
+    "render_page", "span_rectangles",
     "model_file_info", "ModelFileInfo", "ExportJob", "Written", "export_job", "write_outputs",
     "KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS",
     "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",

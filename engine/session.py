@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import secrets as _secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.context import RunContext
 from engine.core.domain import (
@@ -92,3 +92,16 @@ def load_document(path: str | Path, *, password: str | None = None,
     from engine.ingest import load_document as _load
 
     return _load(path, password=password, ctx=ctx)
+
+
+def session_factory(config: SessionConfig, mapping: SurrogateMap | None) -> Session:
+    return Session(config, mapping=mapping)
+
+
+@dataclass(frozen=True)
+class SessionServices:
+    """What a worker process needs to detect without a project (``engine.parallel``):
+    module functions, so it pickles into spawned workers."""
+
+    session_factory: Callable[[Any, Any | None], Any] = session_factory
+    loader: Callable[..., Document] = load_document

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from engine import api
 from engine.cli.common import (
     EXIT_OK,
     JsonlWriter,
@@ -16,7 +18,11 @@ from engine.cli.common import (
     run_context,
     session_from,
 )
-from engine.core.domain import Span
+from engine.core.domain import Document, Span
+
+# Below this many documents, starting worker processes (each builds its own pipeline)
+# costs more than it saves.
+PARALLEL_FROM = 16
 
 
 def register(subparsers: Any) -> None:
@@ -25,8 +31,19 @@ def register(subparsers: Any) -> None:
                                    "lines in the same order.")
     p.add_argument("--input", type=Path, required=True, help="IN.jsonl (- for stdin)")
     p.add_argument("--output", type=Path, required=True, help="OUT.jsonl (- for stdout)")
+    p.add_argument("--workers", type=int, default=0,
+                   help=f"worker processes (default: one per core from {PARALLEL_FROM} "
+                        "documents)")
     add_detection_options(p)
     p.set_defaults(func=cmd_detect)
+
+
+def worker_count(requested: int, documents: int | None) -> int:
+    if requested > 0:
+        return requested
+    if documents is None or documents < PARALLEL_FROM:
+        return 1
+    return min(api.default_workers(), documents)
 
 
 def span_record(span: Span) -> dict:
@@ -41,13 +58,24 @@ def span_record(span: Span) -> dict:
 
 
 def cmd_detect(args: argparse.Namespace) -> int:
-    session = session_from(args)
+    session = session_from(args)  # cheap: the pipeline is built on first use
     ctx = run_context(args)
-    progress = Progress("detect", count_lines(args.input), enabled=not args.no_progress)
-    with JsonlWriter(args.output) as out:
+    total = count_lines(args.input)
+    progress = Progress("detect", total, enabled=not args.no_progress)
+    ids: list[object] = []
+
+    def documents() -> Iterator[Document]:
         for record, doc in read_documents(args.input):
-            result = session.detect(doc, ctx)
-            out.write({"id": record["id"], "spans": [span_record(s) for s in result.active]})
+            ids.append(record["id"])
+            yield doc
+
+    results = api.detect_in_order(documents(), total=total,
+                                  workers=worker_count(args.workers, total),
+                                  services=api.SessionServices(), session_config=session.config,
+                                  session=session, ctx=ctx)
+    with JsonlWriter(args.output) as out:
+        for number, result in enumerate(results):
+            out.write({"id": ids[number], "spans": [span_record(s) for s in result.active]})
             progress.step()
     progress.close()
     return EXIT_OK
