@@ -7,7 +7,8 @@ during a 10 MB document stops within 3 s, no partial file, a re-run finishes it)
 In-process: the document goes through ``engine.export.deid_paths`` (what ``clearnote deid``
 runs) with txt + json outputs; ``--delay`` seconds after a phase starts (read, detect,
 surrogates, export), a timer cancels the run's token as the Ctrl-C handler does. The stop
-latency is the time from the cancel to ``deid_paths`` returning; the phase the cancel
+latency is the time from the cancel to ``deid_paths`` returning (also in CPU seconds of
+the process: on a busy machine a wall-clock second may hold little work); the phase the cancel
 landed in is printed (a phase shorter than the delay passes it on to the next). Each case
 checks that the output folder holds no de-identified file and no temp file.
 
@@ -19,6 +20,7 @@ then runs the same command to the end and checks that it finishes the document.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import subprocess
 import sys
@@ -52,6 +54,7 @@ class PhaseCanceller:
         self.ctx, self.phase, self.delay = ctx, phase, delay
         self.current = "start"
         self.cancelled_at: float | None = None
+        self.cancelled_cpu = 0.0
         self.landed: str | None = None
         self._timer: threading.Timer | None = None
 
@@ -64,6 +67,7 @@ class PhaseCanceller:
 
     def _fire(self) -> None:
         self.landed = self.current
+        self.cancelled_cpu = time.process_time()
         self.cancelled_at = time.perf_counter()
         self.ctx.cancel.cancel()
 
@@ -106,7 +110,7 @@ def in_process(src: Path, phases: list[str], delay: float, no_ner: bool) -> list
                                               formats=("txt", "json"),
                                               key_file=Path(tmp) / "key.csv",
                                               progress_enabled=False, ctx=ctx)
-            ended = time.perf_counter()
+            ended, ended_cpu = time.perf_counter(), time.process_time()
             canceller.stop()
             left = leftovers(out)
         status = report.outcomes[0].status if report.outcomes else "?"
@@ -117,13 +121,20 @@ def in_process(src: Path, phases: list[str], delay: float, no_ner: bool) -> list
         latency = ended - canceller.cancelled_at
         ok = latency <= LIMIT_S and status == "not run" and not left
         print(f"{phase:<11} cancel landed in {canceller.landed:<11} stop latency "
-              f"{latency:6.2f} s  status {status!r}  leftover files {left or 'none'}"
+              f"{latency:6.2f} s ({ended_cpu - canceller.cancelled_cpu:.2f} CPU s)"
+              f"  status {status!r}  leftover files {left or 'none'}"
               f"  {'ok' if ok else 'FAIL'}", flush=True)
         if not ok:
             failures.append(phase)
     export_module.load_document = originals["load_document"]
     export_module.write_outputs = originals["write_outputs"]
     return failures
+
+
+def _cpu_of(pid: int) -> float:
+    """CPU seconds a running process has used (Linux /proc; fields 14 and 15 of stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def by_signal(src: Path, no_ner: bool, rerun: bool, tmp: Path) -> list[str]:
@@ -138,15 +149,20 @@ def by_signal(src: Path, no_ner: bool, rerun: bool, tmp: Path) -> list[str]:
         while "detect:" not in log.read_text() and child.poll() is None:
             time.sleep(0.1)
         time.sleep(1.0)  # well inside detection
+        cpu_before = _cpu_of(child.pid)
         sent = time.perf_counter()
         child.send_signal(signal.SIGINT)
-        code = child.wait()
+        _, status, usage = os.wait4(child.pid, 0)
         latency = time.perf_counter() - sent
+        code = os.waitstatus_to_exitcode(status)
+        child.returncode = code
+        stop_cpu = usage.ru_utime + usage.ru_stime - cpu_before
     text = log.read_text()
     left = leftovers(out)
     ok = code == 130 and latency <= LIMIT_S and not left and "Traceback" not in text
-    print(f"SIGINT      during detection: exit {code} after {latency:.2f} s, leftover files "
-          f"{left or 'none'}  {'ok' if ok else 'FAIL'}", flush=True)
+    print(f"SIGINT      during detection: exit {code} after {latency:.2f} s ({stop_cpu:.2f} CPU s"
+          f" from the signal to the exit), leftover files {left or 'none'}"
+          f"  {'ok' if ok else 'FAIL'}", flush=True)
     failures = [] if ok else ["signal"]
     if rerun:
         started = time.perf_counter()
