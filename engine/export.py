@@ -179,9 +179,9 @@ def _deid_one(path: Path, output_dir: Path, first: dict[str, FileOutcome], *,
                         outcome.document_id)
         result, deid = session.process(doc, ctx)
         outcome.spans = len(result.active)
-        full = assess(doc, deid, policy=session.policy).to_json() if cire else None
+        full = assess(doc, deid, policy=session.policy, ctx=ctx).to_json() if cire else None
         job = export_job(doc, result.active, deid, policy=session.policy, source=path,
-                         pdf_mode=pdf_mode, password=password, cire=full)
+                         pdf_mode=pdf_mode, password=password, cire=full, ctx=ctx)
         outcome.outputs = [w.path for w in write_outputs(job, output_dir, formats)]
         outcome.cire_high = job.high_flags
     except CancelledError:

@@ -6,7 +6,8 @@ a lexicon term, a number with a unit, a dose, a lab value, an age or a year the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.cire.lexicon import HIGH_CATEGORIES, Hit, Lexicon, find_ages, find_clinical, find_years
@@ -46,19 +47,23 @@ class ClinicalGuard:
             hits += [Hit(s, e, "year", "year") for s, e, _ in find_years(text)]
         return hits
 
-    def check(self, doc: Document, output: str,
-              replacements: Iterable[Replacement]) -> list[GuardFinding]:
-        hits = self.clinical_hits(doc.text)
+    def check(self, doc: Document, output: str, replacements: Iterable[Replacement], *,
+              check: Callable[[], None] | None = None) -> list[GuardFinding]:
+        """``check`` (a cancel poll) runs before the scan and every few thousand
+        replacements."""
+        if check is not None:
+            check()
+        overlapping = _HitIndex(self.clinical_hits(doc.text))
         findings: list[GuardFinding] = []
-        for rep in replacements:
+        for n, rep in enumerate(replacements):
+            if check is not None and not n & 0xFFF:
+                check()
             before = doc.text[rep.start:rep.end]
             after = output[rep.output_start:rep.output_end]
             if " ".join(before.split()).casefold() == " ".join(after.split()).casefold():
                 continue  # nothing changed
             seen: set[tuple[FlagReason, str]] = set()
-            for hit in hits:
-                if not (hit.start < rep.end and rep.start < hit.end):
-                    continue
+            for hit in overlapping(rep.start, rep.end):
                 finding = self._judge_hit(hit, before, after, rep)
                 if finding and (finding.reason, finding.detail) not in seen:
                     seen.add((finding.reason, finding.detail))
@@ -78,3 +83,21 @@ class ClinicalGuard:
             severity = Severity.HIGH if hit.category in HIGH_CATEGORIES else Severity.LOW
             return GuardFinding(rep, FlagReason.LEXICON_TERM, severity, hit.category)
         return GuardFinding(rep, _KIND_REASON[hit.kind], Severity.HIGH, hit.category)
+
+
+class _HitIndex:
+    """The hits overlapping a range, in their original order, found by bisection: every
+    replacement against every hit was quadratic in the document's length."""
+
+    def __init__(self, hits: list[Hit]) -> None:
+        self._order = sorted(range(len(hits)), key=lambda i: hits[i].start)
+        self._hits = hits
+        self._starts = [hits[i].start for i in self._order]
+        self._longest = max((h.end - h.start for h in hits), default=0)
+
+    def __call__(self, start: int, end: int) -> list[Hit]:
+        # A hit starting at or before ``start - longest`` ends by ``start``: none earlier.
+        lo = bisect_left(self._starts, start - self._longest + 1)
+        hi = bisect_left(self._starts, end)
+        found = sorted(i for i in self._order[lo:hi] if self._hits[i].end > start)
+        return [self._hits[i] for i in found]

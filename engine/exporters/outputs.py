@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from engine.cire.guard import ClinicalGuard
 from engine.cire.report import CireFlag, FlagSource, Severity
+from engine.core.context import RunContext
 from engine.core.domain import ACTIVE_STATUSES, DeidentifiedText, Document, Span, SurrogateMode
 from engine.core.errors import UsageError
 from engine.core.files import (
@@ -60,6 +61,9 @@ class ExportJob:
     password: str | None = None
     cire: Mapping[str, Any] = field(default_factory=dict)  # the sidecar's "cire" block
     forbidden: tuple[str, ...] = ()  # source-name strings no record may contain
+    # Polled between formats and inside the writers' re-verification (a 10 MB text takes
+    # seconds to check), so a cancel stops an export within a second or two.
+    ctx: RunContext | None = field(default=None, compare=False, repr=False)
 
     @property
     def high_flags(self) -> int:
@@ -101,10 +105,12 @@ def output_names(doc_id: str, formats: Sequence[str]) -> list[str]:
     return [f"{doc_id}{FORMAT_SUFFIXES[f]}" for f in formats]
 
 
-def cire_guard(doc: Document, deid: DeidentifiedText, policy: Policy) -> dict[str, Any]:
+def cire_guard(doc: Document, deid: DeidentifiedText, policy: Policy,
+               ctx: RunContext | None = None) -> dict[str, Any]:
     """The deterministic CIRE guard over the replacements (no model): flags with offsets
     and categories, never text, and the count of high-severity ones."""
-    findings = ClinicalGuard(policy=policy).check(doc, deid.text, deid.replacements)
+    findings = ClinicalGuard(policy=policy).check(doc, deid.text, deid.replacements,
+                                                  check=ctx.check if ctx else None)
     flags = [CireFlag(f.replacement.span_id, 0, f.reason, f.severity, FlagSource.GUARD,
                       f.detail, f.replacement.start, f.replacement.end,
                       f.replacement.output_start, f.replacement.output_end).to_json()
@@ -117,18 +123,19 @@ def cire_guard(doc: Document, deid: DeidentifiedText, policy: Policy) -> dict[st
 
 def export_job(doc: Document, spans: Sequence[Span], deid: DeidentifiedText, *,
                policy: Policy, source: str | Path | None = None, pdf_mode: str = "redacted",
-               password: str | None = None, cire: Mapping[str, Any] | None = None
-               ) -> ExportJob:
+               password: str | None = None, cire: Mapping[str, Any] | None = None,
+               ctx: RunContext | None = None) -> ExportJob:
     """An ``ExportJob`` with the CIRE guard's flags (or the full ``cire`` report given,
-    whose high flags are counted the same way)."""
+    whose high flags are counted the same way). ``ctx`` is polled by the guard and by
+    ``write_outputs``."""
     source = source if source is not None else doc.source_path
-    block = dict(cire) if cire is not None else cire_guard(doc, deid, policy)
+    block = dict(cire) if cire is not None else cire_guard(doc, deid, policy, ctx)
     block.setdefault("high_flags", sum(f.get("severity") == Severity.HIGH.value
                                        for f in block.get("flags", [])))
     return ExportJob(doc, tuple(spans), deid, deid.mode, Path(source) if source else None,
                      pdf_mode, password, block,
                      source_name_parts(source, phi=_phi_strings(doc, spans)) if source
-                     else ())
+                     else (), ctx)
 
 
 def _phi_strings(doc: Document, spans: Sequence[Span]) -> list[str]:
@@ -136,12 +143,12 @@ def _phi_strings(doc: Document, spans: Sequence[Span]) -> list[str]:
 
 
 def _write_txt(job: ExportJob, path: Path) -> None:
-    write_text(job.deid, path)
+    write_text(job.deid, path, ctx=job.ctx)
 
 
 def _write_json(job: ExportJob, path: Path) -> None:
     write_json_sidecar(job.document, job.spans, job.deid, path, extra={"cire": dict(job.cire)},
-                       forbidden=job.forbidden)
+                       forbidden=job.forbidden, ctx=job.ctx)
 
 
 def _write_jsonl(job: ExportJob, path: Path) -> None:
@@ -191,7 +198,8 @@ def write_outputs(job: ExportJob, out_dir: Path, formats: Sequence[str], *,
                   ) -> list[Written]:
     """Write every applicable format of ``job`` into ``out_dir``, all or none (temp files
     renamed together). ``writers`` replaces the default writer of some formats (tests);
-    ``durable`` fsyncs each file before the renames."""
+    ``durable`` fsyncs each file before the renames. ``job.ctx`` is polled before each
+    format and before the renames: a cancelled export leaves no file of its own."""
     check_formats(formats)
     private_dir(out_dir)
     staged: list[tuple[str, Path, Path]] = []
@@ -200,6 +208,8 @@ def write_outputs(job: ExportJob, out_dir: Path, formats: Sequence[str], *,
             target = out_dir / f"{job.document.id}{FORMAT_SUFFIXES[fmt]}"
             tmp = out_dir / f"{TEMP_PREFIX}{secrets.token_hex(4)}-{target.name}"
             staged.append((fmt, target, tmp))
+            if job.ctx is not None:
+                job.ctx.check()
             writer = (writers or {}).get(fmt) or DEFAULT_WRITERS[fmt]
             create_private_file(tmp)  # owner-only, whatever the writer does
             writer(job, tmp)
@@ -207,6 +217,8 @@ def write_outputs(job: ExportJob, out_dir: Path, formats: Sequence[str], *,
             if durable:
                 fsync_file(tmp)
         written = [Written(fmt, target, file_sha256(tmp)) for fmt, target, tmp in staged]
+        if job.ctx is not None:
+            job.ctx.check()  # the last chance: after the renames the export is whole
         for _, target, tmp in staged:
             os.replace(tmp, target)
     finally:

@@ -26,7 +26,7 @@ from engine.surrogates.dates import shift_date
 from engine.surrogates.fake import SeededFaker
 from engine.surrogates.guard import Avoid
 from engine.surrogates.mapping import InMemorySurrogateMap, SurrogateMap
-from engine.surrogates.names import Gender, Kind, name_data, name_surrogate
+from engine.surrogates.names import Gender, Kind, coined_name, name_data, name_surrogate
 from engine.surrogates.places import case_like, hospital, location
 from engine.surrogates.web import web
 
@@ -92,11 +92,16 @@ class _NameComponents:
             known = mapping.get(self._patient, NAME_NAMESPACE, mkey) or new
         if known.casefold() != key and self._avoid.ok_part(known):
             return known
-        for attempt in range(1, _RETRIES):
+        for attempt in range(1, _ATTEMPTS):
             new = data.pick(kind, gender, self.rng(NAME_NAMESPACE, mkey, f"retry:{attempt}"))
             if new.casefold() != key and self._avoid.ok_part(new):
                 return new
-        raise RuntimeError("no surrogate name avoids this document's originals")
+        attempt = _ATTEMPTS
+        while True:  # every listed name is an original here: coin one (always ends)
+            new = coined_name(self.rng(NAME_NAMESPACE, mkey, f"retry:{attempt}"))
+            if new.casefold() != key and self._avoid.ok_part(new):
+                return new
+            attempt += 1
 
     def rng(self, *parts: str) -> random.Random:
         return keys.rng_for(self._owner.secret, self._patient, *parts)

@@ -26,6 +26,7 @@ _STOP = frozenset({"mrn", "dob", "id", "hcn", "phn", "ssn", "sin", "uli", "acct"
                    "was", "has", "had", "and", "or", "the", "a", "an", "to", "of", "in", "on",
                    "at", "for", "with", "who", "seen", "age", "aged", "sex", "male", "female",
                    "mr", "mrs", "ms", "dr", "room", "bed", "unit", "no", "number", "date"})
+_GAP = re.compile(r"[ \t]{1,2}(?![ \t])")  # three blanks end a form field
 _ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|age\b|aged\b"
                        r"|\d+\s*(?:yo|y/o|years?)))")
 
@@ -57,12 +58,15 @@ class CueNameDetector:
         ctx.check()
         text = doc.text
         spans: list[Span] = []
+        # A line's case is read once, and the search for its start begins at the previous
+        # cue: a long single line has thousands of cues (this was quadratic in its length).
+        line_start, seen, caseless = 0, 0, _caseless(text, 0)
         for cue in _CUE.finditer(text):
-            line_end = text.find("\n", cue.end())
-            line = text[text.rfind("\n", 0, cue.start()) + 1:line_end if line_end >= 0 else None]
-            letters = [c for c in line if c.isalpha()]
-            caseless = not any(c.islower() for c in letters) or not any(c.isupper()
-                                                                         for c in letters)
+            newline = text.rfind("\n", seen, cue.start())
+            seen = cue.start()
+            if newline >= 0:
+                line_start = newline + 1
+                caseless = _caseless(text, line_start)
             pos, end = cue.end(), cue.end()
             kinds: list[str] = []
             while len(kinds) < 4:
@@ -77,10 +81,10 @@ class CueNameDetector:
                     break
                 kinds.append(kind)
                 end = word.end()
-                gap = re.match(r"[ \t]{1,2}(?![ \t])", text[end:])  # 3 blanks end a field
+                gap = _GAP.match(text, end)  # not text[end:]: a copy of the rest per word
                 if gap is None:
                     break
-                pos = end + gap.end()
+                pos = gap.end()
             names = [k for k in kinds if k != "initial"]
             if not names:
                 continue
@@ -90,3 +94,11 @@ class CueNameDetector:
                 spans.append(Span(cue.end(), end, Label.PATIENT, source=Source.DICTIONARY,
                                   detector=self.spec.qualified, confidence=0.85))
         return spans
+
+
+def _caseless(text: str, line_start: int) -> bool:
+    """Whether the line starting at ``line_start`` lacks lower- or upper-case letters."""
+    line_end = text.find("\n", line_start)
+    line = text[line_start:line_end if line_end >= 0 else None]
+    letters = [c for c in line if c.isalpha()]
+    return not any(c.islower() for c in letters) or not any(c.isupper() for c in letters)

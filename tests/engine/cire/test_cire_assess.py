@@ -151,3 +151,36 @@ def test_lexicon_finds_terms_units_and_labs() -> None:
     assert ("dose", "twice daily") in kinds and ("measurement", "140/90") in kinds
     assert ("lab_value", "A1c of 7.2%") in kinds and ("term", "knee pain") in kinds
     assert ("measurement", "3 weeks") in kinds
+
+
+def test_guard_finds_the_hits_each_replacement_overlaps() -> None:
+    """The guard's bisection index returns exactly the overlapping hits, in their order."""
+    import random
+
+    from engine.cire.guard import _HitIndex
+    from engine.cire.lexicon import Hit
+
+    rng = random.Random(3)
+    hits = [Hit(s, s + rng.randint(0, 30), "term", "x")
+            for s in (rng.randint(0, 2000) for _ in range(400))]
+    index = _HitIndex(hits)
+    for _ in range(500):
+        start = rng.randint(0, 2000)
+        end = start + rng.randint(1, 40)
+        assert index(start, end) == [h for h in hits if h.start < end and start < h.end]
+
+
+def test_guard_flags_every_copy_of_a_long_note() -> None:
+    # The same flags in each copy: the guard sees every replacement of a long text.
+    from engine.cire.guard import ClinicalGuard
+
+    def flags(copies: int) -> list[FlagReason]:
+        text = " ".join([NOTE] * copies)
+        doc = Document.from_text(text)
+        at = [i * (len(NOTE) + 1) + NOTE.index("40 mg") for i in range(copies)]
+        deid = deidentify(doc, [(a, a + 5, "12 mg", Label.OTHER) for a in at])
+        found = ClinicalGuard(policy=REFERRAL).check(doc, deid.text, deid.replacements)
+        return [f.reason for f in found]
+
+    one = flags(1)
+    assert one and flags(300) == one * 300

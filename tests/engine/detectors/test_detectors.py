@@ -104,3 +104,16 @@ def test_speed_and_no_catastrophic_backtracking() -> None:
     for d in detectors:
         d.detect(nasty, RunContext())
     assert time.perf_counter() - started < 2.0
+
+
+def test_cue_names_read_each_lines_case() -> None:
+    """A lower-case line takes listed names that are also words ("hope"); a line with
+    capitals does not. The case is read once per line, so each cue gets its own line's."""
+    from engine.detectors.dictionary.cues import CueNameDetector
+
+    text = ("patient: hope smith\nSeen Today. patient: hope smith\npatient: hope smith\n"
+            + "Seen Today. Patient: Zebulon Quasimodo MRN 4. " * 400)  # one long line
+    spans = CueNameDetector().detect(Document.from_text(text), RunContext())
+    found = [(s.start, text[s.start:s.end]) for s in spans]
+    assert found[:2] == [(9, "hope smith"), (61, "hope smith")]
+    assert [name for _, name in found[2:]] == ["Zebulon Quasimodo"] * 400

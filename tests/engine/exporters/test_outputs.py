@@ -13,7 +13,7 @@ from engine.core.domain import DeidentifiedText, Document, Replacement, Span, Su
 from engine.core.errors import ExportVerificationError, UsageError
 from engine.core.labels import Label
 from engine.core.policies import get_policy
-from engine.exporters import export_job, formats_for, span_rectangles, write_outputs
+from engine.exporters import ExportJob, export_job, formats_for, span_rectangles, write_outputs
 from engine.exporters.pdf import _marks
 from engine.exporters.reports import (
     KEY_COLUMNS,
@@ -187,3 +187,33 @@ def test_identifying_parts_of_the_file_name_still_block_an_export(
     with pytest.raises(ExportVerificationError, match="source file name"):
         _export_with(tmp_path, source, warning)
     assert [p for p in (tmp_path / source).iterdir() if p.suffix == ".json"] == []
+
+
+def test_a_cancel_during_an_export_stops_it_and_writes_nothing(tmp_path: Path) -> None:
+    """Ctrl-C while the first format is written: the next one is not started, nothing is
+    renamed, no temp file stays (issue 17: stop within seconds, no partial file)."""
+    from engine.core.context import RunContext
+    from engine.core.errors import CancelledError
+    from engine.exporters.outputs import DEFAULT_WRITERS
+
+    doc, spans, deid = _letter()
+    ctx = RunContext()
+    started: list[str] = []
+
+    def txt_then_ctrl_c(job: ExportJob, path: Path) -> None:
+        started.append("txt")
+        DEFAULT_WRITERS["txt"](job, path)
+        ctx.cancel.cancel()
+
+    def json_writer(job: ExportJob, path: Path) -> None:
+        started.append("json")
+        DEFAULT_WRITERS["json"](job, path)
+
+    job = export_job(doc, spans, deid, policy=get_policy("strict"), ctx=ctx)
+    with pytest.raises(CancelledError):
+        write_outputs(job, tmp_path, ["txt", "json"],
+                      writers={"txt": txt_then_ctrl_c, "json": json_writer})
+    assert started == ["txt"]
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(CancelledError):  # already cancelled: the CIRE guard stops at once
+        export_job(doc, spans, deid, policy=get_policy("strict"), ctx=ctx)

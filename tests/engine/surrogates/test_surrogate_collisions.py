@@ -150,3 +150,26 @@ def test_surrogate_for_with_the_documents_spans_matches_deidentify() -> None:
     for r in deid.replacements:
         assert deid.text[r.output_start:r.output_end] == sur.surrogate_for(
             g.doc, by_id[r.span_id], patient=g.patient, others=g.spans)
+
+
+def test_a_document_holding_every_listed_name_still_gets_surrogates() -> None:
+    """Issue 17: a whole EHR extract in one text can name so many people that every listed
+    name is an original of the document; names are then coined, never a crash."""
+    from engine.core.domain import Document
+    from engine.surrogates.names import name_data
+
+    data = name_data("en_US")
+    people = [f"{first} {last}" for first, last in
+              zip(data.male + data.female, data.last * 2, strict=False)]
+    people += [f"Ann {last}" for last in data.last]
+    text = "\n".join(f"Seen by {person}." for person in people)
+    spans, pos = [], 0
+    for person in people:
+        start = text.index(person, pos)
+        spans.append(Span(start, start + len(person), Label.PERSON))
+        pos = start + len(person)
+    originals = {w.casefold() for p in people for w in p.split()}
+    deid = surrogator().deidentify(Document.from_text(text), spans, patient="p1")
+    new_words = {w.casefold() for r in deid.replacements
+                 for w in re.findall(r"\w+", deid.text[r.output_start:r.output_end])}
+    assert new_words and not new_words & originals
