@@ -59,7 +59,8 @@ def run_split(tree: Path, halves: Sequence[Path], tmp: Path) -> tuple[float, flo
     started = time.perf_counter()
     procs = [subprocess.Popen([sys.executable, "-m", "engine.cli", "detect", "--input", str(h),
                                "--output", str(tmp / f"split{i}.jsonl"), "--no-progress",
-                               "--threads", "1"], cwd=tree, stdout=subprocess.DEVNULL,
+                               "--threads", "1", "--workers", "1"], cwd=tree,
+                              stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL) for i, h in enumerate(halves)]
     peak = 0.0
     for proc in procs:
@@ -108,7 +109,8 @@ def workers_check(args: argparse.Namespace, notes: Path, tmp: Path) -> list[str]
     halves[1].write_text("".join(lines[1::2]), encoding="utf-8")
     one, two = [], []
     for _round in range(args.rounds):
-        one.append(run_detect(ROOT, notes, tmp / "one.jsonl", ["--threads", "2"])[0])
+        one.append(run_detect(ROOT, notes, tmp / "one.jsonl",
+                              ["--threads", "2", "--workers", "1"])[0])
         two.append(run_split(ROOT, halves, tmp)[0])
     one_s, two_s = statistics.median(one), statistics.median(two)
     print(f"default detect, 1 process x 2 intra-op threads: {one_s:6.2f} s; "
