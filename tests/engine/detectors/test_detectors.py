@@ -87,23 +87,29 @@ def test_no_phi_in_logs(caplog: pytest.LogCaptureFixture) -> None:
         assert phi not in caplog.text
 
 
-def test_speed_and_no_catastrophic_backtracking() -> None:
+def _nasty(times: int) -> Document:
+    return Document.from_text(("Aaaa Bbbb Cccc " * 50 + "1 2 3 4 5 6 " * 50 + "a-" * 125
+                               + "Dr. " * 50 + "12/" * 75) * times)
+
+
+def test_no_catastrophic_backtracking() -> None:
+    """Inputs made to make regexes backtrack grow linearly: four times the text costs about
+    four times the CPU, not sixteen (quadratic) or worse. A ratio of CPU seconds in one
+    process, not a wall-clock limit, so a loaded CI machine cannot turn it red; speed
+    itself is measured by benchmarks/throughput.py."""
     detectors = all_detectors()
-    note = Document.from_text(NOTE[:1500])
-    nasty = Document.from_text(("Aaaa Bbbb Cccc " * 200) + ("1 2 3 4 5 6 " * 200)
-                               + ("a-" * 500) + ("Dr. " * 200) + ("12/" * 300))
     for d in detectors:  # warm caches
-        d.detect(note, RunContext())
-    started = time.perf_counter()
-    for _ in range(5):
+        d.detect(Document.from_text(NOTE[:1500]), RunContext())
+
+    def cpu(doc: Document) -> float:
+        started = time.process_time()
         for d in detectors:
-            d.detect(note, RunContext())
-    per_note = (time.perf_counter() - started) / 5
-    assert per_note < 0.25  # measured ~15 ms; generous for shared CI machines
-    started = time.perf_counter()
-    for d in detectors:
-        d.detect(nasty, RunContext())
-    assert time.perf_counter() - started < 2.0
+            d.detect(doc, RunContext())
+        return time.process_time() - started
+
+    small = min(cpu(_nasty(4)) for _ in range(3))
+    large = min(cpu(_nasty(16)) for _ in range(3))
+    assert large < 10 * max(small, 0.005)
 
 
 def test_cue_names_read_each_lines_case() -> None:

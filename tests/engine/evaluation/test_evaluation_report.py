@@ -98,11 +98,13 @@ def test_text_table_is_aligned_and_free_of_phi() -> None:
 
 def test_fast_enough_for_1500_documents() -> None:
     gold, preds = corpus(1500)
-    start = time.perf_counter()
+    # CPU seconds of this process, not wall time: a loaded CI machine stretches the wall
+    # clock, not the work. Re-scoring per bootstrap round would take minutes.
+    start = time.process_time()
     report = evaluate(gold, preds, bootstrap=1000, seed=0)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert report.documents == 1500
-    assert elapsed < 20, elapsed  # a few seconds on a laptop; generous for shared CI
+    assert elapsed < 20, elapsed
 
 
 def test_negative_bootstrap_rejected() -> None:
