@@ -155,6 +155,18 @@ def wipe_fd(fd: int, *, block: int = 1 << 20) -> None:
     os.fsync(fd)
 
 
+def replace_and_wipe(new: Path, path: Path) -> None:
+    """Rename ``new`` over ``path``, then zero the replaced file's blocks: a handle kept on
+    the old inode reaches them after the rename (the old file held plain text or opened
+    with an old key)."""
+    fd = os.open(path, os.O_RDWR)
+    try:
+        os.replace(new, path)
+        wipe_fd(fd)
+    finally:
+        os.close(fd)
+
+
 def keyed_document_id(secret: bytes, sha256_hex: str) -> str:
     """A document id that links nothing: HMAC-SHA256 of the file's hash under the project
     (or run) secret, 16 hex digits. Stable within a project, so a resumed batch writes the

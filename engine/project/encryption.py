@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import glob
 import logging
-import os
 import secrets
 import sqlite3
 from pathlib import Path
@@ -17,7 +16,7 @@ from pathlib import Path
 from sqlalchemy import text
 
 from engine.core.errors import ProjectError, UsageError
-from engine.core.files import create_private_file, overwrite_and_unlink, wipe_fd
+from engine.core.files import create_private_file, overwrite_and_unlink, replace_and_wipe
 from engine.project.settings import SUFFIX
 from engine.store import crypto, migrations
 from engine.store.db import Database
@@ -85,13 +84,7 @@ def encrypt_project(path: str | Path, passphrase: str) -> Path:
             check.close()
         for suffix in ("-wal", "-shm"):
             overwrite_and_unlink(Path(f"{path}{suffix}"))
-        # Keep a handle on the plain file's inode: after the rename it is zeroed in place.
-        fd = os.open(path, os.O_RDWR)
-        try:
-            os.replace(tmp, path)
-            wipe_fd(fd)
-        finally:
-            os.close(fd)
+        replace_and_wipe(tmp, path)  # the plain file is zeroed in place
     except BaseException:
         for leftover in (tmp, Path(f"{tmp}-journal"), Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
             overwrite_and_unlink(leftover)

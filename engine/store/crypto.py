@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import PassphraseRequiredError, ProjectError, WrongPassphraseError
-from engine.core.files import create_private_file, wipe_fd
+from engine.core.files import create_private_file, replace_and_wipe
 
 PLAIN_HEADER = b"SQLite format 3\x00"
 SALT_BYTES = 16
@@ -173,13 +173,7 @@ def rekey(path: Path, old: str, new: str) -> None:
         connect(tmp, new_k).close()
         for suffix in ("-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
-        # The old file opens with the old passphrase: zero its blocks once replaced.
-        fd = os.open(path, os.O_RDWR)
-        try:
-            os.replace(tmp, path)
-            wipe_fd(fd)
-        finally:
-            os.close(fd)
+        replace_and_wipe(tmp, path)  # the old file opens with the old passphrase
     except BaseException:
         _remove(tmp)
         raise

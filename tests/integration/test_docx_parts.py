@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from engine.cli import main
+from tests.markers import needs_ner
 
 NS = ('xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" '
       'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
@@ -96,19 +95,7 @@ def test_header_footer_and_text_box_names_are_replaced_by_the_rules(tmp_path: Pa
            extra=["--no-ner"])
 
 
-def _ner_installed() -> bool:
-    from engine.core.errors import ClearNoteError
-    from engine.detectors.ner import DEFAULT_MODEL, load_manifest
-    from engine.paths import models_dir
-
-    try:
-        load_manifest(models_dir() / DEFAULT_MODEL)
-    except ClearNoteError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _ner_installed(), reason="the NER model is not installed")
+@needs_ner
 def test_uncued_names_in_footer_and_text_box_are_replaced_with_ner(tmp_path: Path) -> None:
     _check(tmp_path, footer="Prepared for Ignatius Thistlewood, DOB 1958-07-21. Page 1",
            text_box="Contact: Rosalind Blackthorne (daughter) 416-555-0142",

@@ -15,6 +15,7 @@ from engine.core.policies import get_policy
 from engine.detectors.base import DetectorSpec
 from engine.detectors.guards import split_at_blank_lines
 from engine.pipeline import Pipeline, build_pipeline
+from tests.markers import needs_ner
 
 TEXT = ("Kind regards,\nDr. Ellery Marlo\n\n  \nJohn Quill was seen in clinic.\n\n"
         "Plan: MRN 44512\n\n07 as above.")
@@ -59,19 +60,7 @@ def test_split_keeps_a_span_without_a_blank_line_and_drops_blank_pieces() -> Non
     assert split_at_blank_lines(text, whole) == [whole]  # a single line break is not blank
 
 
-def _ner_installed() -> bool:
-    from engine.core.errors import ClearNoteError
-    from engine.detectors.ner import DEFAULT_MODEL, load_manifest
-    from engine.paths import models_dir
-
-    try:
-        load_manifest(models_dir() / DEFAULT_MODEL)
-    except ClearNoteError:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _ner_installed(), reason="the NER model is not installed")
+@needs_ner
 def test_real_detectors_with_ner_never_cross_a_blank_line() -> None:
     pipeline = build_pipeline(ner=True, policy="strict")
     texts = [
