@@ -18,6 +18,7 @@ from itertools import pairwise
 
 from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
+from engine.core.errors import ConfigError
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import (
@@ -34,6 +35,7 @@ from engine.detectors.dictionary.gazetteer import (
     tokenize,
 )
 from engine.detectors.dictionary.stopwords import common_words, read_word_list
+from engine.paths import resource
 
 # Locales with Latin-script (or romanised) names, chosen for diversity of origin.
 LOCALES: tuple[str, ...] = (
@@ -49,6 +51,8 @@ _FIRST_ATTRS = ("first_names", "first_names_male", "first_names_female",
                 "first_names_nonbinary", "first_romanized_names")
 _LAST_ATTRS = ("last_names", "last_names_male", "last_names_female", "last_romanized_names")
 _EMAIL_OR_URL = re.compile(r"\S+@\S+|\b(?:https?://|www\.)\S+", re.IGNORECASE)
+# Precomputed by build_resources.py from Faker's locale lists.
+NAMES_FILE = ("dictionaries", "names.txt")
 _SINGLE = re.compile(r"^[^\W\d_]+(?:['’\-][^\W\d_]+)*$")
 
 # Context that tells who the person is (checked on the text just before a name).
@@ -79,9 +83,9 @@ def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
     return out
 
 
-@lru_cache(maxsize=1)
-def all_name_lists() -> tuple[frozenset[str], frozenset[str]]:
-    """(first names, last names), casefolded, words included ("hope", "will"). Loaded once."""
+def faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, last names) from Faker's locale modules: what build_resources writes
+    into the shipped list (importing ~120 provider modules took over half a second)."""
     first: set[str] = set()
     last: set[str] = set()
     for locale in LOCALES:
@@ -94,6 +98,33 @@ def all_name_lists() -> tuple[frozenset[str], frozenset[str]]:
         last |= _names_of(provider, _LAST_ATTRS)
     places = read_word_list("name_stopwords.txt")
     return frozenset(first - places), frozenset(last - places)
+
+
+def read_name_lists(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Parse the shipped list: '[FIRST]' and '[LAST]' sections, one name a line."""
+    sections: dict[str, set[str]] = {"FIRST": set(), "LAST": set()}
+    current: set[str] | None = None
+    for line in text.split("\n"):
+        if line.startswith("["):
+            current = sections.get(line[1:-1])
+            if current is None:
+                raise ConfigError("the name list has an unknown section")
+        elif line and not line.startswith("#"):
+            if current is None:
+                raise ConfigError("the name list has a name outside any section")
+            current.add(line)
+    return frozenset(sections["FIRST"]), frozenset(sections["LAST"])
+
+
+@lru_cache(maxsize=1)
+def all_name_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """(first names, last names), casefolded, words included ("hope", "will"). Loaded once,
+    from the list build_resources precomputed from Faker."""
+    try:
+        text = resource(*NAMES_FILE).read_text(encoding="utf-8")
+    except OSError as exc:  # a packaging error: fail closed
+        raise ConfigError("the name gazetteer's list is missing") from exc
+    return read_name_lists(text)
 
 
 @lru_cache(maxsize=1)

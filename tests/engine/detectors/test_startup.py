@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from importlib import metadata
 
 import pytest
 
@@ -12,6 +13,12 @@ from engine.detectors.dictionary.locations import (
     LOCATIONS_FILE,
     location_table,
     read_locations,
+)
+from engine.detectors.dictionary.names import (
+    NAMES_FILE,
+    all_name_lists,
+    faker_name_lists,
+    read_name_lists,
 )
 from engine.detectors.regex.fragments import LOWER_CHARS, UPPER_CHARS, char_class
 from engine.paths import resource
@@ -66,3 +73,27 @@ def test_char_class_writes_runs_as_ranges() -> None:
 def test_char_class_matches_the_same_characters(chars: str, flags: int) -> None:
     every = "".join(map(chr, range(0x110000)))
     assert re.findall(char_class(chars), every, flags) == re.findall(f"[{chars}]", every, flags)
+
+
+NAMES = resource(*NAMES_FILE).read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(build_resources.faker_source(NAMES) != metadata.version("faker"),
+                    reason="Faker differs from the version the shipped name list was built from")
+def test_shipped_name_list_is_what_faker_gives() -> None:
+    # Fails after an edit of name_stopwords.txt, names.LOCALES or the build code.
+    lists = faker_name_lists()
+    assert build_resources.render_names(lists) == NAMES, REGENERATE
+    assert all_name_lists() == lists
+    first, last = lists
+    assert "hope" in first and "baker" in last  # words that are names stay in the lists
+
+
+def test_shipped_name_list_names_its_source() -> None:
+    assert build_resources.faker_source(NAMES) is not None
+
+
+@pytest.mark.parametrize("text", ["[FIRST]\nann\n[MIDDLE]\nx\n", "# header\nann\n"])
+def test_malformed_name_list_fails_closed(text: str) -> None:
+    with pytest.raises(ConfigError):
+        read_name_lists(text)
