@@ -18,6 +18,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from messy import STYLES, Record, phi_filter, read_records, restyle, score  # no
 from engine.api import Session, SessionConfig  # noqa: E402
 from engine.core.domain import Document  # noqa: E402
 from engine.core.policies import get_policy  # noqa: E402
-from engine.evaluation.bootstrap import bootstrap_ci, ratio  # noqa: E402
+from engine.evaluation.bootstrap import FloatArray, Metric, bootstrap_ci, ratio  # noqa: E402
 from engine.paths import shared_data_dir  # noqa: E402
 from engine.pipeline import PipelineConfig  # noqa: E402
 
@@ -53,24 +54,26 @@ def per_document(session: Session, records: list[Record], policy: str) -> dict[s
     return out
 
 
+def _side_metric(side: str, den: str) -> Metric:
+    """Precision (den "fp") or recall (den "fn") of one side from summed counts."""
+    def metric(c: Mapping[str, FloatArray]) -> FloatArray:
+        return c[f"{side}_tp"] / np.maximum(c[f"{side}_tp"] + c[f"{side}_{den}"], 1)
+    return metric
+
+
 def paired_difference(old: dict[str, list[int]], new: dict[str, list[int]], *, rounds: int,
-                      seed: int) -> dict[str, tuple[float, float]]:
-    """CI of new - old for precision and recall, resampling documents once for both."""
-    rng = np.random.default_rng(seed)
-    n = len(old["tp"])
-    idx = rng.integers(0, n, size=(rounds, n))
-    arrays = {f"{side}_{k}": np.asarray(counts[k], dtype=np.float64)[idx].sum(axis=1)
-              for side, counts in (("old", old), ("new", new)) for k in ("tp", "fp", "fn")}
-    out = {}
-    for metric, den in (("precision", "fp"), ("recall", "fn")):
-        values = []
-        for side in ("old", "new"):
-            tp = arrays[f"{side}_tp"]
-            values.append(tp / np.maximum(tp + arrays[f"{side}_{den}"], 1))
-        diff = values[1] - values[0]
-        lo, hi = np.quantile(diff, [0.025, 0.975])
-        out[metric] = (float(lo), float(hi))
-    return out
+                      seed: int) -> dict[str, tuple[float, float] | None]:
+    """CI of new - old for precision and recall: one bootstrap over documents resamples
+    both sides' counts with the same weights, so the difference is paired."""
+    counts = {f"{side}_{k}": values[k] for side, values in (("old", old), ("new", new))
+              for k in ("tp", "fp", "fn")}
+
+    def difference(den: str) -> Metric:
+        newer, older = _side_metric("new", den), _side_metric("old", den)
+        return lambda c: newer(c) - older(c)
+
+    return bootstrap_ci(counts, {"precision": difference("fp"), "recall": difference("fn")},
+                        rounds=rounds, seed=seed)
 
 
 def point(counts: dict[str, list[int]]) -> dict[str, float]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,7 @@ def cmd_detect(args: argparse.Namespace) -> int:
     ctx = run_context(args)
     total = count_lines(args.input)
     progress = Progress("detect", total, enabled=not args.no_progress)
-    ids: list[object] = []
+    ids: deque[object] = deque()  # read ahead of the results by the workers' queue only
 
     def documents() -> Iterator[Document]:
         for record, doc in read_documents(args.input):
@@ -74,8 +75,8 @@ def cmd_detect(args: argparse.Namespace) -> int:
                                   services=api.SessionServices(), session_config=session.config,
                                   session=session, ctx=ctx)
     with JsonlWriter(args.output) as out:
-        for number, result in enumerate(results):
-            out.write({"id": ids[number], "spans": [span_record(s) for s in result.active]})
+        for result in results:
+            out.write({"id": ids.popleft(), "spans": [span_record(s) for s in result.active]})
             progress.step()
     progress.close()
     return EXIT_OK

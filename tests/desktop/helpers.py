@@ -14,14 +14,22 @@ from engine.api import PipelineConfig
 TIMEOUT_MS = 60000  # first detection builds the pipeline (dictionaries); 2 shared cores
 
 
-def open_window(qtbot: QtBot, tmp_path: Path, user: UserSettings) -> MainWindow:
-    controller = ProjectController(threads=2)
+def shown_window(qtbot: QtBot, controller: ProjectController, user: UserSettings
+                 ) -> MainWindow:
+    """The real main window over ``controller``, shown and exposed."""
     window = MainWindow(controller, user=user)
-    window.detectors_ready = []  # type: ignore[attr-defined]
-    controller.detectorsReady.connect(window.detectors_ready.append)  # type: ignore[attr-defined]
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    return window
+
+
+def open_window(qtbot: QtBot, tmp_path: Path, user: UserSettings) -> MainWindow:
+    controller = ProjectController(threads=2)
+    ready: list[object] = []
+    controller.detectorsReady.connect(ready.append)
+    window = shown_window(qtbot, controller, user)
+    window.detectors_ready = ready  # type: ignore[attr-defined]
     window.activateWindow()
     controller.create_project(tmp_path / "study.clearnote", policy="strict",
                               pipeline=PipelineConfig(policy="strict", ner=False))

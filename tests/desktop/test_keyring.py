@@ -18,7 +18,7 @@ from desktop.views import passphrase_dialog
 from desktop.views.main_window import MainWindow
 from desktop.views.passphrase_dialog import KEYRING_SERVICE, PassphraseAnswer
 from engine.api import PipelineConfig, Project
-from tests.desktop.helpers import TIMEOUT_MS
+from tests.desktop.helpers import TIMEOUT_MS, shown_window
 
 keyring = pytest.importorskip("keyring")
 from keyring.backend import KeyringBackend  # noqa: E402
@@ -57,12 +57,7 @@ def memory_keyring() -> Iterator[MemoryKeyring]:
 
 
 def _window(qtbot: QtBot, user: UserSettings) -> MainWindow:
-    controller = ProjectController(threads=2)
-    window = MainWindow(controller, user=user)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return shown_window(qtbot, ProjectController(threads=2), user)
 
 
 def test_keyring_store_retrieve_wrong_and_remove(

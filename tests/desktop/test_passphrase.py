@@ -16,7 +16,7 @@ from desktop.views import passphrase_dialog
 from desktop.views.main_window import MainWindow
 from desktop.views.passphrase_dialog import PassphraseAnswer, PassphraseDialog
 from engine.api import PipelineConfig, Project
-from tests.desktop.helpers import TIMEOUT_MS
+from tests.desktop.helpers import TIMEOUT_MS, shown_window
 
 PASS = "heron tallow 52 brook"
 
@@ -26,11 +26,7 @@ def _window(qtbot: QtBot, user: UserSettings) -> MainWindow:
     # Rules only: the test is about the passphrase, not the model.
     controller._create = lambda path, **kw: Project.create(  # type: ignore[method-assign]
         path, **{**kw, "pipeline": PipelineConfig(ner=False)})
-    window = MainWindow(controller, user=user)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return shown_window(qtbot, controller, user)
 
 
 def test_create_encrypted_then_reopen_after_a_wrong_passphrase(
