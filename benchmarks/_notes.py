@@ -40,3 +40,14 @@ def make_notes(count: int, *, length: int = 1500, seed: int = 7) -> list[str]:
             text += rng.choice(bodies) + "\n"
         notes.append(text[:length])
     return notes
+
+
+def short_letter(i: int) -> str:
+    """A five-line letter with a name, a date of birth, a visit date, a phone and an MRN;
+    the i-th differs from its neighbours (the desktop tests and benchmark import it)."""
+    first = ["Anna", "Brian", "Carla", "David", "Elena"][i % 5]
+    last = ["Keller", "Novak", "Olsen", "Price", "Quinn"][(i // 5) % 5]
+    return (f"Patient: {first} {last}\nDOB: 19{50 + i % 40:02d}-0{1 + i % 9}-1{i % 10}\n"
+            f"Seen on 2023-0{1 + i % 9}-2{i % 10} by Dr. Sam Lee.\n"
+            f"Phone 403-555-{1000 + i:04d}. MRN {10000000 + i}.\n"
+            f"{first} {last} reports chest pain; ECG normal.\n")

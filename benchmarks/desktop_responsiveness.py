@@ -22,17 +22,11 @@ from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _notes import short_letter  # noqa: E402
 
 SLOW_GAP_S = 0.100
-
-
-def _note(i: int) -> str:
-    first = ["Anna", "Brian", "Carla", "David", "Elena"][i % 5]
-    last = ["Keller", "Novak", "Olsen", "Price", "Quinn"][(i // 5) % 5]
-    return (f"Patient: {first} {last}\nDOB: 19{50 + i % 40:02d}-0{1 + i % 9}-1{i % 10}\n"
-            f"Seen on 2023-0{1 + i % 9}-2{i % 10} by Dr. Sam Lee.\n"
-            f"Phone 403-555-{1000 + i:04d}. MRN {10000000 + i}.\n"
-            f"{first} {last} reports chest pain; ECG normal.\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     folder = work / "batch"
     folder.mkdir()
     for i in range(args.docs):
-        (folder / f"note{i:03d}.txt").write_text(_note(i), encoding="utf-8")
+        (folder / f"note{i:03d}.txt").write_text(short_letter(i), encoding="utf-8")
     first_batch_tick = len(ticks)
     started = time.perf_counter()
     window.import_paths([folder])

@@ -14,6 +14,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl  # no
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from benchmarks._notes import short_letter as synthetic_letter  # noqa: E402,F401
 from desktop.settings import UserSettings  # noqa: E402
 
 LETTERS = [
@@ -26,15 +27,6 @@ LETTERS = [
     "Contact: 780-555-0123. Follow up with Dr. Peter Wong.\n"
     "Mary Jones tolerated the Bruce protocol well.\n",
 ]
-
-
-def synthetic_letter(i: int) -> str:
-    first = ["Anna", "Brian", "Carla", "David", "Elena"][i % 5]
-    last = ["Keller", "Novak", "Olsen", "Price", "Quinn"][(i // 5) % 5]
-    return (f"Patient: {first} {last}\nDOB: 19{50 + i % 40:02d}-0{1 + i % 9}-1{i % 10}\n"
-            f"Seen on 2023-0{1 + i % 9}-2{i % 10} by Dr. Sam Lee.\n"
-            f"Phone 403-555-{1000 + i:04d}. MRN {10000000 + i}.\n"
-            f"{first} {last} reports chest pain; ECG normal.\n")
 
 
 @pytest.fixture
