@@ -1,7 +1,8 @@
-"""Export a trained checkpoint to a ClearNote model dir: ONNX (opset 17) + dynamic int8.
+"""Export a trained checkpoint to a ClearNote model dir: ONNX (opset 17), onnxruntime's
+transformer fusions, dynamic int8.
 
-Runs in the training venv (torch). The runtime reads only model.onnx, tokenizer.json and
-manifest.json.
+Runs in the training venv (torch, onnx). The runtime reads only model.onnx, tokenizer.json
+and manifest.json.
 """
 
 from __future__ import annotations
@@ -49,10 +50,36 @@ def export_onnx(model: Any, path: Path, input_names: list[str], dummy: tuple[Any
         )
 
 
+def fuse(src: Path, dst: Path, num_heads: int, hidden_size: int, layers: int) -> dict[str, int]:
+    """onnxruntime's BERT fusions (Attention, SkipLayerNormalization, BiasGelu,
+    EmbedLayerNormalization): about 1.4x the tokens/s of the plain graph on CPU, int8 or not.
+
+    The fused ops are onnxruntime contrib ops, which every onnxruntime CPU build runs. Needs
+    the eager attention graph (the SDPA export's masking is not recognised); fewer Attention
+    nodes than layers means the pattern was missed, which is an error, not a slower model.
+    """
+    from onnxruntime.transformers.optimizer import optimize_model
+
+    model = optimize_model(
+        str(src), model_type="bert", num_heads=num_heads, hidden_size=hidden_size,
+        opt_level=0, use_gpu=False,
+    )
+    fused = {k: int(v) for k, v in model.get_fused_operator_statistics().items() if v}
+    if fused.get("Attention", 0) != layers:
+        raise RuntimeError(f"attention fusion missed: {fused} for {layers} layers")
+    model.save_model_to_file(str(dst))
+    return fused
+
+
 def quantize(src: Path, dst: Path) -> None:
+    from onnx import TensorProto
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    quantize_dynamic(str(src), str(dst), weight_type=QuantType.QInt8, per_channel=True)
+    # DefaultTensorType: shape inference cannot type the outputs of fused contrib ops.
+    quantize_dynamic(
+        str(src), str(dst), weight_type=QuantType.QInt8, per_channel=True,
+        extra_options={"DefaultTensorType": TensorProto.FLOAT},
+    )
 
 
 def main(args: argparse.Namespace) -> None:
@@ -70,6 +97,8 @@ def main(args: argparse.Namespace) -> None:
     shape_dim = int(info.get("shape_dim", args.shape_dim))
     model = build_model(enc_dir, len(TAGS), shape_dim, int(info.get("layers", 0) or 0))
     model.load_state_dict(load_state(ckpt_dir / "ckpt.pt"))
+    if not args.no_fuse:
+        model.encoder.set_attn_implementation("eager")  # the pattern fuse() recognises
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     ids = torch.tensor([[101, 7592, 2088, 102]])
@@ -77,6 +106,10 @@ def main(args: argparse.Namespace) -> None:
     shp = torch.tensor([[0, 2, 1, 0]]).clamp(max=N_SHAPES - 1)
     fp32 = ckpt_dir / "model.fp32.onnx"
     export_onnx(model, fp32, ["input_ids", "attention_mask", "shape_ids"], (ids, mask, shp))
+    cfg = model.encoder.config
+    fused: dict[str, int] = {}
+    if not args.no_fuse:
+        fused = fuse(fp32, fp32, cfg.num_attention_heads, cfg.hidden_size, cfg.num_hidden_layers)
     if args.fp32:
         shutil.copy(fp32, out / "model.onnx")
     else:
@@ -98,6 +131,7 @@ def main(args: argparse.Namespace) -> None:
         "inputs": ["input_ids", "attention_mask", "shape_ids"],
         "shape_features": shape_dim > 0,
         "onnx_opset": OPSET,
+        "graph_fusions": fused or "none",
         "quantization": "none (fp32)"
         if args.fp32
         else "onnxruntime dynamic int8 (QInt8 per-channel weights)",
@@ -126,6 +160,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--encoder", default=None)
     p.add_argument("--shape-dim", type=int, default=16)
     p.add_argument("--fp32", action="store_true", help="ship the fp32 graph instead of int8")
+    p.add_argument("--no-fuse", action="store_true", help="skip onnxruntime's BERT fusions")
 
 
 if __name__ == "__main__":

@@ -51,19 +51,25 @@ def tag_matrix(
 
 
 def decode_bio(
-    probs: np.ndarray, tags: tuple[str, ...], labels: tuple[str, ...]
+    probs: np.ndarray, tags: tuple[str, ...], labels: tuple[str, ...], *,
+    entity_first: bool = False,
 ) -> list[TokenEntity]:
     """Entities from per-token tag probabilities (lenient BIO: a stray I- opens an entity).
 
-    The label of a token is the argmax of probabilities summed per label (B- plus I-); a new
-    entity starts where the label changes or where B- outweighs I- for the same label.
-    Confidence is the mean label probability over the entity's tokens.
+    The label of a token is the argmax of probabilities summed per label (B- plus I-); with
+    ``entity_first`` a token is PHI when P(O) < 1/2 and then takes the likeliest label, so
+    a name whose mass is split between PATIENT and PERSON is not handed to O. A new entity
+    starts where the label changes or where B- outweighs I- for the same label. Confidence
+    is the mean label probability over the entity's tokens.
     """
     if probs.shape[0] == 0:
         return []
     _, begin, agg = tag_matrix(tags, labels)
     lab_p = probs @ agg  # (N, L+1)
-    lab = lab_p.argmax(-1)
+    if entity_first:
+        lab = np.where(lab_p[:, 0] < 0.5, lab_p[:, 1:].argmax(-1) + 1, 0)
+    else:
+        lab = lab_p.argmax(-1)
     b_p = probs @ (agg * begin[:, None])
     i_p = lab_p - b_p
     out: list[TokenEntity] = []

@@ -14,6 +14,9 @@ from engine.core.labels import Label
 MANIFEST = "manifest.json"
 FORMAT = "clearnote-ner/1"
 REQUIRED_FILES = ("model.onnx", "tokenizer.json")
+# How token probabilities become labels (decode.decode_bio): "argmax" over O and the labels,
+# or "entity-first": PHI when P(O) < 1/2, then the likeliest label.
+DECODES = ("argmax", "entity-first")
 
 
 def sha256_file(path: Path) -> str:
@@ -34,6 +37,7 @@ class NerManifest:
     special_tokens: dict[str, str]
     files: dict[str, str]  # relative path -> sha256
     thresholds: dict[str, float] = field(default_factory=dict)
+    decode: str = "argmax"
     raw: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -67,6 +71,7 @@ def load_manifest(model_dir: Path, *, verify: bool = True) -> NerManifest:
             special_tokens={str(k): str(v) for k, v in raw["special_tokens"].items()},
             files=files,
             thresholds={str(k): float(v) for k, v in raw.get("thresholds", {}).items()},
+            decode=str(raw.get("decode", "argmax")),
             raw=raw,
         )
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -76,6 +81,8 @@ def load_manifest(model_dir: Path, *, verify: bool = True) -> NerManifest:
             raise _fail(
                 model_dir, f"tag {t!r} is not O, B-<label> or I-<label> over ClearNote labels"
             )
+    if m.decode not in DECODES:
+        raise _fail(model_dir, f"decode {m.decode!r} is not one of {', '.join(DECODES)}")
     if m.max_tokens < 8 or not 0 <= m.overlap < m.max_tokens - 2:
         raise _fail(model_dir, "max_tokens/overlap out of range")
     for req in REQUIRED_FILES:

@@ -80,3 +80,15 @@ def test_char_spans_are_trimmed_and_punctuation_pieces_dropped(text: str,
     offsets = [(0, len(text))]
     start, end = to_char_span(text, offsets, TokenEntity(0, 0, "PERSON", 0.9))
     assert (text[start:end] if end > start else None) == expected
+
+
+def test_entity_first_keeps_a_name_whose_mass_is_split_between_labels() -> None:
+    # O 0.4, PATIENT 0.35, PERSON 0.25: argmax calls it O; as PHI-or-not it is PHI (0.6),
+    # and the likeliest label is PATIENT.
+    p = np.zeros((2, len(TAGS)), dtype=np.float32)
+    p[0, 0], p[0, TAGS.index("B-PATIENT")], p[0, TAGS.index("B-PERSON")] = 0.4, 0.35, 0.25
+    p[1, 0], p[1, TAGS.index("B-DATE")] = 0.6, 0.4  # O holds the majority: stays O
+    assert decode_bio(p, TAGS, LABELS) == []
+    (ent,) = decode_bio(p, TAGS, LABELS, entity_first=True)
+    assert (ent.first, ent.last, ent.label) == (0, 0, "PATIENT")
+    assert ent.confidence == pytest.approx(0.35)

@@ -40,6 +40,7 @@ def test_hash_mismatch(fake_model_dir: Path) -> None:
         lambda m: m.__setitem__("tags", ["O", "B-NOTALABEL"]),
         lambda m: m["files"].pop("model.onnx"),
         lambda m: m.__setitem__("overlap", 100),
+        lambda m: m.__setitem__("decode", "softmax-ish"),
     ],
 )
 def test_malformed_manifest(fake_model_dir: Path, edit) -> None:  # type: ignore[no-untyped-def]
