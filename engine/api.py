@@ -16,10 +16,10 @@ test (tests/test_layering.py checks that the two lists agree).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core.domain import DeidentifiedText, DetectionResult, Document, SurrogateMode
+from engine.core.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from engine.cire import LlamaJudge, assess
@@ -99,17 +99,7 @@ _LAZY: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later reads skip __getattr__
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_attributes(__name__, _LAZY)
 
 
 __all__ = [

@@ -22,8 +22,6 @@ from engine.core.labels import Label
 from engine.core.policies import DEFAULT_POLICY, Policy, get_policy
 from engine.core.spans import DEFAULT_OVERLAP, resolve_overlaps
 from engine.detectors.base import Detector
-from engine.detectors.guards import guard
-from engine.detectors.registry import build_detectors as _build
 from engine.segments import MAX_DOCUMENT_CHARS, check_size, detect_in_segments
 
 log = logging.getLogger(__name__)
@@ -114,6 +112,8 @@ class Pipeline:
 
     def _candidates(self, doc: Document, ctx: RunContext) -> tuple[list[Span], list[Span]]:
         """(kept, dropped as clinical vocabulary) candidates of every detector."""
+        from engine.detectors.guards import guard  # compiles the rules: not on import
+
         candidates, _guarded = guard(doc, self.propose(doc, ctx))  # rules for every detector
         if self.allowlist is None:
             return candidates, []
@@ -122,7 +122,9 @@ class Pipeline:
 
 def build_detectors(config: PipelineConfig) -> list[Detector]:
     """The ensemble for a configuration. Heavy runtimes are imported only when enabled."""
-    return _build(config)
+    from engine.detectors.registry import build_detectors as build
+
+    return build(config)
 
 
 def build_pipeline(config: PipelineConfig | None = None, **overrides: object) -> Pipeline:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+import engine.api as api
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
 from engine.api import (
@@ -21,7 +22,6 @@ from engine.api import (
     ExportReport,
     ImportReport,
     PipelineConfig,
-    Project,
     ProjectSettings,
     model_file_info,
 )
@@ -29,6 +29,9 @@ from engine.core.context import RunContext
 from engine.core.domain import Span, SpanStatus
 from engine.core.errors import PassphraseRequiredError, WrongPassphraseError
 from engine.core.labels import Label
+
+if TYPE_CHECKING:  # api.Project is read when a project is opened: the store and SQLAlchemy
+    from engine.api import Project  # are not imported before the window shows
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +69,7 @@ class ProjectController(QObject):
         self.runner.busyChanged.connect(self.busyChanged)
         self.project: Project | None = None
         self.current_id: str | None = None
-        self._create = project_factory or Project.create
+        self._create = project_factory
         self._long: Task | None = None  # the import/detect/export that Cancel stops
 
     # ------------------------------------------------------------------ lifecycle
@@ -81,7 +84,8 @@ class ProjectController(QObject):
         if path.suffix != PROJECT_SUFFIX:
             path = path.with_suffix(PROJECT_SUFFIX)
         self._run("project.create",
-                  lambda ctx: self._create(path, policy=policy, pipeline=pipeline, **kw),
+                  lambda ctx: (self._create or api.Project.create)(path, policy=policy,
+                                                                   pipeline=pipeline, **kw),
                   self._opened)
 
     def open_project(self, path: Path, *, passphrase: str | None = None) -> None:
@@ -89,7 +93,7 @@ class ProjectController(QObject):
         wrong, ``passphraseRejected`` asks the view for (another) one."""
         def work(ctx: RunContext) -> Project | None:
             try:
-                return Project.open(Path(path), passphrase=passphrase)
+                return api.Project.open(Path(path), passphrase=passphrase)
             except (WrongPassphraseError, PassphraseRequiredError):
                 return None
 
@@ -103,7 +107,7 @@ class ProjectController(QObject):
 
     @staticmethod
     def is_encrypted(path: Path) -> bool:
-        return Project.is_encrypted(path)
+        return api.Project.is_encrypted(path)
 
     def _opened(self, project: Project) -> None:
         self.close_project()

@@ -16,14 +16,33 @@ modules that do the work on a shared ``ProjectState``:
 
 from __future__ import annotations
 
-from engine.project.batch import BatchReport, run_batch
-from engine.project.evaluate import evaluate_project
-from engine.project.export import WriteGroup
-from engine.project.facade import Project
-from engine.project.review_io import export_review, import_review
-from engine.project.services import ExportJob, Services
-from engine.project.settings import DEFAULT_FORMATS, FORMAT_SUFFIXES, ProjectSettings
-from engine.store.review import ReviewChange
+from typing import TYPE_CHECKING
+
+from engine.core.lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from engine.project.batch import BatchReport, run_batch
+    from engine.project.evaluate import evaluate_project
+    from engine.project.export import WriteGroup
+    from engine.project.facade import Project
+    from engine.project.review_io import export_review, import_review
+    from engine.project.services import ExportJob, Services
+    from engine.project.settings import DEFAULT_FORMATS, FORMAT_SUFFIXES, ProjectSettings
+    from engine.store.review import ReviewChange
+
+# Lazy (engine.core.lazy): settings are read without the store, the batch runner or the
+# evaluation code, each of which the desktop needs only once a project is open.
+__getattr__, __dir__ = lazy_attributes(__name__, {
+    **dict.fromkeys(("BatchReport", "run_batch"), "engine.project.batch"),
+    "evaluate_project": "engine.project.evaluate",
+    "WriteGroup": "engine.project.export",
+    "Project": "engine.project.facade",
+    **dict.fromkeys(("export_review", "import_review"), "engine.project.review_io"),
+    **dict.fromkeys(("ExportJob", "Services"), "engine.project.services"),
+    **dict.fromkeys(("DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ProjectSettings"),
+                    "engine.project.settings"),
+    "ReviewChange": "engine.store.review",
+})
 
 __all__ = [
     "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "BatchReport", "ExportJob", "Project",

@@ -14,23 +14,40 @@ surrogates is read again and both processes write the same surrogate.
 
 from __future__ import annotations
 
-from engine.store.db import Database
-from engine.store.migrations import LATEST as SCHEMA_VERSION
-from engine.store.records import (
-    AuditEntry,
-    DetectReport,
-    DocumentRecord,
-    DocumentStatus,
-    ExportedDocument,
-    ExportReport,
-    ImportFailure,
-    ImportReport,
-    PatientRecord,
-    PatientSuggestion,
-    ReviewImportReport,
-    Statistics,
-)
-from engine.store.surrogate_map import StoreSurrogateMap
+from typing import TYPE_CHECKING
+
+from engine.core.lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from engine.store.db import Database
+    from engine.store.migrations import LATEST as SCHEMA_VERSION
+    from engine.store.records import (
+        AuditEntry,
+        DetectReport,
+        DocumentRecord,
+        DocumentStatus,
+        ExportedDocument,
+        ExportReport,
+        ImportFailure,
+        ImportReport,
+        PatientRecord,
+        PatientSuggestion,
+        ReviewImportReport,
+        Statistics,
+    )
+    from engine.store.surrogate_map import StoreSurrogateMap
+
+# Lazy (engine.core.lazy): the records are plain dataclasses; only Database and the
+# surrogate map need SQLAlchemy, which costs a quarter of a second to import.
+__getattr__, __dir__ = lazy_attributes(__name__, {
+    "Database": "engine.store.db",
+    "SCHEMA_VERSION": "engine.store.migrations:LATEST",
+    **dict.fromkeys(("AuditEntry", "DetectReport", "DocumentRecord", "DocumentStatus",
+                     "ExportedDocument", "ExportReport", "ImportFailure", "ImportReport",
+                     "PatientRecord", "PatientSuggestion", "ReviewImportReport", "Statistics"),
+                    "engine.store.records"),
+    "StoreSurrogateMap": "engine.store.surrogate_map",
+})
 
 __all__ = [
     "SCHEMA_VERSION", "AuditEntry", "Database", "DetectReport", "DocumentRecord",

@@ -116,6 +116,8 @@ def main(args: argparse.Namespace) -> None:
         quantize(fp32, out / "model.onnx")
     shutil.copy(enc_dir / "tokenizer.json", out / "tokenizer.json")
     repo = Path(__file__).resolve().parents[2]
+    max_tokens = args.max_tokens or int(info.get("max_tokens", 256))
+    overlap = args.overlap if args.overlap is not None else int(info.get("overlap", 64))
     data = {
         "name": args.name,
         "version": args.version,
@@ -124,9 +126,12 @@ def main(args: argparse.Namespace) -> None:
         "on the synthetic ClearNote corpus",
         "labels": [t[2:] for t in TAGS if t.startswith("B-")],
         "tags": list(TAGS),
-        "max_tokens": int(info.get("max_tokens", 256)),
-        "overlap": int(info.get("overlap", 64)),
-        "stride": int(info.get("max_tokens", 256)) - 2 - int(info.get("overlap", 64)),
+        "max_tokens": max_tokens,
+        "overlap": overlap,
+        "stride": max_tokens - 2 - overlap,
+        **({"window_note": f"trained on {info.get('max_tokens', 256)}-token windows; run "
+            f"with {max_tokens}-token windows (positions are pretrained up to 512)"}
+           if max_tokens != int(info.get("max_tokens", 256)) else {}),
         "special_tokens": {"cls": "[CLS]", "sep": "[SEP]", "pad": "[PAD]", "unk": "[UNK]"},
         "inputs": ["input_ids", "attention_mask", "shape_ids"],
         "shape_features": shape_dim > 0,
@@ -161,6 +166,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--shape-dim", type=int, default=16)
     p.add_argument("--fp32", action="store_true", help="ship the fp32 graph instead of int8")
     p.add_argument("--no-fuse", action="store_true", help="skip onnxruntime's BERT fusions")
+    p.add_argument("--max-tokens", type=int, default=0,
+                   help="window the runtime uses (default: the training windows); positions "
+                   "are pretrained up to 512, the shipped models run 400 after training on 256")
+    p.add_argument("--overlap", type=int, default=None, help="tokens shared by windows")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,12 @@ can start from what the shipped model already knows instead of from the base enc
   to the module's parameters by name (biases, LayerNorms, embeddings, the shape embedding);
 - the exporter names Linear weights ``onnx::MatMul_N`` (transposed, int8 per output channel):
   they appear in the order the module runs them, per layer query, key, value, attention
-  output, intermediate, output, then the head. ``verify`` runs both models on the same
-  windows and reports tag agreement, so a wrong mapping cannot pass silently.
+  output, intermediate, output, then the head;
+- in a fused graph (export.fuse) query, key and value of layer i are one
+  ``Attention_i_qkv_weight`` (input x [query | key | value]) with ``Attention_i_qkv_bias``,
+  and the other Linear weights keep their ``onnx::MatMul_N`` names and order.
+``verify`` runs both models on the same windows and reports tag agreement, so a wrong
+mapping cannot pass silently.
 
     python -m engine.training.warm_start --model models/clearnote-ner-minilm --out DIR
 """
@@ -64,20 +68,36 @@ def _matmul_key(name: str) -> int:
     return int(match.group(1)) if match else -1
 
 
+def _split_fused_attention(params: dict[str, np.ndarray], n_layers: int) -> dict[str, Any]:
+    """Query, key and value weights and biases of each layer from the fused QKV tensors."""
+    named: dict[str, Any] = {}
+    for i in range(n_layers):
+        weight = params.pop(f"Attention_{i}_qkv_weight")  # (in, 3 * out)
+        bias = params.pop(f"Attention_{i}_qkv_bias")
+        for part, w, b in zip(_LINEAR_ORDER[:3], np.split(weight, 3, axis=1),
+                              np.split(bias, 3), strict=True):
+            named[f"encoder.encoder.layer.{i}.{part}.weight"] = w.T
+            named[f"encoder.encoder.layer.{i}.{part}.bias"] = b
+    return named
+
+
 def state_dict_from_onnx(model_path: Path, module: Any) -> dict[str, Any]:
     import torch
 
     params = dequantized_initializers(model_path)
     n_layers = module.encoder.config.num_hidden_layers
+    fused = "Attention_0_qkv_weight" in params
+    named = _split_fused_attention(params, n_layers) if fused else {}
+    parts = _LINEAR_ORDER[3:] if fused else _LINEAR_ORDER
     linear = sorted((k for k in params if _matmul_key(k) >= 0), key=_matmul_key)
     targets = [
         f"encoder.encoder.layer.{i}.{part}.weight"
         for i in range(n_layers)
-        for part in _LINEAR_ORDER
+        for part in parts
     ] + ["head.weight"]
     if len(linear) != len(targets):
         raise ValueError(f"{len(linear)} MatMul weights for {len(targets)} Linear layers")
-    named = {t: params[src].T for t, src in zip(targets, linear, strict=True)}
+    named.update({t: params[src].T for t, src in zip(targets, linear, strict=True)})
     for key in module.state_dict():
         if key not in named and key in params:
             named[key] = params[key]
@@ -135,7 +155,8 @@ def main(args: argparse.Namespace) -> None:
         raise SystemExit("the model's tags differ from this code's TAGS")
     shape_dim = 16 if manifest.raw.get("shape_features") else 0
     enc_dir = Path(args.encoder) if args.encoder else find_minilm()
-    module = build_model(enc_dir, len(TAGS), shape_dim)
+    layers = int(manifest.raw.get("training", {}).get("layers", 0) or 0)  # a student's depth
+    module = build_model(enc_dir, len(TAGS), shape_dim, layers)
     module.load_state_dict(state_dict_from_onnx(model_dir / "model.onnx", module))
     sample = [
         "Referral for Mr. John Smith (MRN 448120), seen 03/14/2023 at St. Mary's Hospital.",
