@@ -9,10 +9,10 @@ from pathlib import Path
 
 from engine.cli.main import COMMANDS, _group
 
-# None may be loaded by `clearnote detect` on JSONL text (Faker may: the name gazetteer
-# reads its packaged name lists; the surrogate generators are not built).
+# None may be loaded by `clearnote detect` on JSONL text (the gazetteers read shipped copies
+# of Faker's lists; the surrogate generators are not built).
 HEAVY = ("sqlalchemy", "sqlcipher3", "PySide6", "llama_cpp", "pypdfium2", "pdfplumber",
-         "pyspark", "docx", "PIL", "engine.store", "engine.project",
+         "pyspark", "docx", "PIL", "faker", "engine.store", "engine.project",
          "engine.exporters", "engine.surrogates", "engine.ingest.pdf")
 
 CHILD = """
