@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine.pipeline  # noqa: E402
+import engine.detectors.guards  # noqa: E402
 from engine.api import Session, SessionConfig  # noqa: E402
 from engine.core.context import RunContext  # noqa: E402
 from engine.core.domain import Document, Source, Span  # noqa: E402
@@ -90,8 +90,9 @@ class GuardProbe:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.dropped: list[Span] = []
-        self._guard = engine.pipeline.guard
-        engine.pipeline.guard = self
+        # The pipeline imports guard from engine.detectors.guards when it first runs.
+        self._guard = engine.detectors.guards.guard
+        engine.detectors.guards.guard = self  # type: ignore[assignment]
 
     def __call__(self, doc: Document, spans: Any) -> tuple[list[Span], list[Span]]:
         if not self.enabled:

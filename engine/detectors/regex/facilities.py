@@ -24,11 +24,17 @@ _TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|b
              r"|returned?\s+to|d/c\s+to|discharged?\s+to)[ \t]+(?:the[ \t]+)?)")
 
 
+# Short words after "to"/"at" that are no institution: titles ("TO DR. CETTINA" in a
+# shouted line), a cash machine.
+_NOT_INSTITUTIONS = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sr", "jr", "atm"})
+
+
 def _institution_acronym(text: str) -> bool:
-    """Not a clinical unit, test or English word ("to ICU", "to CT", "to OR", "TO BED")."""
+    """Not a clinical unit, test, title or English word ("to ICU", "to CT", "TO BED")."""
     from engine.detectors.dictionary.context import is_english
 
-    return not is_english(text.casefold())
+    key = text.casefold()
+    return key not in _NOT_INSTITUTIONS and not is_english(key)
 
 
 FACILITY_RULES: tuple[RegexRule, ...] = (

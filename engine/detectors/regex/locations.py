@@ -26,7 +26,8 @@ POSTAL_RULES: tuple[RegexRule, ...] = (
               0.92, subtype="POSTAL_CODE", group=1),
 )
 
-_WORD = rf"(?:{UP}{LETTER}*\.?|(?:de|del|da|do|dos|das|la|le|du|van|von|der|di|ul\.|al\.))"
+# Particles are whole words: "do" must not match the start of "downtown".
+_WORD = rf"(?:{UP}{LETTER}*\.?|(?:de|del|da|do|dos|das|la|le|du|van|von|der|di|ul\.|al\.)(?!\w))"
 _SUFFIX = (r"(?:Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Court|Ct|"
            r"Crescent|Cres|Cr|Way|Place|Pl|Terrace|Terr|Highway|Hwy|Parkway|Pkwy|Circle|Cir|"
            r"Trail|Trl|Square|Sq|Row|Close|Gardens|Gate|Grove|Heights|Hill|Park|Path|Pike|"
@@ -53,8 +54,12 @@ _P_WORD = rf"(?:{_WORD}|{LOW}+)"  # after a street prefix: "rue de la Paix", "ul
 # Three or more blanks separate form fields ("HCN - 6266 944 227    Visit # 62788627").
 _GAP = r"[ \t]{1,2}(?![ \t])"
 _NOT_UNIT = r"(?![ \t]*(?i:mg|mcg|ml|units?|tabs?|caps?|times|x\b|%|mmhg|kg|lbs?|cm|mm))"
-_STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{0,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}"
+# A street prefix needs a house number before or after it, or a name ending in a capitalised
+# word ("rue de la Paix"): a lower-case "place in the world" is no street once re-cased.
+_STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{1,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}"
            rf"(?:,?[ \t]+{_HOUSE}\b\.?)?"
+           rf"|{_PREFIX}(?:[ \t]+{_P_WORD}){{0,3}}[ \t]+{UP}{LETTER}*\.?(?:,?[ \t]+{_HOUSE}\b\.?)?"
+           rf"|{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}},?[ \t]+{_HOUSE}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{0,4}}{_SUFFIX}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_WORD}[ \t]+){{0,2}}{_GLUED}\.?[ \t]+{_HOUSE}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_P_WORD}[ \t]+){{1,3}}{_EU_WORD}\.?[ \t]+{_HOUSE}\b\.?"

@@ -123,3 +123,31 @@ def test_cue_names_read_each_lines_case() -> None:
     found = [(s.start, text[s.start:s.end]) for s in spans]
     assert found[:2] == [(9, "hope smith"), (61, "hope smith")]
     assert [name for _, name in found[2:]] == ["Zebulon Quasimodo"] * 400
+
+
+def _rule_finds(text: str) -> list[tuple[str, str]]:
+    doc = Document.from_text(text)
+    return [(s.label.value, text[s.start:s.end]) for det in default_rule_detectors()
+            for s in det.detect(doc, RunContext())
+            if s.label in (Label.LOCATION, Label.HOSPITAL)]
+
+
+@pytest.mark.parametrize("text", [
+    "to me it's the most beautiful place in the world, this song",
+    "there's this nice new russian place downtown. cool",
+    "THERE'S THIS NICE NEW RUSSIAN PLACE DOWNTOWN. COOL",
+    "COULD YOU PLEASE CORRECT IT TO DR. CETTINA FANUCCI?",
+    "I WITHDRAW CASH AT ATM CENTER ?",
+])
+def test_caseless_prose_is_no_street_or_institution(text: str) -> None:
+    assert _rule_finds(text) == []
+
+
+@pytest.mark.parametrize(("text", "street"), [
+    ("lives at rua mina 50, sao paulo", "rua mina 50"),
+    ("Lives at Rue de la Paix, Paris", "Rue de la Paix, Paris"),
+    ("2060 avenida otoniel dutra 1277", "2060 avenida otoniel dutra 1277"),
+    ("sent to 6889 ul. jarzębinowa 5", "6889 ul. jarzębinowa 5"),
+])
+def test_streets_after_a_prefix_keep_their_numbers(text: str, street: str) -> None:
+    assert ("LOCATION", street) in _rule_finds(text)
