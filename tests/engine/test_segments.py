@@ -101,3 +101,19 @@ def test_phrase_set_counts_like_findall() -> None:
         assert phrases.counts(text) == expected
         assert (phrases.search(text) is None) == (not expected)
     assert re.search("ann", "annual") and "ann" not in phrases.counts("annual")
+
+
+def test_phrase_set_counts_like_findall_across_any_whitespace_and_shared_prefixes() -> None:
+    # Phrases sharing long prefixes (dates, phone numbers, namesakes), text with newlines,
+    # tabs and runs of blanks between their words: the same counts as each pattern alone.
+    rng = random.Random(5)
+    words = ["2021-03-04", "2021-03-05", "2021-03-0", "(780) 555-0142", "(780) 555-0143",
+             "margaret thompson", "margaret thomas", "margaret", "dr. amelia rutherford"]
+    values = [normalise(w) for w in words]
+    phrases = PhraseSet(values)
+    gaps = [" ", "\n", "\t", "  ", " \n "]
+    for _ in range(200):
+        pieces = [rng.choice(words + ["x", "thompsons", "2021-03-045"]) for _ in range(25)]
+        text = "".join(p.replace(" ", rng.choice(gaps)) + rng.choice(gaps) for p in pieces)
+        expected = {v: n for v in values if (n := len(phrase_pattern(v).findall(text)))}
+        assert phrases.counts(text) == expected
