@@ -116,7 +116,8 @@ def main(args: argparse.Namespace) -> None:
         quantize(fp32, out / "model.onnx")
     shutil.copy(enc_dir / "tokenizer.json", out / "tokenizer.json")
     repo = Path(__file__).resolve().parents[2]
-    max_tokens = args.max_tokens or int(info.get("max_tokens", 256))
+    trained_tokens = int(info.get("max_tokens", 256))
+    max_tokens = args.max_tokens or trained_tokens
     overlap = args.overlap if args.overlap is not None else int(info.get("overlap", 64))
     data = {
         "name": args.name,
@@ -129,9 +130,9 @@ def main(args: argparse.Namespace) -> None:
         "max_tokens": max_tokens,
         "overlap": overlap,
         "stride": max_tokens - 2 - overlap,
-        **({"window_note": f"trained on {info.get('max_tokens', 256)}-token windows; run "
-            f"with {max_tokens}-token windows (positions are pretrained up to 512)"}
-           if max_tokens != int(info.get("max_tokens", 256)) else {}),
+        **({"window_note": f"trained on {trained_tokens}-token windows; run with "
+            f"{max_tokens}-token windows (positions are pretrained up to 512)"}
+           if max_tokens != trained_tokens else {}),
         "special_tokens": {"cls": "[CLS]", "sep": "[SEP]", "pad": "[PAD]", "unk": "[UNK]"},
         "inputs": ["input_ids", "attention_mask", "shape_ids"],
         "shape_features": shape_dim > 0,
