@@ -304,18 +304,3 @@ def name_surrogate(original: str, *, before: str, data: NameData, src: Component
         result = _case_like(data.pick("last", None, src.rng("name-whole", original.casefold())),
                             original)
     return result
-
-
-
-_ONSETS = ("b", "br", "d", "dr", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "st",
-           "t", "th", "v", "w", "z")
-_NUCLEI = ("a", "e", "i", "o", "u", "ai", "ea", "ou")
-_CODAS = ("", "", "", "n", "r", "l", "s", "th", "nd", "rt")
-
-
-def coined_name(rng: random.Random) -> str:
-    """A pronounceable name built from syllables ("Dravelin"): the fallback when every
-    listed name is an original of the document (a whole EHR extract in one text has tens of
-    thousands of names). Three syllables give ~10^9 names, so a keyed retry always ends."""
-    parts = [rng.choice(_ONSETS) + rng.choice(_NUCLEI) + rng.choice(_CODAS) for _ in range(3)]
-    return "".join(parts).capitalize()

@@ -6,6 +6,7 @@ import random
 import re
 
 from engine.surrogates import identifiers as ids
+from engine.surrogates.coined import coined_name
 from engine.surrogates.fake import SeededFaker
 
 # Longest first so "General Hospital" wins over "Hospital".
@@ -54,18 +55,24 @@ def case_like(new: str, like: str) -> str:
     return new
 
 
-def _draw(faker: SeededFaker, rng: random.Random, method: str, fallback: str = "city") -> str:
+def _draw(faker: SeededFaker, rng: random.Random, method: str, fallback: str = "city", *,
+          coin: bool = False) -> str:
+    if coin:
+        # A whole EHR extract can name most of Faker's cities and surnames, so that every
+        # drawn place collides with an original; a coined word always ends the retries.
+        return coined_name(rng)
     name = method if faker.has(method) else fallback
     return str(faker.draw(rng.getrandbits(64), lambda f: getattr(f, name)()))
 
 
-def hospital(value: str, faker: SeededFaker, rng: random.Random, locale: str) -> str:
+def hospital(value: str, faker: SeededFaker, rng: random.Random, locale: str, *,
+             coin: bool = False) -> str:
     stripped = value.strip()
     letters = [c for c in stripped if c.isalpha()]
     if stripped.isupper() and 2 <= len(letters) <= 6 and " " not in stripped:
         return ids.shape_replace(value, rng)  # an acronym ("TGH") becomes another acronym
     m = _SUFFIX_RE.search(stripped)
-    base = _draw(faker, rng, rng.choice(("city", "last_name", "city")))
+    base = _draw(faker, rng, rng.choice(("city", "last_name", "city")), coin=coin)
     if m:
         suffix = m.group(1) + m.group(2)
     else:
@@ -77,7 +84,7 @@ def hospital(value: str, faker: SeededFaker, rng: random.Random, locale: str) ->
     return lead + case_like(f"{base} {suffix}", stripped) + trail
 
 
-def _street(part: str, faker: SeededFaker, rng: random.Random) -> str:
+def _street(part: str, faker: SeededFaker, rng: random.Random, coin: bool) -> str:
     """"123 Main St, Apt 4" -> "587 Cedar St, Apt 9": numbers randomised, street words and
     directions kept, the name words replaced by one fake street name."""
     tokens = re.split(r"(\s+|,)", part)
@@ -92,7 +99,7 @@ def _street(part: str, faker: SeededFaker, rng: random.Random) -> str:
         elif bare in _STREET_WORDS:
             out.append(tok)
         elif not replaced:
-            name = _draw(faker, rng, "last_name")
+            name = _draw(faker, rng, "last_name", coin=coin)
             out.append(case_like(name, tok))
             replaced = True
         else:
@@ -109,7 +116,7 @@ def _region(part: str, faker: SeededFaker, rng: random.Random) -> str:
 
 
 def _part(part: str, subtype: str | None, faker: SeededFaker, rng: random.Random,
-          locale: str) -> str:
+          locale: str, coin: bool) -> str:
     s = part.strip()
     if not s:
         return part
@@ -135,30 +142,30 @@ def _part(part: str, subtype: str | None, faker: SeededFaker, rng: random.Random
             out = (out[:tail.start(region_group)] + _region(region, faker, rng)
                    + out[tail.end(region_group):])
         if city:
-            out = (out[:tail.start("city")] + case_like(_draw(faker, rng, "city"), city)
+            out = (out[:tail.start("city")] + case_like(_draw(faker, rng, "city", coin=coin), city)
                    + out[tail.end("city"):])
         return lead + out + trail
     if subtype == "STREET" or s[:1].isdigit():
-        return lead + _street(s, faker, rng) + trail
+        return lead + _street(s, faker, rng, coin) + trail
     if any(c.isdigit() for c in s):
         # "Room 412", "Bed 3B": keep the words, change the numbers.
         return lead + re.sub(r"[A-Za-z]*\d[A-Za-z\d]*", lambda m: ids.shape_replace(
             m.group(), rng), s) + trail
     if subtype == "COUNTRY":
-        return lead + case_like(_draw(faker, rng, "country"), s) + trail
+        return lead + case_like(_draw(faker, rng, "country", coin=coin), s) + trail
     if subtype in ("STATE", "PROVINCE"):
         method = "province" if locale.startswith("en_CA") else "state"
-        return lead + case_like(_draw(faker, rng, method, "state"), s) + trail
-    return lead + case_like(_draw(faker, rng, "city"), s) + trail
+        return lead + case_like(_draw(faker, rng, method, "state", coin=coin), s) + trail
+    return lead + case_like(_draw(faker, rng, "city", coin=coin), s) + trail
 
 
 def location(value: str, subtype: str | None, faker: SeededFaker, rng: random.Random,
-             locale: str) -> str:
+             locale: str, *, coin: bool = False) -> str:
     """Addresses split on commas and line breaks; each part is replaced by its kind."""
     # A multi-part address is split whatever its subtype: replacing only the postal code of
     # "1450 Oakwood Avenue, Edmonton, AB T5K 2M4" would leave the street and city behind.
     if subtype in ("ADDRESS", "STREET", None) and re.search(r"[,\n]", value):
         pieces = re.split(r"(,|\n)", value)
-        return "".join(p if p in (",", "\n") else _part(p, None, faker, rng, locale)
+        return "".join(p if p in (",", "\n") else _part(p, None, faker, rng, locale, coin)
                        for p in pieces)
-    return _part(value, subtype, faker, rng, locale)
+    return _part(value, subtype, faker, rng, locale, coin)

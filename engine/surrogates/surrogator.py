@@ -21,12 +21,13 @@ from engine.core.policies import Policy
 from engine.surrogates import context, keys
 from engine.surrogates import identifiers as ids
 from engine.surrogates.ages import age_number, age_surrogate
+from engine.surrogates.coined import coined_name
 from engine.surrogates.context import DocContext
 from engine.surrogates.dates import shift_date
 from engine.surrogates.fake import SeededFaker
 from engine.surrogates.guard import Avoid
 from engine.surrogates.mapping import InMemorySurrogateMap, SurrogateMap
-from engine.surrogates.names import Gender, Kind, coined_name, name_data, name_surrogate
+from engine.surrogates.names import Gender, Kind, name_data, name_surrogate
 from engine.surrogates.places import case_like, hospital, location
 from engine.surrogates.web import web
 
@@ -35,6 +36,7 @@ REDACT_CHAR = "█"
 NAME_NAMESPACE = "NAME"  # name components are shared by PATIENT, DOCTOR and PERSON
 _ATTEMPTS = 64
 _RETRIES = 512  # keyed retries when the canonical surrogate collides in one document
+_COIN_AFTER = 16  # then places are coined words, not Faker's (finite) cities and surnames
 _BEFORE = 12  # characters of context before a name (for "Mr. [Smith]")
 
 
@@ -298,7 +300,8 @@ class Surrogator:
             if attempt >= _RETRIES:
                 return tag(span.label)
             rng = keys.rng_for(self.secret, patient, label, key, f"retry:{attempt}")
-            known = self._generate_text(original, span, rng, patient, ctx)
+            known = self._generate_text(original, span, rng, patient, ctx,
+                                        coin=attempt > _COIN_AFTER)
             if keys.norm_text(known) == key:
                 known = original  # rejected by avoid.ok on the next turn
         return self._recase(known, original, span.label)
@@ -313,11 +316,11 @@ class Surrogator:
         return lambda v, r: ids.identifier(v, subtype, r)
 
     def _generate_text(self, original: str, span: Span, rng: random.Random,
-                       patient: str, ctx: DocContext) -> str:
+                       patient: str, ctx: DocContext, *, coin: bool = False) -> str:
         if span.label is Label.HOSPITAL:
-            return hospital(original, self._faker, rng, self.locale)
+            return hospital(original, self._faker, rng, self.locale, coin=coin)
         if span.label is Label.LOCATION:
-            return location(original, span.subtype, self._faker, rng, self.locale)
+            return location(original, span.subtype, self._faker, rng, self.locale, coin=coin)
         if span.label is Label.WEB:
             return web(original, span.subtype, self.names, self._faker, rng,
                        _NameComponents(self, patient, ctx.avoid, ctx.name_words))

@@ -173,3 +173,34 @@ def test_a_document_holding_every_listed_name_still_gets_surrogates() -> None:
     new_words = {w.casefold() for r in deid.replacements
                  for w in re.findall(r"\w+", deid.text[r.output_start:r.output_end])}
     assert new_words and not new_words & originals
+
+
+def test_places_are_coined_when_every_place_faker_can_draw_is_an_original() -> None:
+    """Issue 17: a 10 MB extract names most of Faker's cities and surnames, and every drawn
+    hospital or city collided with an original until the retries gave up (512 keyed draws
+    per place, then a tag). After a few draws places are coined words instead."""
+    from faker import Faker
+
+    from engine.core.domain import Document
+    from engine.surrogates.guard import Avoid
+
+    faker = Faker("en_US")
+    address = next(p for p in faker.providers if type(p).__module__.endswith("address.en_US"))
+    person = next(p for p in faker.providers if type(p).__module__.endswith("person.en_US"))
+    firsts, lasts = list(person.first_names), list(person.last_names)
+    originals = list(address.city_prefixes) + lasts + [
+        f"{name}{suffix}" for name in firsts + lasts for suffix in address.city_suffixes]
+    places = [("Mercy General Hospital", Label.HOSPITAL, None),
+              ("Springfield", Label.LOCATION, "CITY"), ("12 Oak Street", Label.LOCATION, "STREET")]
+    text = "\n".join(originals + [p[0] for p in places])
+    spans, pos = [], 0
+    for value, label, subtype in [(o, Label.LOCATION, "CITY") for o in originals] + places:
+        start = text.index(value, pos)
+        spans.append(Span(start, start + len(value), label, subtype=subtype))
+        pos = start + len(value)
+    doc, sur = Document.from_text(text), surrogator()
+    avoid = Avoid(originals + [p[0] for p in places])
+    for span in spans[-3:]:
+        new = sur.surrogate_for(doc, span, patient="p1", others=spans)
+        assert not new.startswith("["), span.label  # a surrogate, not the tag of giving up
+        assert avoid.ok(new), span.label
