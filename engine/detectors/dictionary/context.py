@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 from engine.core.errors import ConfigError
+from engine.detectors.dictionary.lists import entries
 from engine.paths import resource
 
 ENGLISH_WORDS_FILE = ("dictionaries", "english_words.txt")
@@ -59,8 +60,7 @@ def _read_words(parts: tuple[str, str]) -> frozenset[str]:
         raw = resource(*parts).read_text(encoding="utf-8")
     except OSError as exc:  # a packaging error: fail closed
         raise ConfigError(f"the word list {parts[-1]} is missing") from exc
-    return frozenset(line.strip().casefold() for line in raw.split("\n")
-                     if line.strip() and not line.startswith("#"))
+    return frozenset(map(str.casefold, entries(raw)))
 
 
 @lru_cache(maxsize=1)

@@ -45,12 +45,19 @@ class PhraseTable:
     def __init__(self, phrases: Mapping[tuple[str, ...], str]) -> None:
         self.phrases = dict(phrases)
         self.max_len = max((len(k) for k in self.phrases), default=1)
-        # Lengths of phrases by first token: most tokens start no phrase and cost one lookup.
-        self.lengths: dict[str, list[int]] = {}
+        # Lengths of phrases by first token, longest first: most tokens start no phrase and
+        # cost one lookup. Most phrases are one word; those are set in one C-level call.
+        longer: dict[str, set[int]] = {}
         for key in self.phrases:
-            self.lengths.setdefault(key[0], []).append(len(key))
-        for sizes in self.lengths.values():
-            sizes[:] = sorted(set(sizes), reverse=True)
+            if len(key) > 1:
+                longer.setdefault(key[0], set()).add(len(key))
+        single = (1,)
+        self.lengths: dict[str, tuple[int, ...]] = dict.fromkeys(
+            [key[0] for key in self.phrases if len(key) == 1], single)
+        for first, sizes in longer.items():
+            if first in self.lengths:
+                sizes.add(1)
+            self.lengths[first] = tuple(sorted(sizes, reverse=True))
 
     def scan(self, text: str, tokens: list[Token]) -> Iterator[tuple[int, int, str]]:
         """Yield (first token, last token + 1, payload), longest first, non-overlapping."""

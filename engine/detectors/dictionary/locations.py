@@ -11,6 +11,7 @@ from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.gazetteer import PhraseTable, is_title, is_upper, tokenize
+from engine.detectors.dictionary.lists import sections
 from engine.detectors.dictionary.names import caseless_lines, inside
 from engine.paths import resource
 
@@ -24,16 +25,10 @@ LOCATIONS_FILE = ("dictionaries", "locations.txt")
 def read_locations(text: str) -> dict[tuple[str, ...], str]:
     """Parse the shipped table: '[SUBTYPE]' lines, then one space-separated name a line."""
     phrases: dict[tuple[str, ...], str] = {}
-    subtype = None
-    for line in text.split("\n"):
-        if line.startswith("["):
-            subtype = line[1:-1]
-            if subtype not in _CONFIDENCE:
-                raise ConfigError("the location table has an unknown section")
-        elif line and not line.startswith("#"):
-            if subtype is None:
-                raise ConfigError("the location table has a name outside any section")
-            phrases[tuple(line.split(" "))] = subtype
+    for subtype, names in sections(text, "location table"):
+        if subtype not in _CONFIDENCE:
+            raise ConfigError("the location table has an unknown section")
+        phrases.update(dict.fromkeys(map(tuple, map(str.split, names)), subtype))
     return phrases
 
 

@@ -34,6 +34,7 @@ from engine.detectors.dictionary.gazetteer import (
     only_spaces_between,
     tokenize,
 )
+from engine.detectors.dictionary.lists import sections
 from engine.detectors.dictionary.stopwords import common_words, read_word_list
 from engine.paths import resource
 
@@ -102,18 +103,12 @@ def faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
 
 def read_name_lists(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """Parse the shipped list: '[FIRST]' and '[LAST]' sections, one name a line."""
-    sections: dict[str, set[str]] = {"FIRST": set(), "LAST": set()}
-    current: set[str] | None = None
-    for line in text.split("\n"):
-        if line.startswith("["):
-            current = sections.get(line[1:-1])
-            if current is None:
-                raise ConfigError("the name list has an unknown section")
-        elif line and not line.startswith("#"):
-            if current is None:
-                raise ConfigError("the name list has a name outside any section")
-            current.add(line)
-    return frozenset(sections["FIRST"]), frozenset(sections["LAST"])
+    found: dict[str, frozenset[str]] = {"FIRST": frozenset(), "LAST": frozenset()}
+    for name, names in sections(text, "name list"):
+        if name not in found:
+            raise ConfigError("the name list has an unknown section")
+        found[name] = found[name] | frozenset(names)
+    return found["FIRST"], found["LAST"]
 
 
 @lru_cache(maxsize=1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.core.regex_cache import rule_patterns
 from engine.detectors.base import Detector
 from engine.detectors.regex.ages import AGE_RULES
 from engine.detectors.regex.contact import EMAIL_RULES, IP_RULES, PHONE_RULES, URL_RULES
@@ -31,6 +32,8 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.facility", 3, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
 )
+
+rule_patterns().save()  # every shipped rule is compiled by now (a no-op when all were cached)
 
 # Families whose rules read capitals: they also run on a cased view of caseless lines.
 CASED_VIEW = frozenset({"regex.address", "regex.name", "regex.facility"})

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label, check_subtype
+from engine.core.regex_cache import rule_patterns
 from engine.detectors.base import DetectorSpec
 
 
@@ -29,7 +30,7 @@ class RegexRule:
         check_subtype(self.label, self.subtype)
         if not 0.0 <= self.confidence <= 1.0:
             raise ValueError(f"rule {self.name}: confidence outside [0, 1]")
-        object.__setattr__(self, "regex", re.compile(self.pattern))  # compiled once
+        object.__setattr__(self, "regex", rule_patterns().compile(self.pattern))
 
     def find(self, text: str) -> Iterable[tuple[int, int]]:
         for match in self.regex.finditer(text):
