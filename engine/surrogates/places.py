@@ -73,7 +73,9 @@ def hospital(value: str, faker: SeededFaker, rng: random.Random, locale: str, *,
         return ids.shape_replace(value, rng)  # an acronym ("TGH") becomes another acronym
     m = _SUFFIX_RE.search(stripped)
     base = _draw(faker, rng, rng.choice(("city", "last_name", "city")), coin=coin)
-    if m:
+    if m and not coin:
+        # Coined retries vary the suffix as well: it may be an original itself
+        # ("Children's Hospital"), and then no base could ever pass.
         suffix = m.group(1) + m.group(2)
     else:
         suffix = rng.choice(_DEFAULT_SUFFIXES)
