@@ -52,13 +52,13 @@ def tag_matrix(
 
 def decode_bio(
     probs: np.ndarray, tags: tuple[str, ...], labels: tuple[str, ...], *,
-    entity_first: bool = False,
+    entity_first: bool = False, o_threshold: float = 0.5,
 ) -> list[TokenEntity]:
     """Entities from per-token tag probabilities (lenient BIO: a stray I- opens an entity).
 
     The label of a token is the argmax of probabilities summed per label (B- plus I-); with
-    ``entity_first`` a token is PHI when P(O) < 1/2 and then takes the likeliest label, so
-    a name whose mass is split between PATIENT and PERSON is not handed to O. A new entity
+    ``entity_first`` a token is PHI when P(O) < ``o_threshold`` and then takes the likeliest
+    label, so a name whose mass is split between PATIENT and PERSON is not handed to O. A new entity
     starts where the label changes or where B- outweighs I- for the same label. Confidence
     is the mean label probability over the entity's tokens.
     """
@@ -67,7 +67,7 @@ def decode_bio(
     _, begin, agg = tag_matrix(tags, labels)
     lab_p = probs @ agg  # (N, L+1)
     if entity_first:
-        lab = np.where(lab_p[:, 0] < 0.5, lab_p[:, 1:].argmax(-1) + 1, 0)
+        lab = np.where(lab_p[:, 0] < o_threshold, lab_p[:, 1:].argmax(-1) + 1, 0)
     else:
         lab = lab_p.argmax(-1)
     b_p = probs @ (agg * begin[:, None])

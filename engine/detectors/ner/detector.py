@@ -165,7 +165,8 @@ class OnnxNerDetector:
         offsets, probs = self.token_probs(text, ctx)
         spans: list[Span] = []
         entity_first = self.manifest.decode == "entity-first"
-        for ent in decode_bio(probs, self.manifest.tags, self._labels, entity_first=entity_first):
+        for ent in decode_bio(probs, self.manifest.tags, self._labels, entity_first=entity_first,
+                              o_threshold=self.manifest.o_threshold):
             if ent.confidence < self.manifest.thresholds.get(ent.label, 0.0):
                 continue
             start, end = to_char_span(text, offsets, ent)

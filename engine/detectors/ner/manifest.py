@@ -15,8 +15,11 @@ MANIFEST = "manifest.json"
 FORMAT = "clearnote-ner/1"
 REQUIRED_FILES = ("model.onnx", "tokenizer.json")
 # How token probabilities become labels (decode.decode_bio): "argmax" over O and the labels,
-# or "entity-first": PHI when P(O) < 1/2, then the likeliest label.
+# or "entity-first": PHI when P(O) < o_threshold (1/2 unless the manifest says), then the
+# likeliest label. A distilled student is surer of O than its teacher on text unlike its
+# training data; a higher o_threshold spends that on recall (models/.../README.md).
 DECODES = ("argmax", "entity-first")
+DEFAULT_O_THRESHOLD = 0.5
 
 
 def sha256_file(path: Path) -> str:
@@ -38,6 +41,7 @@ class NerManifest:
     files: dict[str, str]  # relative path -> sha256
     thresholds: dict[str, float] = field(default_factory=dict)
     decode: str = "argmax"
+    o_threshold: float = DEFAULT_O_THRESHOLD  # entity-first: PHI when P(O) < this
     raw: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -72,6 +76,7 @@ def load_manifest(model_dir: Path, *, verify: bool = True) -> NerManifest:
             files=files,
             thresholds={str(k): float(v) for k, v in raw.get("thresholds", {}).items()},
             decode=str(raw.get("decode", "argmax")),
+            o_threshold=float(raw.get("o_threshold", DEFAULT_O_THRESHOLD)),
             raw=raw,
         )
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -83,6 +88,10 @@ def load_manifest(model_dir: Path, *, verify: bool = True) -> NerManifest:
             )
     if m.decode not in DECODES:
         raise _fail(model_dir, f"decode {m.decode!r} is not one of {', '.join(DECODES)}")
+    if not 0.0 < m.o_threshold <= 1.0:
+        raise _fail(model_dir, "o_threshold must be in (0, 1]")
+    if m.decode != "entity-first" and "o_threshold" in raw:
+        raise _fail(model_dir, "o_threshold applies to decode entity-first only")
     if m.max_tokens < 8 or not 0 <= m.overlap < m.max_tokens - 2:
         raise _fail(model_dir, "max_tokens/overlap out of range")
     for req in REQUIRED_FILES:

@@ -92,3 +92,16 @@ def test_entity_first_keeps_a_name_whose_mass_is_split_between_labels() -> None:
     (ent,) = decode_bio(p, TAGS, LABELS, entity_first=True)
     assert (ent.first, ent.last, ent.label) == (0, 0, "PATIENT")
     assert ent.confidence == pytest.approx(0.35)
+
+
+def test_o_threshold_calls_a_token_phi_until_o_is_that_sure() -> None:
+    # P(O) 0.6 then 0.92: O wins both at the default 1/2; with o_threshold 0.9 the first is
+    # PHI (O is not 90% sure) and the second stays O.
+    p = np.zeros((3, len(TAGS)), dtype=np.float32)
+    p[0, 0], p[0, TAGS.index("B-DATE")] = 0.6, 0.4
+    p[1, 0], p[1, TAGS.index("B-PERSON")] = 0.92, 0.08
+    p[2, 0] = 1.0
+    assert decode_bio(p, TAGS, LABELS, entity_first=True) == []
+    (ent,) = decode_bio(p, TAGS, LABELS, entity_first=True, o_threshold=0.9)
+    assert (ent.first, ent.last, ent.label) == (0, 0, "DATE")
+    assert ent.confidence == pytest.approx(0.4)

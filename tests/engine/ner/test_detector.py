@@ -73,3 +73,17 @@ def test_thresholds_drop_low_confidence(fake_model_dir: Path) -> None:
     det, _ = fake_detector(fake_model_dir)
     det.manifest.thresholds["PATIENT"] = 0.99999
     assert detect(det, "The patient John Smith was seen today.") == []
+
+
+def test_manifest_o_threshold_reaches_the_decoder(fake_model_dir: Path) -> None:
+    # The fake model gives every other word P(O) = e^5 / (e^5 + 22) ~ 0.87: O at the default
+    # 1/2, PHI once the manifest asks O to be 90% sure.
+    import dataclasses
+
+    text = "The patient John Smith was seen today."
+    det, _ = fake_detector(fake_model_dir)
+    det.manifest = dataclasses.replace(det.manifest, decode="entity-first")
+    assert [text[s.start:s.end] for s in detect(det, text)] == ["John Smith"]
+    det.manifest = dataclasses.replace(det.manifest, o_threshold=0.9)
+    found = "".join(text[s.start:s.end] for s in detect(det, text))
+    assert "John Smith" in found and "seen" in found and "today" in found

@@ -16,6 +16,15 @@ def test_valid_manifest(fake_model_dir: Path) -> None:
     assert "PATIENT" in m.labels
 
 
+def test_o_threshold_read_with_entity_first(fake_model_dir: Path) -> None:
+    assert load_manifest(fake_model_dir).o_threshold == 0.5
+    path = fake_model_dir / "manifest.json"
+    path.write_text(json.dumps({**json.loads(path.read_text()), "decode": "entity-first",
+                                "o_threshold": 0.9}))
+    m = load_manifest(fake_model_dir)
+    assert (m.decode, m.o_threshold) == ("entity-first", 0.9)
+
+
 def test_missing_dir_fails_closed(tmp_path: Path) -> None:
     with pytest.raises(ModelIntegrityError, match="manifest.json is missing"):
         OnnxNerDetector.from_model_dir(tmp_path / "absent")
@@ -41,6 +50,9 @@ def test_hash_mismatch(fake_model_dir: Path) -> None:
         lambda m: m["files"].pop("model.onnx"),
         lambda m: m.__setitem__("overlap", 100),
         lambda m: m.__setitem__("decode", "softmax-ish"),
+        lambda m: m.update(decode="entity-first", o_threshold=1.5),
+        lambda m: m.update(decode="entity-first", o_threshold=0),
+        lambda m: m.update(decode="argmax", o_threshold=0.9),  # means nothing there
     ],
 )
 def test_malformed_manifest(fake_model_dir: Path, edit) -> None:  # type: ignore[no-untyped-def]
