@@ -7,12 +7,13 @@ A distilled student tends to be surer of O than its teacher on text unlike the s
 corpus: at the decoding rule of 1/2 it gives precision for recall. Recall comes first, so
 the rule here is: the smallest ``o_threshold`` in the grid whose token recall, pooled over the
 four messy styles of the presidio set (benchmarks/messy.py), reaches the shipped model's on
-the odd-numbered documents (the tuning half). Every grid point is printed with its pooled
-precision; the chosen value is then checked on the even-numbered half, which took no part
-in the choice (the full paired comparison is benchmarks/compare_models.py's). Per-label
-thresholds are set to 0 in the candidates: o_threshold alone decides. ``--write`` stores the
-chosen value, ``decode: entity-first`` and the zero thresholds in DIR's manifest (the
-manifest lists the other files' sha256; itself is not hashed).
+the odd-numbered documents (the tuning half). The grid is tried in ascending order, each
+value printed with its pooled precision, until one reaches it; the chosen value is then
+checked on the even-numbered half, which took no part in the choice (the full paired
+comparison is benchmarks/compare_models.py's). Per-label thresholds are set to 0 in the
+candidates: o_threshold alone decides. ``--write`` stores the chosen value, ``decode:
+entity-first`` and the zero thresholds in DIR's manifest (the manifest lists the other
+files' sha256; itself is not hashed).
 """
 
 from __future__ import annotations
@@ -52,17 +53,19 @@ def pooled(model: Path, records: list[Record], policy: str) -> tuple[float, floa
     return tp / max(tp + fp, 1), tp / max(tp + fn, 1)
 
 
-def with_threshold(manifest: dict[str, Any], tau: float) -> dict[str, Any]:
-    return {**manifest, "decode": "entity-first", "o_threshold": tau,
-            "thresholds": dict.fromkeys(manifest.get("thresholds", {}), 0.0)}
+def store_threshold(model_dir: Path, tau: float) -> None:
+    """Entity-first decoding at ``tau`` with zero per-label thresholds, in the dir's manifest."""
+    path = model_dir / "manifest.json"
+    manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    manifest.update(decode="entity-first", o_threshold=tau,
+                    thresholds=dict.fromkeys(manifest.get("thresholds", {}), 0.0))
+    path.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def variant(src: Path, tau: float, folder: Path) -> Path:
     dst = folder / f"o{tau:g}"
     shutil.copytree(src, dst)
-    manifest = json.loads((dst / "manifest.json").read_text(encoding="utf-8"))
-    (dst / "manifest.json").write_text(json.dumps(with_threshold(manifest, tau), indent=2),
-                                       encoding="utf-8")
+    store_threshold(dst, tau)
     return dst
 
 
@@ -98,11 +101,8 @@ def main() -> None:
     print(f"held-out half ({len(held_out)} docs x {len(STYLES)} styles), o_threshold {chosen:g}")
     print(f"  old P {op:.4f}  R {orr:.4f}\n  new P {hp:.4f}  R {hr:.4f}")
     if args.write:
-        path = args.new / "manifest.json"
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-        path.write_text(json.dumps(with_threshold(manifest, chosen), indent=2,
-                                   ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"wrote o_threshold {chosen:g} into {path}")
+        store_threshold(args.new, chosen)
+        print(f"wrote o_threshold {chosen:g} into {args.new / 'manifest.json'}")
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ def install() -> bool:
 
     feature: Any = sys.modules.get("shibokensupport.feature")  # PySide6 internals
     original = getattr(feature, "_mod_uses_pyside", None)
-    if feature is None or not callable(original):
+    if not callable(original):
         return False
     if hasattr(original, "__wrapped__"):  # already installed
         return True

@@ -8,6 +8,9 @@ import numpy as np
 
 from engine.detectors.edges import trim
 
+# entity-first decoding: a token is PHI while P(O) is below this (a manifest may raise it)
+DEFAULT_O_THRESHOLD = 0.5
+
 
 @dataclass(frozen=True, slots=True)
 class TokenEntity:
@@ -52,15 +55,15 @@ def tag_matrix(
 
 def decode_bio(
     probs: np.ndarray, tags: tuple[str, ...], labels: tuple[str, ...], *,
-    entity_first: bool = False, o_threshold: float = 0.5,
+    entity_first: bool = False, o_threshold: float = DEFAULT_O_THRESHOLD,
 ) -> list[TokenEntity]:
     """Entities from per-token tag probabilities (lenient BIO: a stray I- opens an entity).
 
     The label of a token is the argmax of probabilities summed per label (B- plus I-); with
     ``entity_first`` a token is PHI when P(O) < ``o_threshold`` and then takes the likeliest
-    label, so a name whose mass is split between PATIENT and PERSON is not handed to O. A new entity
-    starts where the label changes or where B- outweighs I- for the same label. Confidence
-    is the mean label probability over the entity's tokens.
+    label, so a name whose mass is split between PATIENT and PERSON is not handed to O. A
+    new entity starts where the label changes or where B- outweighs I- for the same label.
+    Confidence is the mean label probability over the entity's tokens.
     """
     if probs.shape[0] == 0:
         return []

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core.errors import ModelIntegrityError
 from engine.core.labels import Label
+from engine.detectors.ner.decode import DEFAULT_O_THRESHOLD
 
 MANIFEST = "manifest.json"
 FORMAT = "clearnote-ner/1"
@@ -19,7 +20,6 @@ REQUIRED_FILES = ("model.onnx", "tokenizer.json")
 # likeliest label. A distilled student is surer of O than its teacher on text unlike its
 # training data; a higher o_threshold spends that on recall (models/.../README.md).
 DECODES = ("argmax", "entity-first")
-DEFAULT_O_THRESHOLD = 0.5
 
 
 def sha256_file(path: Path) -> str:

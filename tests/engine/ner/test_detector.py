@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -78,8 +79,6 @@ def test_thresholds_drop_low_confidence(fake_model_dir: Path) -> None:
 def test_manifest_o_threshold_reaches_the_decoder(fake_model_dir: Path) -> None:
     # The fake model gives every other word P(O) = e^5 / (e^5 + 22) ~ 0.87: O at the default
     # 1/2, PHI once the manifest asks O to be 90% sure.
-    import dataclasses
-
     text = "The patient John Smith was seen today."
     det, _ = fake_detector(fake_model_dir)
     det.manifest = dataclasses.replace(det.manifest, decode="entity-first")
