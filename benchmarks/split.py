@@ -52,7 +52,10 @@ class Clock:
 
 
 def instrument(session: Any, clock: Clock) -> None:
-    import engine.pipeline as pipeline_module
+    import dataclasses
+
+    import engine.resolution.guards as guards_module
+    import engine.resolution.resolver as resolver_module
 
     pipeline = session.pipeline
     for detector in pipeline.detectors:
@@ -62,11 +65,12 @@ def instrument(session: Any, clock: Clock) -> None:
             detector.run = clock.wrap("ner: session.run (model)", detector.run)
             detector.encode = clock.wrap("ner: tokenise + shapes", detector.encode)
             detector.feeds = clock.wrap("ner: input batches", detector.feeds)
-    pipeline_module.guard = clock.wrap("guards", pipeline_module.guard)
-    pipeline_module.resolve_overlaps = clock.wrap("overlap resolution",
-                                                  pipeline_module.resolve_overlaps)
-    if pipeline.allowlist is not None:  # a frozen dataclass: wrapped in a proxy
-        pipeline.allowlist = _Timed(clock.wrap("allowlist", pipeline.allowlist.recover))
+    # The resolver imports guard from its module when it runs: patch it there.
+    guards_module.guard = clock.wrap("guards", guards_module.guard)  # type: ignore[assignment]
+    resolver_module.resolve_overlaps = clock.wrap(  # type: ignore[assignment]
+        "overlap resolution", resolver_module.resolve_overlaps)
+    pipeline.resolver = dataclasses.replace(pipeline.resolver, recoverers=tuple(
+        _Timed(clock.wrap(type(r).__name__, r.recover)) for r in pipeline.resolver.recoverers))
 
 
 class _Timed:

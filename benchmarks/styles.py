@@ -8,7 +8,7 @@ SPLIT is what `python -m engine.training.corpus OUT SEED N` writes (records carr
 token precision/recall (a word token is PHI if any of its characters is covered; gold and
 predictions both filtered by the policy), the share of non-PHI numeric tokens that a span
 touches (vitals, lab strings and times rewritten), and punctuation-only spans (must be 0).
-``--no-guards`` (benchmark only) skips engine.detectors.guards to see what the guards drop;
+``--no-guards`` (benchmark only) skips engine.resolution.guards to see what the guards drop;
 ``--dump`` writes every document's predicted and guard-dropped spans for error analysis.
 ``--ner-cache`` records the model's raw spans per text on the first run and replays them on later
 runs, so that rule and guard changes can be measured with the model in a fraction of the time.
@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine.detectors.guards  # noqa: E402
+import engine.resolution.guards  # noqa: E402
 from engine.api import Session, SessionConfig  # noqa: E402
 from engine.core.context import RunContext  # noqa: E402
 from engine.core.domain import Document, Source, Span  # noqa: E402
@@ -90,9 +90,9 @@ class GuardProbe:
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.dropped: list[Span] = []
-        # The pipeline imports guard from engine.detectors.guards when it first runs.
-        self._guard = engine.detectors.guards.guard
-        engine.detectors.guards.guard = self  # type: ignore[assignment]
+        # The pipeline imports guard from engine.resolution.guards when it first runs.
+        self._guard = engine.resolution.guards.guard
+        engine.resolution.guards.guard = self  # type: ignore[assignment]
 
     def __call__(self, doc: Document, spans: Any) -> tuple[list[Span], list[Span]]:
         if not self.enabled:

@@ -1,10 +1,5 @@
-"""Detection pipeline: run detectors (fail closed) → union → guards → allowlist → overlap →
-policy.
-
-The order matters: overlaps are resolved before the policy filter so that "Dr. John Smith"
-is first recognised as a DOCTOR (longest span wins) and only then dropped by a policy that
-keeps providers; filtering first would let the gazetteer's PERSON "John Smith" through.
-"""
+"""Detection pipeline: run detectors (fail closed) → union → resolution (engine.resolution:
+guards, allowlist and what the project learned, overlap policy, policy filter)."""
 
 from __future__ import annotations
 
@@ -13,24 +8,18 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 from engine.core.context import RunContext
-from engine.core.domain import DetectionResult, Document, Span, SpanStatus
+from engine.core.domain import DetectionResult, Document, Span
 from engine.core.errors import CancelledError, ClearNoteError, DetectorError
 from engine.core.labels import Label
 from engine.core.policies import DEFAULT_POLICY, Policy, get_policy
-from engine.core.spans import DEFAULT_OVERLAP, resolve_overlaps
 from engine.detectors.base import Detector
-from engine.segments import MAX_DOCUMENT_CHARS, check_size, detect_in_segments
+from engine.resolution.overlaps import DEFAULT_OVERLAP
+from engine.resolution.resolver import Recoverer, Resolver
+from engine.resolution.segments import MAX_DOCUMENT_CHARS, check_size, detect_in_segments
 
 log = logging.getLogger(__name__)
-
-
-class Allowlist(Protocol):
-    def recover(self, doc: Document, spans: list[Span]) -> tuple[list[Span], list[Span]]:
-        """Split candidates into (kept, dropped-as-clinical-vocabulary)."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -58,16 +47,22 @@ class DetectorTiming:
 
 class Pipeline:
     def __init__(self, detectors: Sequence[Detector], *, policy: Policy,
-                 allowlist: Allowlist | None = None, overlap: str = DEFAULT_OVERLAP,
+                 recoverers: Sequence[Recoverer] = (), overlap: str = DEFAULT_OVERLAP,
                  max_document_chars: int = MAX_DOCUMENT_CHARS) -> None:
         if not detectors:
             raise ValueError("a pipeline needs at least one detector")
         self.detectors = tuple(detectors)
-        self.policy = policy
-        self.allowlist = allowlist
-        self.overlap = overlap
+        self.resolver = Resolver(policy=policy, overlap=overlap, recoverers=tuple(recoverers))
         self.max_document_chars = max_document_chars
         self.timing = DetectorTiming()
+
+    @property
+    def policy(self) -> Policy:
+        return self.resolver.policy
+
+    @property
+    def overlap(self) -> str:
+        return self.resolver.overlap
 
     @property
     def detector_ids(self) -> tuple[str, ...]:
@@ -99,11 +94,9 @@ class Pipeline:
     def run(self, doc: Document, ctx: RunContext | None = None) -> DetectionResult:
         ctx = ctx or RunContext()
         check_size(doc, self.max_document_chars)
-        # Long texts go through in bounded segments (engine.segments): linear time.
+        # Long texts go through in bounded segments (engine.resolution.segments): linear time.
         candidates, dropped = detect_in_segments(doc, ctx, self._candidates)
-        resolved = resolve_overlaps(candidates, self.overlap)
-        spans = [s for s in resolved
-                 if s.status is not SpanStatus.CANDIDATE or self.policy.is_phi(s, doc.text)]
+        spans = self.resolver.settle(doc, candidates)
         log.debug("document %s: %d candidates, %d kept, %d allowlisted", doc.id,
                   len(candidates), len(spans), len(dropped))
         return DetectionResult(document_id=doc.id, spans=tuple(spans),
@@ -111,13 +104,8 @@ class Pipeline:
                                allowlisted=len(dropped))
 
     def _candidates(self, doc: Document, ctx: RunContext) -> tuple[list[Span], list[Span]]:
-        """(kept, dropped as clinical vocabulary) candidates of every detector."""
-        from engine.detectors.guards import guard  # compiles the rules: not on import
-
-        candidates, _guarded = guard(doc, self.propose(doc, ctx))  # rules for every detector
-        if self.allowlist is None:
-            return candidates, []
-        return self.allowlist.recover(doc, candidates)
+        """(kept, dropped as not PHI here) candidates of every detector."""
+        return self.resolver.screen(doc, self.propose(doc, ctx))
 
 
 def build_detectors(config: PipelineConfig) -> list[Detector]:
@@ -132,11 +120,11 @@ def build_pipeline(config: PipelineConfig | None = None, **overrides: object) ->
         config = PipelineConfig(**overrides)  # type: ignore[arg-type]
     elif overrides:
         raise TypeError("pass either a config or keyword overrides, not both")
-    allowlist = None
+    recoverers: list[Recoverer] = []
     if config.allowlist:
-        from engine.detectors.allowlist import ClinicalAllowlist
+        from engine.resolution.allowlist import ClinicalAllowlist
 
-        allowlist = ClinicalAllowlist.default()
+        recoverers.append(ClinicalAllowlist.default())
     return Pipeline(build_detectors(config), policy=get_policy(config.policy),
-                    allowlist=allowlist, overlap=config.overlap,
+                    recoverers=recoverers, overlap=config.overlap,
                     max_document_chars=config.max_document_chars)

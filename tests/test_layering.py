@@ -79,9 +79,9 @@ def test_runtime_never_imports_development_dependencies() -> None:
 # layer or a lower one. Longest matching prefix decides a module's layer.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("engine", "engine.core", "engine.paths")),
-    ("stages", ("engine.ingest", "engine.detectors", "engine.pipeline", "engine.surrogates",
-                "engine.cire", "engine.exporters", "engine.evaluation", "engine.runtimes",
-                "engine.modelstore", "engine.training")),
+    ("stages", ("engine.ingest", "engine.detectors", "engine.resolution", "engine.pipeline",
+                "engine.surrogates", "engine.cire", "engine.exporters", "engine.evaluation",
+                "engine.runtimes", "engine.modelstore", "engine.training")),
     ("store", ("engine.store",)),
     ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project",
                                   "engine.export")),
@@ -261,3 +261,13 @@ def test_cli_reaches_the_engine_through_api_and_core() -> None:
                  if not (dep in {"engine", "engine.api"} or dep.startswith("engine.core.")
                          or any(dep == a or dep.startswith(a + ".") for a in CLI_ALLOWED))]
     assert offenders == []
+
+
+def test_detectors_hold_detectors_only() -> None:
+    # Resolution (guards, allowlist, measurements, edges, overlaps, segments) has its own
+    # package (issue 28): engine/detectors/ proposes, engine/resolution/ decides.
+    moved = {"guards", "allowlist", "measurements", "edges"}
+    assert sorted(p.stem for p in (ROOT / "engine" / "detectors").glob("*.py")
+                  if p.stem in moved) == []
+    assert not (ROOT / "engine" / "segments.py").exists()
+    assert not (ROOT / "engine" / "core" / "spans.py").exists()

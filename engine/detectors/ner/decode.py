@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.detectors.edges import trim
+from engine.resolution.edges import trim
 
 # entity-first decoding: a token is PHI while P(O) is below this (a manifest may raise it)
 DEFAULT_O_THRESHOLD = 0.5

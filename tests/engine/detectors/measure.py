@@ -18,9 +18,9 @@ from pathlib import Path
 from engine.core.context import RunContext
 from engine.core.domain import Document, Span
 from engine.core.labels import ACI_BENCH, PRESIDIO
-from engine.detectors.allowlist import ClinicalAllowlist
 from engine.detectors.dictionary import LocationGazetteerDetector, NameGazetteerDetector
 from engine.detectors.regex import default_rule_detectors
+from engine.resolution.allowlist import ClinicalAllowlist
 
 DATA = Path(__file__).resolve().parents[4] / "shared" / "data"
 if not DATA.exists():

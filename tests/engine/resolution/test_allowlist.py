@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
-from engine.detectors.allowlist import ClinicalAllowlist
+from engine.resolution.allowlist import ClinicalAllowlist
 
 ALLOW = ClinicalAllowlist.default()
 

@@ -17,7 +17,7 @@ from engine.core.phrases import PhraseSet, normalise, phrase_pattern
 from engine.core.policies import get_policy
 from engine.detectors.regex import default_rule_detectors
 from engine.pipeline import Pipeline, build_pipeline
-from engine.segments import OVERLAP, SEGMENT_CHARS, detect_in_segments, plan_segments
+from engine.resolution.segments import OVERLAP, SEGMENT_CHARS, detect_in_segments, plan_segments
 
 NOTE = ("Patient: Marguerite Okonkwo-Lindqvist DOB 03/14/1961 MRN 4829301 seen on "
         "2023-02-11 by Dr. Tobias Vasquez-Hale at Riverside General Hospital, phone "

@@ -11,10 +11,10 @@ import pytest
 
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
-from engine.detectors.edges import trim
-from engine.detectors.guards import guard
-from engine.detectors.measurements import looks_like_date, measurement_ranges
 from engine.pipeline import Pipeline, build_pipeline
+from engine.resolution.edges import trim
+from engine.resolution.guards import guard
+from engine.resolution.measurements import looks_like_date, measurement_ranges
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "guards"
 

@@ -24,8 +24,8 @@ from dataclasses import replace
 from engine.core.domain import Document, Source, Span, new_id
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import clinical_words, has_name_context
-from engine.detectors.edges import trim
-from engine.detectors.measurements import looks_like_date, measurement_ranges
+from engine.resolution.edges import trim
+from engine.resolution.measurements import looks_like_date, measurement_ranges
 
 NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
 _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}

@@ -7,8 +7,8 @@ import pytest
 from engine.core.domain import Document, Source, Span, SpanStatus
 from engine.core.labels import Label
 from engine.core.policies import get_policy
-from engine.core.spans import merge_duplicates, resolve_overlaps
 from engine.core.windows import plan_windows
+from engine.resolution.overlaps import merge_duplicates, resolve_overlaps
 
 
 def span(start: int, end: int, label: Label = Label.PERSON, *, detector: str = "d@1",
