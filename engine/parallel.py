@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from engine.core.context import RunContext, rate_and_eta
 from engine.core.domain import DetectionResult, Document
 from engine.core.errors import CancelledError, ClearNoteError, InputError
+from engine.core.files import os_reason
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class WorkResult:
     document: Document | None = None
     result: DetectionResult | None = None
     error: str | None = None  # "ErrorType: problem", never PHI
+    problem: str | None = None  # the same in words, for the person (no type, no path)
     load_failed: bool = False
     seconds: float = 0.0
 
@@ -155,6 +157,18 @@ def error_reason(exc: BaseException) -> str:
     return type(exc).__name__
 
 
+def problem_in_words(exc: BaseException) -> str:
+    """The problem alone, for a person: no exception class, no path (an InputError's
+    message starts with the full path, which a report names once, relative)."""
+    if isinstance(exc, InputError):
+        return exc.problem
+    if isinstance(exc, OSError):
+        return os_reason(exc)
+    if isinstance(exc, ClearNoteError):
+        return str(exc)
+    return "an unexpected error occurred (the log has its type)"
+
+
 def process_item(item: WorkItem, ctx: RunContext | None = None) -> WorkResult:
     """Load (if needed) and detect one document. Runs in a worker or in-process; in
     process, ``ctx`` lets Ctrl-C stop the document in progress."""
@@ -167,7 +181,8 @@ def process_item(item: WorkItem, ctx: RunContext | None = None) -> WorkResult:
             doc = Document(**{**{n: getattr(loaded, n) for n in loaded.__dataclass_fields__},
                               "id": item.document_id, "source_path": item.path})
         except Exception as exc:  # noqa: BLE001 - recorded as the document's failure
-            return WorkResult(item, error=error_reason(exc), load_failed=True,
+            return WorkResult(item, error=error_reason(exc), problem=problem_in_words(exc),
+                              load_failed=True,
                               seconds=time.perf_counter() - started)
     if not item.detect:
         return WorkResult(item, document=doc, seconds=time.perf_counter() - started)
@@ -179,7 +194,7 @@ def process_item(item: WorkItem, ctx: RunContext | None = None) -> WorkResult:
         raise
     except Exception as exc:  # noqa: BLE001 - fail closed: the document fails, batch goes on
         return WorkResult(item, document=doc, error=error_reason(exc),
-                          seconds=time.perf_counter() - started)
+                          problem=problem_in_words(exc), seconds=time.perf_counter() - started)
     return WorkResult(item, document=doc, result=result,
                       seconds=time.perf_counter() - started)
 
