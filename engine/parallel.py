@@ -199,13 +199,18 @@ def process_item(item: WorkItem, ctx: RunContext | None = None) -> WorkResult:
                       seconds=time.perf_counter() - started)
 
 
+ORDERED_WINDOW = 4  # in-flight documents per worker when results are wanted in order
+
+
 def run_parallel(items: Iterable[WorkItem], *, total: int, workers: int,
                  services: WorkerServices,
-                 session_config: Any, session: Any, ctx: RunContext
-                 ) -> Iterator[WorkResult]:
-    """Yield results as they complete. ``workers <= 1`` runs in this process with
-    ``session``; more start a process pool (spawned: no inherited DB handles or threads).
-    On cancellation the pool is shut down and ``CancelledError`` raised."""
+                 session_config: Any, session: Any, ctx: RunContext,
+                 ordered: bool = False) -> Iterator[WorkResult]:
+    """Yield results as they complete, or with ``ordered`` in input order (what a result
+    leads to may depend on the results before it: a file run numbers patients as it
+    links them). ``workers <= 1`` runs in this process with ``session``; more start a
+    process pool (spawned: no inherited DB handles or threads). On cancellation the pool
+    is shut down and ``CancelledError`` raised."""
     if workers <= 1 or total <= 1:
         use_session_in_process(services, session_config, session)
         for item in items:
@@ -217,23 +222,36 @@ def run_parallel(items: Iterable[WorkItem], *, total: int, workers: int,
                                mp_context=multiprocessing.get_context("spawn"),
                                initializer=_init_worker,
                                initargs=(services, session_config, os.getpid()))
-    pending: set[Future[WorkResult]] = set()
+    pending: dict[Future[WorkResult], int] = {}  # future -> its place in the input
+    held: dict[int, WorkResult] = {}  # finished ahead of an earlier one (ordered)
+    # A short queue: cancellation is quick and memory stays flat on big batches. In
+    # order, results held back count against it, so a slow document holds back at most
+    # ORDERED_WINDOW * workers others.
+    window = (ORDERED_WINDOW if ordered else 2) * workers
     source = iter(items)
+    submitted = wanted = 0
     exhausted = False
     try:
         while True:
-            # A short queue: cancellation is quick and memory stays flat on big batches.
-            while not exhausted and len(pending) < 2 * workers:
+            while not exhausted and len(pending) + len(held) < window:
                 queued = next(source, None)
                 if queued is None:
                     exhausted = True
                     break
-                pending.add(pool.submit(process_item, queued))
-            if not pending:
+                pending[pool.submit(process_item, queued)] = submitted
+                submitted += 1
+            if not pending and not held:
                 return
-            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                place = pending.pop(future)
+                if not ordered:
+                    yield future.result()
+                    continue
+                held[place] = future.result()
+            while wanted in held:
+                yield held.pop(wanted)
+                wanted += 1
             ctx.check()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

@@ -159,7 +159,7 @@ def _run_workers(items: list[WorkItem], sink: Sink, out_dir: Path,
         for result in run_parallel(items, total=len(items),
                                    workers=workers or default_workers(),
                                    services=sink.services, session_config=sink.session_config,
-                                   session=sink.session, ctx=ctx):
+                                   session=sink.session, ctx=ctx, ordered=True):
             finisher.put(result, pending[result.item.document_id])
             _settle_all(finisher.finished(), settle)
     finally:  # results handed to the finisher are finished (and, in a project, committed)

@@ -34,11 +34,11 @@ from engine.exporters.reports import (
 )
 from engine.parallel import WorkItem, WorkResult, error_reason, problem_in_words
 from engine.runs.outcome import FileOutcome, RunReport, Status
+from engine.runs.patients import DEFAULT_PATIENT, PatientLinker
 from engine.session import Session, SessionServices
 
 log = logging.getLogger(__name__)
 
-FOLDER_PATIENT = "default"  # one surrogate scope for a run without a project
 
 
 @dataclass
@@ -73,7 +73,6 @@ class FolderSink:
 
     def plan(self, outcome: FileOutcome, sha256_hex: str
              ) -> WorkItem | Literal["stored"] | None:
-        outcome.patient = FOLDER_PATIENT
         return WorkItem(outcome.document_id, path=str(outcome.source), sha256=sha256_hex,
                         password=self.password)
 
@@ -98,7 +97,9 @@ class FolderSink:
         assert self.key_file is not None  # set by check
         report.key_file = self.key_file
         report.key_notice = f"re-identification key: {self.key_file} ({KEY_WARNING})"
-        write_key([key_row(o.document_id, o.source, o.patient or FOLDER_PATIENT)
+        # The default scope is no patient, as in a project's key.
+        write_key([key_row(o.document_id, o.source,
+                           None if o.patient == DEFAULT_PATIENT else o.patient)
                    for o in report.outcomes], self.key_file)
 
 
@@ -108,6 +109,7 @@ class FolderFinisher:
     def __init__(self, sink: FolderSink, out_dir: Path, ctx: RunContext) -> None:
         self.sink, self.out_dir, self.ctx = sink, out_dir, ctx
         self._done: list[FileOutcome] = []
+        self._patients = PatientLinker(sink.session.config.secret)
 
     def put(self, result: WorkResult, outcome: FileOutcome) -> None:
         self._done.append(outcome)
@@ -135,7 +137,8 @@ class FolderFinisher:
         if doc.needs_review:
             log.warning("document %s needs review: uncertain text decoding", doc.id)
         session = sink.session
-        deid = session.deidentify(doc, result.result.active, patient=FOLDER_PATIENT,
+        outcome.patient = self._patients.patient_for(doc, result.result.spans)
+        deid = session.deidentify(doc, result.result.active, patient=outcome.patient,
                                   ctx=self.ctx)
         outcome.spans = len(result.result.active)
         full = assess(doc, deid, policy=session.policy, ctx=self.ctx).to_json() \
