@@ -1,7 +1,7 @@
 """Store overhead of a project batch: documents/s of `clearnote batch` (SQLite store,
 surrogate registry, patient links, audit) versus the same documents through
-`clearnote deid` without a project (``engine.api.deid_paths``, the code that command
-runs), in one process each, then the batch on every core.
+`clearnote deid` without a project (``run_files`` into a ``FolderSink``, the code that
+command runs), in one process each, then the batch on every core.
 
     .venv/bin/python benchmarks/batch.py [--docs 150] [--repeat 10] [--ner off]
     .venv/bin/python benchmarks/batch.py --encrypted   # encrypted vs plain project
@@ -40,12 +40,13 @@ def main() -> int:
     args = parser.parse_args()
 
     from engine.api import (
+        FolderSink,
+        ProjectSink,
         Session,
         SessionConfig,
         default_workers,
-        deid_paths,
         load_document,
-        run_batch,
+        run_files,
     )
     from engine.core.context import RunContext
     from engine.pipeline import PipelineConfig
@@ -71,8 +72,8 @@ def main() -> int:
 
         def plain_run(k: int) -> float:
             started, cpu_started = time.perf_counter(), time.process_time()
-            report = deid_paths([src], tmp / f"plain{k}", session=plain_session, ctx=quiet,
-                                progress_enabled=False)
+            report = run_files([src], tmp / f"plain{k}", FolderSink(plain_session),
+                               workers=1, ctx=quiet)
             cpu["plain"].append(time.process_time() - cpu_started)
             assert not report.failed, report.summary()
             return args.docs / (time.perf_counter() - started)
@@ -84,13 +85,13 @@ def main() -> int:
                                      passphrase=passphrase)
             project.session.detect(warm_doc)  # load the pipeline before the clock starts
             cpu_started = time.process_time()
-            report = run_batch(project, [src], tmp / f"out{k}-{n_workers}{tag}",
+            report = run_files([src], tmp / f"out{k}-{n_workers}{tag}", ProjectSink(project),
                                workers=n_workers, ctx=quiet)
             if n_workers == 1:
                 cpu["plain" if tag == "plain" else "batch"].append(
                     time.process_time() - cpu_started)
             project.close()
-            assert report.exported == args.docs, report.summary()
+            assert report.ok and len(report.outcomes) == args.docs, report.summary()
             return args.docs / report.seconds
 
         passphrase = "benchmark passphrase" if args.encrypted else None

@@ -4,10 +4,10 @@ during a 10 MB document stops within 3 s, no partial file, a re-run finishes it)
     python benchmarks/sigint.py [--size 10M] [--no-ner] [--delay 2] [--phases read,detect]
                                 [--signal] [--rerun]
 
-In-process: the document goes through ``engine.export.deid_paths`` (what ``clearnote deid``
-runs) with txt + json outputs; ``--delay`` seconds after a phase starts (read, detect,
+In-process: the document goes through ``run_files`` into a ``FolderSink`` (what ``clearnote
+deid`` runs) with txt + json outputs; ``--delay`` seconds after a phase starts (read, detect,
 surrogates, export), a timer cancels the run's token as the Ctrl-C handler does. The stop
-latency is the time from the cancel to ``deid_paths`` returning (also in CPU seconds of
+latency is the time from the cancel to ``run_files`` returning (also in CPU seconds of
 the process: on a busy machine a wall-clock second may hold little work); the phase the cancel
 landed in is printed (a phase shorter than the delay passes it on to the next). Each case
 checks that the output folder holds no de-identified file and no temp file.
@@ -83,22 +83,22 @@ class PhaseCanceller:
 
 
 def in_process(src: Path, phases: list[str], delay: float, no_ner: bool) -> list[str]:
-    import engine.export as export_module
-    from engine.api import Session, SessionConfig
+    import engine.runs.folder as export_module
+    from engine.api import FolderSink, Session, SessionConfig, SessionServices, run_files
     from engine.core.context import RunContext
     from engine.core.domain import Document
     from engine.pipeline import PipelineConfig
 
     session = Session(SessionConfig(pipeline=PipelineConfig(ner=False if no_ner else "auto")))
     session.process(Document.from_text(make_text(3000, "single")))  # warm-up: models load
-    originals = {name: getattr(export_module, name) for name in ("load_document",
-                                                                 "write_outputs")}
+    originals = {"load_document": SessionServices().loader,
+                 "write_outputs": export_module.write_outputs}
     detect, deidentify = session.detect, session.deidentify
     failures = []
     for phase in phases:
         ctx = RunContext()
         canceller = PhaseCanceller(ctx, phase, delay)
-        export_module.load_document = canceller.wrap("read", originals["load_document"])
+        services = SessionServices(loader=canceller.wrap("read", originals["load_document"]))
         export_module.write_outputs = canceller.wrap("export", originals["write_outputs"])
         session.detect = canceller.wrap("detect", detect)  # type: ignore[method-assign]
         session.deidentify = canceller.wrap("surrogates",  # type: ignore[method-assign]
@@ -106,10 +106,9 @@ def in_process(src: Path, phases: list[str], delay: float, no_ner: bool) -> list
         with tempfile.TemporaryDirectory(prefix="clearnote-sigint-") as tmp:
             out = Path(tmp) / "out"
             started = time.perf_counter()
-            report = export_module.deid_paths([src], out, session=session,
-                                              formats=("txt", "json"),
-                                              key_file=Path(tmp) / "key.csv",
-                                              progress_enabled=False, ctx=ctx)
+            sink = FolderSink(session, formats=("txt", "json"),
+                              key_file=Path(tmp) / "key.csv", services=services)
+            report = run_files([src], out, sink, workers=1, ctx=ctx)
             ended, ended_cpu = time.perf_counter(), time.process_time()
             canceller.stop()
             left = leftovers(out)
@@ -126,7 +125,6 @@ def in_process(src: Path, phases: list[str], delay: float, no_ner: bool) -> list
               f"  {'ok' if ok else 'FAIL'}", flush=True)
         if not ok:
             failures.append(phase)
-    export_module.load_document = originals["load_document"]
     export_module.write_outputs = originals["write_outputs"]
     return failures
 

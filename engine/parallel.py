@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from engine.core.context import RunContext, rate_and_eta
 from engine.core.domain import DetectionResult, Document
 from engine.core.errors import CancelledError, ClearNoteError, InputError
+from engine.core.files import os_reason
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class WorkResult:
     document: Document | None = None
     result: DetectionResult | None = None
     error: str | None = None  # "ErrorType: problem", never PHI
+    problem: str | None = None  # the same in words, for the person (no type, no path)
     load_failed: bool = False
     seconds: float = 0.0
 
@@ -155,6 +157,18 @@ def error_reason(exc: BaseException) -> str:
     return type(exc).__name__
 
 
+def problem_in_words(exc: BaseException) -> str:
+    """The problem alone, for a person: no exception class, no path (an InputError's
+    message starts with the full path, which a report names once, relative)."""
+    if isinstance(exc, InputError):
+        return exc.problem
+    if isinstance(exc, OSError):
+        return os_reason(exc)
+    if isinstance(exc, ClearNoteError):
+        return str(exc)
+    return "an unexpected error occurred (the log has its type)"
+
+
 def process_item(item: WorkItem, ctx: RunContext | None = None) -> WorkResult:
     """Load (if needed) and detect one document. Runs in a worker or in-process; in
     process, ``ctx`` lets Ctrl-C stop the document in progress."""
@@ -167,7 +181,8 @@ def process_item(item: WorkItem, ctx: RunContext | None = None) -> WorkResult:
             doc = Document(**{**{n: getattr(loaded, n) for n in loaded.__dataclass_fields__},
                               "id": item.document_id, "source_path": item.path})
         except Exception as exc:  # noqa: BLE001 - recorded as the document's failure
-            return WorkResult(item, error=error_reason(exc), load_failed=True,
+            return WorkResult(item, error=error_reason(exc), problem=problem_in_words(exc),
+                              load_failed=True,
                               seconds=time.perf_counter() - started)
     if not item.detect:
         return WorkResult(item, document=doc, seconds=time.perf_counter() - started)
@@ -179,18 +194,23 @@ def process_item(item: WorkItem, ctx: RunContext | None = None) -> WorkResult:
         raise
     except Exception as exc:  # noqa: BLE001 - fail closed: the document fails, batch goes on
         return WorkResult(item, document=doc, error=error_reason(exc),
-                          seconds=time.perf_counter() - started)
+                          problem=problem_in_words(exc), seconds=time.perf_counter() - started)
     return WorkResult(item, document=doc, result=result,
                       seconds=time.perf_counter() - started)
 
 
+ORDERED_WINDOW = 4  # in-flight documents per worker when results are wanted in order
+
+
 def run_parallel(items: Iterable[WorkItem], *, total: int, workers: int,
                  services: WorkerServices,
-                 session_config: Any, session: Any, ctx: RunContext
-                 ) -> Iterator[WorkResult]:
-    """Yield results as they complete. ``workers <= 1`` runs in this process with
-    ``session``; more start a process pool (spawned: no inherited DB handles or threads).
-    On cancellation the pool is shut down and ``CancelledError`` raised."""
+                 session_config: Any, session: Any, ctx: RunContext,
+                 ordered: bool = False) -> Iterator[WorkResult]:
+    """Yield results as they complete, or with ``ordered`` in input order (what a result
+    leads to may depend on the results before it: a file run numbers patients as it
+    links them). ``workers <= 1`` runs in this process with ``session``; more start a
+    process pool (spawned: no inherited DB handles or threads). On cancellation the pool
+    is shut down and ``CancelledError`` raised."""
     if workers <= 1 or total <= 1:
         use_session_in_process(services, session_config, session)
         for item in items:
@@ -202,23 +222,36 @@ def run_parallel(items: Iterable[WorkItem], *, total: int, workers: int,
                                mp_context=multiprocessing.get_context("spawn"),
                                initializer=_init_worker,
                                initargs=(services, session_config, os.getpid()))
-    pending: set[Future[WorkResult]] = set()
+    pending: dict[Future[WorkResult], int] = {}  # future -> its place in the input
+    held: dict[int, WorkResult] = {}  # finished ahead of an earlier one (ordered)
+    # A short queue: cancellation is quick and memory stays flat on big batches. In
+    # order, results held back count against it, so a slow document holds back at most
+    # ORDERED_WINDOW * workers others.
+    window = (ORDERED_WINDOW if ordered else 2) * workers
     source = iter(items)
+    submitted = wanted = 0
     exhausted = False
     try:
         while True:
-            # A short queue: cancellation is quick and memory stays flat on big batches.
-            while not exhausted and len(pending) < 2 * workers:
+            while not exhausted and len(pending) + len(held) < window:
                 queued = next(source, None)
                 if queued is None:
                     exhausted = True
                     break
-                pending.add(pool.submit(process_item, queued))
-            if not pending:
+                pending[pool.submit(process_item, queued)] = submitted
+                submitted += 1
+            if not pending and not held:
                 return
-            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                place = pending.pop(future)
+                if not ordered:
+                    yield future.result()
+                    continue
+                held[place] = future.result()
+            while wanted in held:
+                yield held.pop(wanted)
+                wanted += 1
             ctx.check()
     finally:
         pool.shutdown(wait=True, cancel_futures=True)

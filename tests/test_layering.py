@@ -83,8 +83,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "engine.surrogates", "engine.cire", "engine.exporters", "engine.evaluation",
                 "engine.runtimes", "engine.modelstore", "engine.training")),
     ("store", ("engine.store",)),
-    ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project",
-                                  "engine.export")),
+    ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project")),
+    ("runs", ("engine.runs",)),  # the file-run driver and its folder and project sinks
     ("api", ("engine.api",)),
     ("front ends", ("engine.cli", "engine.spark")),
 )

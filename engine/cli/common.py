@@ -21,16 +21,20 @@ from engine.core.errors import UsageError
 from engine.core.policies import POLICIES
 
 if TYPE_CHECKING:
-    from engine.api import PipelineConfig, Session
+    from engine.api import PipelineConfig, RunReport, Session
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 EXIT_CANCELLED = 130  # as a shell reports SIGINT: run the same command again to finish
 
 
-def read_jsonl(path: Path) -> Iterator[dict]:
-    """Yield records of a JSONL file; a malformed line is a usage error naming the line."""
-    for _number, record in _numbered_records(path):
-        yield record
+def report_exit(report: RunReport) -> int:
+    """Print a file run's summary and failures (to the terminal, whatever could not be
+    written to the output folder) and choose the exit status."""
+    print(report.summary(), file=sys.stderr)
+    if report.cancelled:
+        print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
+        return EXIT_CANCELLED
+    return EXIT_OK if report.ok else EXIT_FAILURE
 
 
 def _numbered_records(path: Path) -> Iterator[tuple[int, dict]]:
@@ -208,5 +212,3 @@ def add_detection_options(parser: argparse.ArgumentParser) -> None:
                         help="add a local GGUF LLM to the detector ensemble")
     parser.add_argument("--threads", type=int, help="threads for model inference")
     parser.add_argument("--no-progress", action="store_true", help="no progress on stderr")
-
-

@@ -1,23 +1,21 @@
 """`clearnote deid`: JSONL documents in and out, or files to a folder of de-identified
-outputs (``engine.api.deid_paths``)."""
+outputs (``engine.api.run_files`` into a ``FolderSink``, detection in worker processes)."""
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from engine import api
 from engine.cli.common import (
-    EXIT_CANCELLED,
-    EXIT_FAILURE,
     EXIT_OK,
     JsonlWriter,
     Progress,
     add_detection_options,
     count_lines,
     read_documents,
+    report_exit,
     run_context,
     session_from,
 )
@@ -48,6 +46,8 @@ def register(subparsers: Any) -> None:
                    help="add clinical-information-retention flags to the sidecars")
     p.add_argument("--secret-file", type=Path,
                    help="reuse this secret so surrogates stay consistent across runs")
+    p.add_argument("--workers", type=int, default=0,
+                   help="worker processes for files (default: the machine's cores)")
     add_detection_options(p)
     p.set_defaults(func=cmd_deid)
 
@@ -69,16 +69,11 @@ def cmd_deid(args: argparse.Namespace) -> int:
     if not args.paths or args.output_dir is None:
         raise UsageError("give --input IN.jsonl --output OUT.jsonl, or FILE_OR_DIR... "
                          "--output-dir DIR")
-    report = api.deid_paths([Path(p) for p in args.paths], Path(args.output_dir),
-                        session=session_from(args), formats=args.formats,
-                        key_file=args.key_file, pdf_mode=args.pdf, password=args.password,
-                        cire=args.cire, progress_enabled=not args.no_progress,
-                        ctx=run_context(args))
-    print(report.summary(), file=sys.stderr)
-    if report.cancelled:
-        print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
-        return EXIT_CANCELLED
-    return EXIT_OK if not report.failed else EXIT_FAILURE
+    sink = api.FolderSink(session_from(args), formats=args.formats, key_file=args.key_file,
+                          pdf_mode=args.pdf, password=args.password, cire=args.cire)
+    report = api.run_files([Path(p) for p in args.paths], Path(args.output_dir), sink,
+                           workers=args.workers or None, ctx=run_context(args))
+    return report_exit(report)
 
 
 def _deid_jsonl(args: argparse.Namespace) -> int:

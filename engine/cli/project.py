@@ -14,12 +14,13 @@ from engine.api import (
     DocumentStatus,
     PipelineConfig,
     Project,
+    ProjectSink,
     default_workers,
     export_review,
     import_review,
-    run_batch,
+    run_files,
 )
-from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, run_context
+from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, report_exit, run_context
 from engine.cli.passphrase import (
     NEW_ENV_VAR,
     add_passphrase_options,
@@ -163,19 +164,10 @@ def cmd_batch(args: argparse.Namespace) -> int:
                                  pipeline=_pipeline(args),
                                  passphrase=new_project_passphrase(args))
     with project:
-        report = run_batch(project, args.inputs, args.output_dir, workers=_workers(args),
-                           formats=args.formats, password=args.password, ctx=run_context(args))
-    print(report.summary())
-    print(f"re-identification key: kept in the project {args.project}, not in the output "
-          f"folder; it must not be shared")
-    for doc_id, reason in report.failed:
-        print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
-    for name, kept in report.duplicate_of:
-        print(f"  duplicate: {name}: same content as {kept}", file=sys.stderr)
-    if report.cancelled:
-        print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
-        return EXIT_CANCELLED
-    return EXIT_OK if not report.failed else EXIT_FAILURE
+        sink = ProjectSink(project, formats=args.formats, password=args.password)
+        report = run_files(args.inputs, args.output_dir, sink, workers=_workers(args),
+                           ctx=run_context(args))
+    return report_exit(report)
 
 
 def _common(p: argparse.ArgumentParser, *, workers: bool = False) -> None:

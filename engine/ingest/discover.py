@@ -38,11 +38,6 @@ class Inputs:
     skipped: list[Skipped] = field(default_factory=list)
 
 
-def collect_inputs(paths: list[Path]) -> list[Path]:
-    """The readable regular files of ``discover_inputs`` (problems left out)."""
-    return discover_inputs(paths).files
-
-
 def discover_inputs(paths: list[Path]) -> Inputs:
     """Files named, and supported files under folders named (hidden ones left out), in
     order, each once; every input that cannot be read as a regular file (a symbolic link

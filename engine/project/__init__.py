@@ -9,7 +9,6 @@ modules that do the work on a shared ``ProjectState``:
     patients    patients and de-identification under a patient
     retention   CIRE flags of stored documents
     export      files per document, report.csv, the key, WriteGroup (many documents per commit)
-    batch       `clearnote batch`: import → detect → export, resumable
     review_io   review without the GUI (BRAT / JSONL out and back)
     evaluate    scores against gold annotations
 """
@@ -21,7 +20,6 @@ from typing import TYPE_CHECKING
 from engine.core.lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from engine.project.batch import BatchReport, run_batch
     from engine.project.evaluate import evaluate_project
     from engine.project.export import WriteGroup
     from engine.project.facade import Project
@@ -30,10 +28,9 @@ if TYPE_CHECKING:
     from engine.project.settings import DEFAULT_FORMATS, FORMAT_SUFFIXES, ProjectSettings
     from engine.store.review import ReviewChange
 
-# Lazy (engine.core.lazy): settings are read without the store, the batch runner or the
+# Lazy (engine.core.lazy): settings are read without the store or the
 # evaluation code, each of which the desktop needs only once a project is open.
 __getattr__, __dir__ = lazy_attributes(__name__, {
-    **dict.fromkeys(("BatchReport", "run_batch"), "engine.project.batch"),
     "evaluate_project": "engine.project.evaluate",
     "WriteGroup": "engine.project.export",
     "Project": "engine.project.facade",
@@ -45,7 +42,7 @@ __getattr__, __dir__ = lazy_attributes(__name__, {
 })
 
 __all__ = [
-    "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "BatchReport", "ExportJob", "Project",
+    "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ExportJob", "Project",
     "ProjectSettings", "ReviewChange", "Services", "WriteGroup", "evaluate_project",
-    "export_review", "import_review", "run_batch",
+    "export_review", "import_review",
 ]

@@ -224,11 +224,6 @@ def audit(s: Session, action: str, *, document_id: str | None = None,
         detail=json.dumps(detail, sort_keys=True))])
 
 
-def audit_span(s: Session, action: str, span: Span, document_id: str, **detail: Any) -> None:
-    audit(s, action, document_id=document_id, span_id=span.id, label=span.label.value,
-          start=span.start, end=span.end, **detail)
-
-
 def audit_entries(s: Session, *, document_id: str | None = None,
                   actions: Sequence[str] | None = None) -> list[AuditEntry]:
     stmt = select(AuditRow).order_by(AuditRow.id)

@@ -43,7 +43,3 @@ class Avoid:
 
     def __repr__(self) -> str:  # never show the originals
         return f"Avoid(<{len(self._set)} strings, {len(self._words)} words>)"
-
-
-def original_words(values: Iterable[str]) -> set[str]:
-    return {w.casefold() for v in values for w in WORD.findall(v)}

@@ -31,10 +31,6 @@ def rng_for(secret: bytes, *parts: str) -> random.Random:
     return random.Random(int.from_bytes(digest(secret, "seed", *parts), "big"))
 
 
-def seed_for(secret: bytes, *parts: str) -> int:
-    return int.from_bytes(digest(secret, "faker", *parts)[:8], "big")
-
-
 def date_shift_days(secret: bytes, patient: str) -> int:
     """The per-patient date shift in days: ±[MIN_SHIFT_DAYS, MAX_SHIFT_DAYS], never 0."""
     d = digest(secret, "date-shift", patient)

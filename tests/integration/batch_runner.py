@@ -24,7 +24,9 @@ def services_and_config():  # noqa: ANN201
 
 
 def main() -> int:
-    from engine.project import Project, run_batch
+    from engine.project import Project
+    from engine.runs.driver import run_files
+    from engine.runs.project import ProjectSink
 
     project_path, in_dir, out_dir, workers = sys.argv[1:5]
     services, pipeline = services_and_config()
@@ -34,7 +36,8 @@ def main() -> int:
     else:
         project = Project.create(path, pipeline=pipeline, services=services,
                                  export_formats=("txt", "json"))
-    report = run_batch(project, [Path(in_dir)], Path(out_dir), workers=int(workers))
+    report = run_files([Path(in_dir)], Path(out_dir), ProjectSink(project),
+                       workers=int(workers))
     print(report.summary(), flush=True)
     project.close()
     return 0 if not report.failed and not report.cancelled else 1

@@ -11,7 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.api import KEY_COLUMNS, REPORT_COLUMNS, PipelineConfig, Project, run_batch
+from engine.api import (
+    KEY_COLUMNS,
+    REPORT_COLUMNS,
+    PipelineConfig,
+    Project,
+    ProjectSink,
+    run_files,
+)
 from engine.cli import main
 
 # The body names nobody: the file names are the only PHI, and must not travel.
@@ -91,8 +98,8 @@ def test_project_batch_keeps_the_key_in_the_project_with_the_same_schema(
     with Project.create(tmp_path / "study.clearnote",
                         pipeline=PipelineConfig(policy="strict", ner=False),
                         export_formats=("txt", "json", "csv")) as project:
-        report = run_batch(project, [src], out, workers=1)
-        assert report.exported == len(NAMES) and not report.failed
+        report = run_files([src], out, ProjectSink(project), workers=1)
+        assert len(report.outcomes) == len(NAMES) and report.ok
         assert "CIRE high flags" in report.summary()
         key = project.key_rows()
         assert all(tuple(row) == KEY_COLUMNS for row in key)

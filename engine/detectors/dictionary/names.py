@@ -122,14 +122,6 @@ def all_name_lists() -> tuple[frozenset[str], frozenset[str]]:
     return read_name_lists(text)
 
 
-@lru_cache(maxsize=1)
-def name_lists() -> tuple[frozenset[str], frozenset[str]]:
-    """(first names, last names) without the common words of stopwords.txt."""
-    first, last = all_name_lists()
-    stop = common_words()
-    return frozenset(first - stop), frozenset(last - stop)
-
-
 _FOUR_LETTERS = re.compile(r"(?:[^\W\d_][^a-zA-Z]*){4}")
 _SENTENCE_END = ".!?:;\n•*>-(\"["
 

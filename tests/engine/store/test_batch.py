@@ -1,6 +1,6 @@
-"""``run_batch``: import → detect → export in one pass per document, stored and exported
-on the store thread while the next document is detected. (The SIGKILL test is in
-tests/integration/test_batch_kill.py.)"""
+"""``run_files`` into a ``ProjectSink``: import → detect → export in one pass per
+document, stored and exported on the store thread while the next document is detected.
+(The SIGKILL test is in tests/integration/test_batch_kill.py.)"""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ from pathlib import Path
 
 from engine.core.context import CancelToken, RunContext
 from engine.core.errors import ExportVerificationError
-from engine.project import ExportJob, run_batch
+from engine.project import ExportJob
+from engine.runs.driver import run_files
+from engine.runs.outcome import Status
+from engine.runs.project import ProjectSink
 from engine.store.records import DocumentStatus
 from tests.engine.store.fakes import FAKE_SERVICES, letter, text_loader, write_json
 
@@ -33,9 +36,9 @@ def test_batch_records_and_exports_every_document(make_project, tmp_path: Path) 
         letter(3).patient, letter(0).patient)
     project = make_project()
     out = tmp_path / "out"
-    report = run_batch(project, [_folder(tmp_path, texts)], out, workers=1)
+    report = run_files([_folder(tmp_path, texts)], out, ProjectSink(project), workers=1)
 
-    assert (report.exported, report.failed, report.cancelled) == (6, [], False)
+    assert (report.count(Status.OK), report.failed, report.cancelled) == (6, [], False)
     docs = project.documents()
     assert {d.status for d in docs} == {DocumentStatus.EXPORTED}
     for doc in docs:
@@ -55,8 +58,8 @@ def test_batch_records_and_exports_every_document(make_project, tmp_path: Path) 
         assert name.search(text)[1] not in "".join(outputs.values())
     assert project.integrity_check() == "ok"
 
-    again = run_batch(project, [tmp_path / "in"], out, workers=1)
-    assert (again.skipped, again.exported) == (6, 0)
+    again = run_files([tmp_path / "in"], out, ProjectSink(project), workers=1)
+    assert (again.count(Status.DONE_BEFORE), again.count(Status.OK)) == (6, 0)
 
 
 def _fails_on_marker(job: ExportJob, path: Path) -> None:
@@ -75,10 +78,10 @@ def test_a_failed_export_keeps_the_detection_and_the_batch_goes_on(
                                                "json": _fails_on_marker})
     project = make_project(services=services)
     out = tmp_path / "out"
-    report = run_batch(project, [_folder(tmp_path, texts)], out, workers=1)
+    report = run_files([_folder(tmp_path, texts)], out, ProjectSink(project), workers=1)
 
-    assert report.exported == 2
-    reasons = dict(report.failed)
+    assert report.count(Status.OK) == 2
+    reasons = {o.document_id: o.reason or "" for o in report.failed}
     assert len(reasons) == 2
     status = {project.document_text(d.id): d for d in project.documents()}
     export_failed, detect_failed = status[texts[1]], status[texts[2]]
@@ -108,16 +111,18 @@ def test_cancel_stops_between_documents_and_a_rerun_finishes(make_project,
     project = make_project(services=replace(FAKE_SERVICES, loader=load_then_cancel_at_three))
     out = tmp_path / "out"
     exported: list[str] = []
-    report = run_batch(project, [folder], out, workers=1, ctx=RunContext(cancel=cancel),
-                       on_exported=exported.append)
+    report = run_files([folder], out, ProjectSink(project), workers=1,
+                       ctx=RunContext(cancel=cancel),
+                       on_finished=lambda o: exported.append(o.document_id))
     # The document in hand is finished and committed, nothing after it is started.
-    assert report.cancelled and report.exported == 3 and len(loaded) == 3
+    assert report.cancelled and report.count(Status.OK) == 3 and len(loaded) == 3
+    assert report.count(Status.NOT_RUN) == 5
     done = {d.id for d in project.documents(status=DocumentStatus.EXPORTED)}
     assert done == set(exported) and len(project.documents()) == 3
     assert {p.name.split(".")[0] for p in out.glob("*.deid.txt")} == done
 
-    rest = run_batch(project, [folder], out, workers=1)
-    assert (rest.skipped, rest.exported, rest.cancelled) == (3, 5, False)
+    rest = run_files([folder], out, ProjectSink(project), workers=1)
+    assert (rest.count(Status.DONE_BEFORE), rest.count(Status.OK), rest.cancelled) == (3, 5, False)
     assert len(list(out.glob("*.deid.txt"))) == 8
     mapping = (out / "report.csv").read_text().splitlines()
     assert len(mapping) == 9
