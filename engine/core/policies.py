@@ -9,7 +9,9 @@ from engine.core.domain import Span
 from engine.core.labels import Label
 
 _AGE_NUMBER = re.compile(r"\d{1,3}")
-_YEAR_ONLY = re.compile(r"^\s*(?:in\s+)?'?(?:1[89]\d{2}|20\d{2})s?\s*$", re.IGNORECASE)
+_YEAR_ONLY = re.compile(r"^\s*(?:in\s+)?['’]?(?:1[89]\d{2}|20\d{2}|\d{2})s?\s*$", re.IGNORECASE)
+_WEEKDAY_ONLY = re.compile(r"^\s*(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)"
+                           r"(?:day)?\.?,?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,8 @@ class Policy:
     age_over: int | None = None
     # A bare year ("1997", "in 2008") is not PHI, and surrogate dates keep the original year.
     keep_years: bool = False
+    # A weekday name alone ("Friday") is not PHI: Safe Harbor removes dates, not weekdays.
+    keep_weekdays: bool = False
 
     def is_phi(self, span: Span, text: str) -> bool:
         """Does ``span`` (over document ``text``) need replacing under this policy?"""
@@ -30,7 +34,10 @@ class Policy:
         if span.label is Label.AGE and self.age_over is not None:
             match = _AGE_NUMBER.search(covered)
             return match is None or int(match.group()) > self.age_over
-        return not (span.label is Label.DATE and self.keep_years and _YEAR_ONLY.match(covered))
+        if span.label is not Label.DATE:
+            return True
+        return not (self.keep_years and _YEAR_ONLY.match(covered)
+                    or self.keep_weekdays and _WEEKDAY_ONLY.match(covered))
 
 
 STRICT = Policy(
@@ -45,6 +52,7 @@ HIPAA_SAFE_HARBOR = Policy(
     phi_labels=frozenset(Label),
     age_over=89,
     keep_years=True,
+    keep_weekdays=True,
 )
 
 CANADIAN_REFERRAL = Policy(
@@ -54,6 +62,7 @@ CANADIAN_REFERRAL = Policy(
     phi_labels=frozenset({Label.PATIENT, Label.PERSON, Label.DATE, Label.ID, Label.PHONE,
                           Label.WEB, Label.LOCATION, Label.OTHER}),
     keep_years=True,
+    keep_weekdays=True,
 )
 
 POLICIES: dict[str, Policy] = {p.name: p for p in (STRICT, HIPAA_SAFE_HARBOR, CANADIAN_REFERRAL)}

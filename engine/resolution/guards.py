@@ -12,7 +12,11 @@ policy. Pure functions over (text, spans):
 - names take their initials ("Anna K.", "J.R. Smith"), IDs their letter prefixes ("KX-448120");
 - no span crosses a blank line: a blank line ends every identifier (a signature block's
   "Dr. Marlo" and the next paragraph's first words are two things), so a span that crosses
-  one is split there and each piece is trimmed of whitespace and guarded on its own.
+  one is split there and each piece is trimmed of whitespace and guarded on its own; nor a
+  line break (but addresses), a field label or a clinical word beside it (boundaries.py);
+- the word after ``pt`` is a name only with name evidence, clinical shorthand alone is no
+  name, place or facility, section words are never PHI (shorthand.py);
+- a WEB candidate has the shape of an address (validators.web_shape): "hr.no" has none.
 """
 
 from __future__ import annotations
@@ -23,9 +27,21 @@ from dataclasses import replace
 
 from engine.core.domain import Document, Source, Span, new_id
 from engine.core.labels import Label
-from engine.detectors.dictionary.context import clinical_words, has_name_context
+from engine.detectors.dictionary.context import (
+    clinical_words,
+    has_name_context,
+    has_strong_name_context,
+)
+from engine.detectors.regex.validators import web_shape
+from engine.resolution.boundaries import pieces
 from engine.resolution.edges import trim
 from engine.resolution.measurements import looks_like_date, measurement_ranges
+from engine.resolution.shorthand import (
+    after_pt_without_name,
+    section_ranges,
+    shorthand_alone,
+    within_section_words,
+)
 
 NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
 _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
@@ -40,23 +56,28 @@ _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|ca
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
 _BLANK_LINE = re.compile(r"\n\s*\n")
+_FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
+                           r"|infirmary|hospice|pharmacy)\.?$)")
 
 
 def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]:
     """Split candidates into (kept, possibly reshaped; dropped by a guard)."""
     text = doc.text
     measures: list[tuple[int, int]] | None = None
+    sections: list[tuple[int, int]] | None = None
     kept: list[Span] = []
     dropped: list[Span] = []
     for proposed in spans:
-        for span in split_at_blank_lines(text, proposed):
+        for span in pieces(text, proposed):
             shaped = _shape(text, span)
             if shaped is None:
                 dropped.append(span)
                 continue
             if measures is None:
                 measures = measurement_ranges(text)
-            if _rejected(text, shaped, measures):
+                sections = section_ranges(text)
+            if _rejected(text, shaped, measures) or _not_a_word_identifier(
+                    text, shaped, sections or []):
                 dropped.append(span)
             else:
                 kept.append(shaped)
@@ -139,10 +160,28 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True
     if span.label is Label.LOCATION and _DOSE_START.match(covered):
         return True  # "800 MG TO TAKE EVERY 6" is not a street address
+    if span.label is Label.LOCATION and covered[:1].isdigit() \
+            and any(a <= span.start < b for a, b in measures):
+        return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
         and not _state_after_comma(text, span) \
         and not has_name_context(text, span.start, span.end)
+
+
+def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]]) -> bool:
+    """Shorthand, the word after ``pt``, section words, a WEB without an address's shape."""
+    if span.label is Label.WEB:
+        return not web_shape(text[span.start:span.end])
+    if span.label not in _WORD_LABELS:
+        return False
+    if span.label in NAME_LABELS and (after_pt_without_name(text, span)
+                                      or _FACILITY_END.search(text[span.start:span.end])):
+        return True  # "Lakeside Hosp" is the facility rule's
+    if within_section_words(span, sections) and not has_strong_name_context(
+            text, span.start, span.end):
+        return True
+    return shorthand_alone(text, span) and not _state_after_comma(text, span)
 
 
 def _state_after_comma(text: str, span: Span) -> bool:

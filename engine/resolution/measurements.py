@@ -12,6 +12,7 @@ import re
 
 from engine.detectors.regex.fragments import MONTH, WEEKDAY
 from engine.detectors.regex.validators import month_day, month_year, numeric_date
+from engine.resolution.chartdates import charting_date, history_year
 
 _NUM = r"[<>~]?\d+(?:\.\d+)?"
 # Slash chains: ABGs, hemodynamics, BP, ratios, scores, dates (told apart by _chain_is_date).
@@ -47,9 +48,24 @@ _CUED = re.compile(
 _MEASURE_BEFORE = re.compile(rf"(?i:\b(?:{_CUES})\b[ \t]*[:=]?[ \t]*$)")
 
 
+# Vent settings ("600 X 14": tidal volume by rate), fluid balances ("+3300", "-450") and
+# ranges of round numbers ("900-1300"): never a place or a phone.
+_VENT_SETTING = re.compile(r"(?<![\w.])\d{2,4}[ \t]*[xX][ \t]*\d{1,2}(?![\w.])")
+_BALANCE = re.compile(r"(?<![\w.+\-/])[+\-]\d{2,5}(?![\w.]|[ \t]?\d)")
+_RANGE = re.compile(r"(?<![\w.\-/])(\d{2,4})[ \t]?-[ \t]?(\d{2,4})(?![\w.\-/])")
+
+
+def _round_range(match: re.Match[str]) -> bool:
+    low, high = int(match.group(1)), int(match.group(2))
+    return low < high and low % 50 == 0 and high % 50 == 0
+
+
 def measurement_ranges(text: str) -> list[tuple[int, int]]:
     """Character ranges of measurement strings and times of day in ``text``."""
     ranges = [m.span() for m in _CHAIN.finditer(text) if not _chain_is_date(text, m)]
+    ranges += [m.span() for m in _VENT_SETTING.finditer(text)]
+    ranges += [m.span() for m in _BALANCE.finditer(text)]
+    ranges += [m.span() for m in _RANGE.finditer(text) if _round_range(m)]
     ranges += [m.span() for m in _TIME.finditer(text)]
     ranges += [m.span() for m in _QUANTITY.finditer(text)]
     ranges += [m.span(1) for m in _CUED.finditer(text) if not _cued_date(m)]
@@ -118,6 +134,9 @@ _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2
                           r"|\d{1,2}:[0-5]\d|(?:[01]\d|2[0-3])[0-5]\d(?![\d.,/]))\b")
 
 
+_PERCENT_AFTER = re.compile(r"^[ \t]*%")
+
+
 def _iso_date(core: str) -> bool:
     """Year first ("2018/11/13", "2018-11-13") with a valid month and day."""
     m = _ISO.fullmatch(core)
@@ -145,27 +164,34 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     after = text[end:end + 6]
     if _ISO.fullmatch(core):
         return _iso_date(core)
-    if _COMPACT.fullmatch(core) or _DMY.fullmatch(core) and numeric_date(core):
+    if _COMPACT.fullmatch(core):
         return True
+    if _DMY.fullmatch(core) and numeric_date(core):
+        return not _PERCENT_AFTER.match(text[end:end + 4])  # "CPAP 5/10/35%" is a setting
     if _MY.fullmatch(core):
         return month_year(core) and not _MEASURE_BEFORE.search(before)
     if _MD.fullmatch(core):
-        return (month_day(core) and bool(_DATE_CUE.search(before)
-                                         or _CLOCK_AFTER.match(text[end:end + 12]))
-                and not _MEASURE_BEFORE.search(before))
+        if not month_day(core):
+            return False
+        core_start = start + covered.index(core)
+        return (bool(_DATE_CUE.search(before) or _CLOCK_AFTER.match(text[end:end + 12]))
+                and not _MEASURE_BEFORE.search(before)) \
+            or charting_date(text, core_start, core_start + len(core))
     if _ORDINAL_DAY.fullmatch(covered.strip()):
         return bool(re.search(r"(?i:\bthe\s*$)", before))
     if _YEAR_RANGE.fullmatch(core):
         return True
     if _YEAR.fullmatch(core.rstrip("s").rstrip("'")):
-        return _is_year(core, before, after)
+        history = history_year(text, start + covered.index(core))
+        return _is_year(core, before, after, history)
     return False
 
 
-def _is_year(core: str, before: str, after: str) -> bool:
+def _is_year(core: str, before: str, after: str, history: bool = False) -> bool:
     digits = core.strip("'s")
     if len(digits) == 2:
-        return before.endswith(("'", "’"))  # "'98"; a bare "98" is a number
+        # "'98"; "CABG 81" in a history line; a bare "98" is a number.
+        return before.endswith(("'", "’")) or history
     if _TIME_CONTEXT.search(before) or _TIME_AFTER.match(after):
         return False
     return 1800 <= int(digits) <= 2049

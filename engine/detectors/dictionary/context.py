@@ -55,6 +55,23 @@ def has_name_context(text: str, start: int, end: int) -> bool:
     return bool(_AFTER.match(text[end:end + 24]))
 
 
+# A title or relation word, or a cue with a colon ("Name: Foley"); "pt foley" is no evidence.
+_STRONG_BEFORE = re.compile(
+    rf"(?i:(?:\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
+    rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
+_CREDENTIAL_AFTER = re.compile(
+    r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN)"
+    r"|[ \t]+[A-Z]\.(?=[\s,;:)]|$))")
+
+
+def has_strong_name_context(text: str, start: int, end: int) -> bool:
+    """A title, relation word, cue with a colon or initial before, or a credential after: what
+    makes even clinical shorthand a name ("Dr. Foley"), unlike "HO aware" or "pt swan"."""
+    before = text[max(0, start - 40):start]
+    return bool(_STRONG_BEFORE.search(before) or _INITIALS_BEFORE.search(before)
+                or _CREDENTIAL_AFTER.match(text[end:end + 24]))
+
+
 def _read_words(parts: tuple[str, str]) -> frozenset[str]:
     try:
         raw = resource(*parts).read_text(encoding="utf-8")

@@ -12,13 +12,14 @@ from engine.detectors.regex.ids import FINANCE_RULES, ID_RULES, PHN_RULES, SIN_R
 from engine.detectors.regex.locations import ADDRESS_RULES, POSTAL_RULES
 from engine.detectors.regex.names import NAME_RULES
 from engine.detectors.regex.rule import RegexRule, RuleDetector
+from engine.detectors.regex.staff import STAFF_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 1, DATE_RULES, "numeric, ISO, written and partial dates; years"),
-    ("regex.phone", 1, PHONE_RULES, "phone, fax and pager numbers"),
+    ("regex.date", 2, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.phone", 2, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
-    ("regex.url", 1, URL_RULES, "URLs and domain names"),
+    ("regex.url", 2, URL_RULES, "URLs and domain names"),
     ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),
     ("regex.ssn", 1, SSN_RULES, "US social security numbers"),
     ("regex.sin", 1, SIN_RULES, "Canadian social insurance numbers (Luhn)"),
@@ -29,8 +30,10 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.address", 2, ADDRESS_RULES, "street addresses with unit and city lines"),
     ("regex.age", 1, AGE_RULES, "ages, every one proposed; the policy filters"),
     ("regex.name", 2, NAME_RULES, "names in titles, credentials, form fields, signatures"),
-    ("regex.facility", 3, FACILITY_RULES,
+    ("regex.facility", 4, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
+    ("regex.staff", 1, STAFF_RULES,
+     "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 
 rule_patterns().save()  # every shipped rule is compiled by now (a no-op when all were cached)

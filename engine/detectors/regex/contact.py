@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.labels import Label
 from engine.detectors.regex.rule import RegexRule
-from engine.detectors.regex.validators import ip_address
+from engine.detectors.regex.validators import ip_address, web_shape
 
 P, W = Label.PHONE, Label.WEB
 _EXT = r"(?:\s*(?:x|ext\.?|extension|#)\s*\d{1,6})?"
@@ -27,10 +27,32 @@ _FAX = r"(?i:\b(?:fax|facsimile|f)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
 _PAGER = r"(?i:\b(?:pager|pgr|page|beeper|bleep)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
 _ANY = rf"(?:{_NANP}|{_INTL}|{_NATIONAL}|{_NANP_BARE})"
 
+# Odd layouts: "301/555/0192", "301 5550192", "301555-0192" (area and exchange 2-9).
+_ODD = r"[2-9]\d\d/[2-9]\d\d/\d{4}|[2-9]\d\d[ \t][2-9]\d{6}|[2-9]\d\d[2-9]\d\d-\d{4}"
+
+
+def _not_a_range(text: str) -> bool:
+    """"900-1300", "500 1000": two round numbers, the second larger, are a range."""
+    parts = [p for p in text.replace("-", " ").split() if p.isdigit()]
+    if len(parts) != 2:
+        return True
+    low, high = int(parts[0]), int(parts[1])
+    return not (low < high and low % 50 == 0 and high % 50 == 0)
+
+
+def _enough_digits(text: str) -> bool:
+    """An international number has a country code and a subscriber number: "+3300" (a fluid
+    balance) has neither."""
+    return sum(c.isdigit() for c in text) >= 8
+
+
 PHONE_RULES: tuple[RegexRule, ...] = (
     RegexRule("phone.nanp", P, rf"{_L}({_NANP}){_R}", 0.9, subtype="PHONE", group=1),
-    RegexRule("phone.intl", P, rf"{_L}({_INTL}){_R}", 0.85, subtype="PHONE", group=1),
-    RegexRule("phone.national", P, rf"{_L}({_NATIONAL}){_R}", 0.55, subtype="PHONE", group=1),
+    RegexRule("phone.intl", P, rf"{_L}({_INTL}){_R}", 0.85, subtype="PHONE", group=1,
+              validate=_enough_digits),
+    RegexRule("phone.national", P, rf"{_L}({_NATIONAL}){_R}", 0.55, subtype="PHONE", group=1,
+              validate=_not_a_range),
+    RegexRule("phone.odd", P, rf"{_L}({_ODD}){_R}", 0.6, subtype="PHONE", group=1),
     RegexRule("phone.cued", P, rf"{_CTX}({_ANY}){_R}", 0.95, subtype="PHONE", group=1),
     RegexRule("phone.fax", P, rf"{_FAX}({_ANY}){_R}", 0.96, subtype="FAX", group=1),
     RegexRule("phone.pager", P, rf"{_PAGER}({_ANY}|\d{{3,6}}){_R}", 0.96, subtype="PAGER",
@@ -53,7 +75,7 @@ URL_RULES: tuple[RegexRule, ...] = (
               0.95, subtype="URL", group=1),
     RegexRule("url.domain", W,
               rf"(?<![\w./@\-])([A-Za-z][\w\-]*(?:\.[\w\-]+)*\.{_TLD}(?:\.{_TLD})?(?:/[^\s<>\"')\]]*)?)(?![\w@])",
-              0.6, subtype="URL", group=1),
+              0.6, subtype="URL", group=1, validate=web_shape),
 )
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"
 IP_RULES: tuple[RegexRule, ...] = (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import MONTH, WEEKDAY
+from engine.detectors.regex.fragments import CHART_EVENTS, HISTORY_EVENTS, MONTH, WEEKDAY
 from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import month_day, month_year, numeric_date
 
@@ -24,7 +24,8 @@ _DATE_CUE = (r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|
              r"dob|d\.o\.b\.?|born|admitted|discharged|visit|surgery|last)\b[:\s]+)")
 
 RULES: tuple[RegexRule, ...] = (
-    RegexRule("date.numeric", D, rf"{_L}(\d{{1,2}}[/\-.]\d{{1,2}}[/\-.](?:\d{{4}}|\d{{2}})){_R}",
+    RegexRule("date.numeric", D,
+              rf"{_L}(\d{{1,2}}[/\-.]\d{{1,2}}[/\-.](?:\d{{4}}|\d{{2}})){_R}(?![ \t]*%)",
               0.9, group=1, validate=numeric_date),
     RegexRule("date.dob", D,
               r"(?i:\b(?:dob|d\.o\.b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\s*[:\-]?\s*)"
@@ -66,6 +67,20 @@ RULES: tuple[RegexRule, ...] = (
     RegexRule("date.month_day_cued", D,
               rf"{_DATE_CUE}(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.7, group=1,
               validate=month_day),
+    # Any other month/day: the guards keep it only with charting context ("extub 4/1",
+    # "sent to floor 12/13", "4/13 0446"; resolution/chartdates.py), not "PS 5/5".
+    RegexRule("date.month_day_charted", D,
+              rf"(?i:(?<![\w/])\??(?:{CHART_EVENTS})\b[ \t:,\-]*(?:\??\w+[ \t]+)?)"
+              rf"(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45, group=1, validate=month_day),
+    RegexRule("date.month_day_clock", D,
+              rf"{_L}(\d{{1,2}}/\d{{1,2}})"
+              r"(?=[ \t,]*(?:@[ \t]*)?(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%]))", 0.45, group=1,
+              validate=month_day),
+    # "MI '92", "CABG 81": two-digit years in history lines (PHI under strict only: the
+    # policies that keep years keep these).
+    RegexRule("date.history_year", D,
+              rf"(?i:\b(?:{HISTORY_EVENTS})[ \t]+(?:in[ \t]+)?)(['’]\d\d|\d\d)(?![\w/:.%\-])", 0.5,
+              group=1),
     # Bare years: the policy decides (keep_years drops them).
     RegexRule("date.year", D,
               r"(?<![\w/:.$#\-])((?:1[89]\d\d|20[0-4]\d)(?:'?s)?)(?![\w/:%]|\.\d|-\d|,\d)"

@@ -8,7 +8,8 @@ from engine.detectors.regex.rule import RegexRule
 
 H = Label.HOSPITAL
 _TOKEN = rf"(?:{UP}{LETTER}*(?:['’]s)?|St\.|&|and|of|de|du|la|for)"
-_HEAD = (r"(?:Hospital|Clinic|Medical\s+Cent(?:er|re)|Health\s+Cent(?:er|re)|Health\s+Sciences?"
+_HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+Cent(?:er|re)"
+         r"|Health\s+Sciences?"
          r"|Infirmary|Sanatorium|Hospice|Pharmacy|Drug\s+Mart|Laboratories|Labs?|Imaging"
          r"|Radiology|Rehabilitation\s+Cent(?:er|re)|Nursing\s+Home|Care\s+Cent(?:er|re)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
@@ -37,7 +38,19 @@ def _institution_acronym(text: str) -> bool:
     return key not in _NOT_INSTITUTIONS and not is_english(key)
 
 
+def _named_unit(text: str) -> bool:
+    """"Kessler 3", "Baker 5B": a name, not a room, bed or English word, with its number."""
+    from engine.detectors.dictionary.context import is_english
+
+    return not is_english(text.split()[0])
+
+
 FACILITY_RULES: tuple[RegexRule, ...] = (
+    # "back to Kessler 3", "transferred to St. Agnes"
+    RegexRule("facility.named_unit", H, rf"{_MOVE}({UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?)\b",
+              0.6, group=1, validate=_named_unit),
+    RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
+              group=1),
     RegexRule("facility.acronym", H, rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])", 0.6, group=1,
               validate=_institution_acronym),
     # Lower-case notes: only after a transfer phrase ("switched to zosyn" is not a place).

@@ -49,3 +49,19 @@ WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
 CREDENTIALS = (r"(?:M\.?D\.?|D\.?O\.?|MBBS|MBChB|Ph\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|P\.?A\.?"
                r"|FRCPC|FRCSC|FRCP|FACP|FACS|CCFP|DDS|DMD|PharmD|RPh|MSW|RSW|LPN|RD|MPH|MSc"
                r"|OT|PT|DPT|CNS|CRNA|APRN|FNP|MRCP|DNP)")
+
+# Events in a history line after which a two-digit number is a year ("MI '92", "CABG 81").
+HISTORY_EVENTS = (r"mi|nstemi|stemi|cabg|pci|ptca|stent|cva|tia|stroke|dvt|pe|aaa|avr|mvr|tvr"
+                  r"|chf|afib|ppm|aicd|lap\s+chole|chole|appy|tah|thr|tkr|dx|dx'd"
+                  r"|diagnosed|s/p|hx")
+
+# Charting events before a month/day without a year ("extub 4/1", "line 8/5", "floor 12/13").
+CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|cordis|swan|foley"
+                r"|ett|trach\w*|peg|placed|inserted|removed|pulled|changed|started|stopped|restarted"
+                r"|d/c'?d?|dc'?d|d/ced|held|sent|floor|transferred|transfer|tx'?d|admit\w*|adm"
+                r"|discharg\w*|surgery|surg|cabg|cath|op|post-?op|pod|ir|echo|ct|cta|mri|cxr|egd"
+                r"|tee|ercp|done|due|scheduled|sched|planned|last|next|since|on|until|till|from"
+                r"|dated?|as\s+of|begun|began|rec'?d|received|given|culture[sd]?|cx|bcx|ucx"
+                r"|fall|fell|seizure|code|arrest|event|died|expired|born|dob|visit|appt|f/u|seen"
+                r"|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
+                r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday")

@@ -122,3 +122,44 @@ def _split_date(text: str) -> list[str]:
             cur += ch
     out.append(cur)
     return out
+
+
+# Country codes that are also English or clinical shorthand ("hr.no", "pt.in", "bp.at"):
+# after them a domain needs a host that is no word.
+_WORDLIKE_TLDS = frozenset({"no", "in", "at", "be", "me", "us", "it", "is", "to", "so", "do",
+                            "pt", "hr", "am", "pm", "md", "ms", "id", "pa", "ac", "ad"})
+_GENERIC_TLDS = frozenset({"com", "org", "net", "edu", "gov", "mil", "int", "info", "biz",
+                           "health", "med", "clinic", "app", "dev", "io", "uk", "au", "nz",
+                           "ie", "fr", "nl", "dk", "fi", "pl", "cz", "jp", "cn", "kr", "za"})
+
+
+def web_shape(text: str) -> bool:
+    """Has ``text`` the shape of an e-mail, URL, domain or IP address? Period-joined
+    shorthand ("hr.no", "residuals.no", "pt.sister") has not: a bare domain needs a known
+    top-level domain, and after one that is also a word, a host that is no word."""
+    value = text.strip().rstrip(".,;:")
+    low = value.casefold()
+    if "://" in low or low.startswith("www.") or ip_address(value):
+        return True
+    if ":" in value and all(c in "0123456789abcdef:" for c in low):
+        return True  # IPv6 shapes the IP rule validated
+    if "@" in value:
+        local, _, domain = value.rpartition("@")
+        return bool(local) and "." in domain and domain.rsplit(".", 1)[1].isalpha()
+    host = low.split("/", 1)[0]
+    labels = host.split(".")
+    if len(labels) < 2 or not all(labels):
+        return False
+    tld = labels[-1]
+    if tld in _GENERIC_TLDS:
+        return True
+    if tld not in _WORDLIKE_TLDS and len(tld) == 2 and tld.isalpha():
+        return True
+    if tld in _WORDLIKE_TLDS and len(labels) >= 3:
+        return True
+    if tld not in _WORDLIKE_TLDS:
+        return False
+    from engine.detectors.dictionary.context import is_english
+
+    name = labels[-2]
+    return len(name) >= 3 and not is_english(name) and any(c.isalpha() for c in name)

@@ -1,0 +1,91 @@
+"""Staff names in telegraphic notes: no title, often lower case ("per d lang", "md okafor
+aware", "HO Brandt notified", "mira holm aware", "B. TOLLER").
+
+Each rule needs a provider phrase or an initial; the words must be names, not English or
+clinical words (a listed surname that is also a word, "lang", counts after an initial).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core.labels import Label
+from engine.detectors.regex.rule import RegexRule
+
+DOC = Label.DOCTOR
+_ROLE = r"md|ho|np|pa|rn|resident|intern|fellow|attending|dr|np|rt|charge\s+rn"
+_NOTIFIED = r"(?:is\s+)?(?:aware|notified|paged|updated|informed|called|made\s+aware|at\s+bedside)"
+_WORD = r"[A-Za-z][a-z'’\-]{1,}|[A-Z][A-Z'’\-]{1,}"
+# Genus initials and their species, which look like "B. TOLLER" in a culture report.
+_MICROBES = frozenset({"aureus", "coli", "epidermidis", "pneumoniae", "difficile", "faecalis",
+                       "faecium", "aeruginosa", "albicans", "fragilis", "influenzae", "cloacae",
+                       "mirabilis", "marcescens", "baumannii", "pyogenes", "agalactiae"})
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*", text) if len(w) > 1]
+
+
+def _is_name(word: str, *, listed_word_ok: bool) -> bool:
+    from engine.detectors.dictionary.context import clinical_words, is_english
+    from engine.detectors.dictionary.names import all_name_lists
+
+    key = word.casefold()
+    if key in clinical_words() or key in _MICROBES or len(key) < 3:
+        return False
+    first, last = all_name_lists()
+    listed = key in first or key in last
+    return not is_english(key) or (listed_word_ok and listed)
+
+
+def staff_name(text: str) -> bool:
+    """Every word a name; a listed name that is also a word only beside an initial."""
+    words = _words(text)
+    initial = bool(re.match(r"[A-Za-z]\.?[ \t]", text))
+    return bool(words) and all(_is_name(w, listed_word_ok=initial or len(words) > 1)
+                               for w in words)
+
+
+def caps_surname(text: str) -> bool:
+    """"B. TOLLER": an initial and a capitalised surname that is no common or clinical word
+    (a rarer English word, "toller", is more likely a surname in this shape)."""
+    from engine.detectors.dictionary.context import clinical_words
+    from engine.detectors.dictionary.stopwords import common_words
+
+    words = _words(text)
+    return len(words) == 1 and words[0].casefold() not in clinical_words() \
+        and words[0].casefold() not in _MICROBES and words[0].casefold() not in common_words()
+
+
+def first_and_last(text: str) -> bool:
+    """"mira holm": a listed first name that is no word, then a surname."""
+    from engine.detectors.dictionary.context import is_english
+    from engine.detectors.dictionary.names import all_name_lists
+
+    words = _words(text)
+    if len(words) != 2:
+        return False
+    first, last = all_name_lists()
+    given, family = (w.casefold() for w in words)
+    return given in first and not is_english(given) \
+        and _is_name(family, listed_word_ok=family in last)
+
+
+STAFF_RULES: tuple[RegexRule, ...] = (
+    # "md okafor aware", "HO Brandt notified", "resident j kim paged"
+    RegexRule("staff.role_notified", DOC,
+              rf"(?i:\b(?:{_ROLE})\.?[ \t]+)((?:[a-z]\.?[ \t]+)?(?:{_WORD})(?:[ \t]+(?:{_WORD}))?)"
+              rf"(?=[ \t]+(?i:{_NOTIFIED})\b)", 0.7, group=1, validate=staff_name),
+    # "per d lang", "d/w j smith": an initial and a surname after a provider phrase.
+    RegexRule("staff.initial_surname", DOC,
+              r"(?i:\b(?:per|d/w|w/|by|spoke\s+(?:with|to)|discussed\s+with)[ \t]+)"
+              r"((?![aAiI][ .])[A-Za-z]\.?[ \t]+[A-Za-z][a-z'’\-]{2,}|[A-Z]\.?[ \t]+[A-Z]{3,})\b",
+              0.65, group=1, validate=staff_name),
+    # "B. TOLLER", "K. MORROW RN"
+    RegexRule("staff.initial_caps", DOC, r"(?<![\w.])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
+              0.6, group=1, validate=caps_surname),
+    # "mira holm aware"
+    RegexRule("staff.name_notified", DOC,
+              rf"(?<![\w.])([a-z]{{2,}}[ \t]+[a-z]{{2,}})(?=[ \t]+{_NOTIFIED}\b)", 0.6, group=1,
+              validate=first_and_last),
+)

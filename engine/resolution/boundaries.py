@@ -1,0 +1,123 @@
+"""Where a span may end, for every detector: never across a line break, a field label or a
+clinical word beside the identifier.
+
+- A blank line ends every identifier; a line break ends every identifier but an address
+  (LOCATION: "12 Main St⏎Springfield" is one place). "Hospital⏎Department" is two spans.
+- A form field label is not part of its neighbour: ``Name: Chen Wei   Age: 92`` gives
+  ``Chen Wei``; a span that takes in ``Age:``, ``DOB:``, ``MRN:`` is cut before the label, and
+  a label at its start is cut off.
+- A name does not take in a clinical word next to it: "medical ward" is no person "ward", and
+  "Smith ward" is "Smith".
+
+Each piece is trimmed of whitespace; the first piece keeps the span's id.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from engine.core.domain import Span, new_id
+from engine.core.labels import Label
+
+_BLANK_LINE = re.compile(r"\n\s*\n")
+_LINE_BREAK = re.compile(r"[ \t]*\r?\n\s*")
+_MULTILINE_LABELS = frozenset({Label.LOCATION})
+_NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
+FIELD_LABELS = (r"age|dob|d\.o\.b|date\s+of\s+birth|sex|gender|mrn|phn|hcn|uli|ssn|sin|id"
+                r"|name|patient|address|tel|phone|fax|email|dr|provider|physician|gp|ward"
+                r"|room|bed|unit|date|admitted|discharged|ref|re|dx|diagnosis|allergies"
+                r"|insurance|chart|acct|account|visit|encounter|service|attending")
+# A field label: the word, then a colon or hash (the colon may sit just past the span).
+_FIELD = re.compile(rf"(?i:(?<![\w.])(?:{FIELD_LABELS})\.?[ \t]*[:#])")
+_FORM_GAP = re.compile(r"[ \t]{3,}|\t")
+# "Agnes. Mercy": a period after a word (not an initial, "J. Smith") ends a name.
+_SENTENCE_END = re.compile(r"(?<=[^\W\d_]{2})(?<!(?i:\bdr|\bmr|\bms|\bst|\bjr|\bsr|\bmx))"
+                           r"(?<!(?i:\bmrs|\brev|\bdrs))(?<!(?i:\bprof))[.;][ \t]+")
+# Clinical head words that sit beside names and wards but belong to neither.
+_CLINICAL_EDGE = frozenset({"ward", "unit", "floor", "department", "dept", "service", "team",
+                            "clinic", "room", "bed", "medical", "surgical", "nursing"})
+
+
+def pieces(text: str, span: Span) -> list[Span]:
+    """``span`` cut at blank lines, line breaks (not addresses), form gaps and field labels,
+    each piece trimmed; pieces that are only a field label or whitespace go."""
+    bounds = [(span.start, span.end)]
+    bounds = _cut(text, bounds, _BLANK_LINE)
+    if span.label not in _MULTILINE_LABELS:
+        bounds = _cut(text, bounds, _LINE_BREAK)
+    if span.label in _NAME_LABELS or span.label in (Label.HOSPITAL, Label.OTHER):
+        bounds = _cut(text, bounds, _FORM_GAP)
+    if span.label in _NAME_LABELS:
+        bounds = _cut(text, bounds, _SENTENCE_END)
+    out: list[Span] = []
+    for start, end in bounds:
+        start, end = _without_labels(text, start, end)
+        start, end = _strip(text, start, end)
+        if span.label in _NAME_LABELS:
+            start, end = _without_clinical_edges(text, start, end)
+        if end <= start:
+            continue
+        if not out:
+            out.append(span if (start, end) == (span.start, span.end)
+                       else span.moved(start, end))
+        else:
+            out.append(replace(span, start=start, end=end, id=new_id()))
+    return out
+
+
+def _cut(text: str, bounds: list[tuple[int, int]], sep: re.Pattern[str]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in bounds:
+        pos = start
+        for gap in sep.finditer(text, start, end):
+            out.append((pos, gap.start()))
+            pos = gap.end()
+        out.append((pos, end))
+    return out
+
+
+def _without_labels(text: str, start: int, end: int) -> tuple[int, int]:
+    """Cut a span before the first field label inside it; drop a label at its start."""
+    while True:
+        lead = _FIELD.match(text, start, min(len(text), end + 2))
+        if lead is None or lead.start() != start:
+            break
+        start = lead.end()
+        while start < end and text[start] in " \t":
+            start += 1
+    # The colon may lie just past the span's end ("... Age" + ":").
+    for label in _FIELD.finditer(text, start + 1, min(len(text), end + 2)):
+        if label.start() < end:
+            return start, label.start()
+    return start, end
+
+
+def _strip(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and (text[start].isspace() or text[start] in ",;:"):
+        start += 1
+    while end > start and (text[end - 1].isspace() or text[end - 1] in ",;:"):
+        end -= 1
+    return start, end
+
+
+def _clinical_edge(word: str, neighbour: str) -> bool:
+    """A head word ("ward"), or capitals shorthand beside a capitalised name ("HO Brandt")."""
+    from engine.resolution.shorthand import is_shorthand
+
+    key = word.casefold().strip(".,")
+    if key in _CLINICAL_EDGE:
+        return True
+    return word.isupper() and len(word) <= 4 and not neighbour.isupper() and is_shorthand(word)
+
+
+def _without_clinical_edges(text: str, start: int, end: int) -> tuple[int, int]:
+    """"Smith ward" -> "Smith"; a one-word span is left to the guards."""
+    words = list(re.finditer(r"\S+", text[start:end]))
+    while len(words) > 1 and _clinical_edge(words[-1].group(), words[-2].group()):
+        words.pop()
+    while len(words) > 1 and _clinical_edge(words[0].group(), words[1].group()):
+        words.pop(0)
+    if not words:
+        return start, start
+    return start + words[0].start(), start + words[-1].end()

@@ -1,0 +1,139 @@
+"""Regenerate resources/dictionaries/clinical_shorthand.txt from the abbreviation inventories.
+
+    python -m engine.resolution.build_shorthand          # rewrite the file
+    python -m engine.resolution.build_shorthand --check  # exit 1 if it is stale
+
+Source: ../shared/data/clinical_abbreviations/ (Grossman Liu et al., Medical Abbreviation and
+Acronym Meta-Inventory, CC BY 4.0). The Vanderbilt clinic and discharge inventories give every
+spelling variant seen with its count: a variant seen at least ``MIN_COUNT`` times is taken
+(casefolded, edge dots stripped); the sign-out inventory (``sense_distribution_448.txt``) is
+small and curated, so each of its abbreviations is taken. Common en_US first names and
+surnames (Faker) and places (the shipped location gazetteer) are left out, so that "Al", "Ed"
+or "Troy" stay names: those need context, not a vocabulary. ``CURATED`` adds ICU charting
+words the inventories lack (lines, devices, vent modes; some are also surnames, "foley",
+"swan": a strong name context still wins, see resolution/shorthand.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from engine.detectors.dictionary.lists import entries, sections
+from engine.paths import resource, shared_data_dir
+
+SHORTHAND_FILE = ("dictionaries", "clinical_shorthand.txt")
+MIN_COUNT = 3
+_VARIANT = re.compile(r"^(.+)_(\d+)$")
+# Senses that name an institution ("cmc", "cpmc"): a hospital's acronym is PHI.
+_INSTITUTION = re.compile(r"(?i:medical\s+cent|hospital|university|clinic\b|institute)")
+_WORDLIKE = re.compile(r"[a-z][a-z0-9'/&\-]*[a-z0-9]?|[a-z]")
+
+# ICU and nursing shorthand that the inventories (clinic, discharge, sign-out) do not hold.
+CURATED = (
+    "aline", "a-line", "art-line", "artline", "cline", "c-line", "picc", "foley", "hickman",
+    "swan", "swan-ganz", "fem", "femoral", "drng", "drsg", "oob", "ooc", "trached", "trach",
+    "ett", "ogt", "ngt", "peg", "jp", "hemovac", "pleurovac", "carevue", "metavision", "epic",
+    "rrt", "perla", "perrl", "perrla", "ps", "psv", "ac", "simv", "imv", "pc", "pcv", "prvc",
+    "cpap", "bipap", "aprv", "hfov", "mn", "osh", "lcx", "rca", "lad", "om", "pda", "ho",
+    "cvvh", "cvvhd", "cvvhdf", "crrt", "iabp", "ecmo", "ptx", "abg", "vbg", "sbt", "rsbi",
+    "held", "cont", "contd", "cont'd", "rec'd", "recd", "recieved", "arousable", "weaned",
+    "intubated", "extubated", "extub", "sedated", "propofol", "fentanyl", "versed", "levophed",
+    "neo", "vanc", "vanco", "zosyn", "lasix", "heparin", "insulin", "pao2", "fio2", "peep",
+    "resp", "neuro", "cv", "gi", "gu", "id", "heme", "endo", "skin", "social", "dispo",
+)
+
+# Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").
+NICKNAMES = ("al", "ed", "mac", "jo", "di", "flo")
+
+
+def inventory_words(folder: Path) -> set[str]:
+    """Spellings from the inventories above the count threshold."""
+    counts: Counter[str] = Counter()
+    institutions: set[str] = set()
+    for name in ("vanderbilt_clinic_notes.txt", "vanderbilt_discharge_sums.txt"):
+        lines = (folder / name).read_text(encoding="utf-8").splitlines()[1:]
+        for line in lines:
+            cells = line.split("\t")
+            if len(cells) < 3:
+                continue
+            if _INSTITUTION.search(cells[1]):
+                institutions.add(_normal(cells[0]))
+                continue
+            for variant in cells[2].split("|"):
+                match = _VARIANT.match(variant.strip())
+                if match:
+                    counts[_normal(match.group(1))] += int(match.group(2))
+    words = {w for w, n in counts.items() if n >= MIN_COUNT}
+    signout = (folder / "sense_distribution_448.txt").read_text(encoding="utf-8").splitlines()
+    for line in signout:
+        cells = line.split("\t")
+        if len(cells) >= 2:
+            (institutions if _INSTITUTION.search(cells[1]) else words).add(_normal(cells[0]))
+    return {w for w in words if _WORDLIKE.fullmatch(w)} - institutions
+
+
+def _normal(word: str) -> str:
+    return word.strip().strip(".").casefold()
+
+
+def common_names_and_places() -> set[str]:
+    """en_US first names and surnames (Faker) and the gazetteer's place names."""
+    from faker.providers.person.en_US import Provider
+
+    names = {n.casefold() for n in (*Provider.first_names, *Provider.last_names, *NICKNAMES)}
+    raw = resource("dictionaries", "locations.txt").read_text(encoding="utf-8")
+    places = {e for _name, body in sections(raw, "location list") for e in body}
+    return names | places
+
+
+def build(folder: Path) -> tuple[list[str], list[str]]:
+    """(inventory words, ICU words)."""
+    excluded = common_names_and_places()
+    icu = set(CURATED)
+    return sorted(inventory_words(folder) - excluded - icu), sorted(icu)
+
+
+def render(built: tuple[list[str], list[str]]) -> str:
+    from importlib import metadata
+
+    header = (
+        "# Clinical shorthand: abbreviations and spellings that are never a name, place or\n"
+        "# facility on their own (engine/resolution/shorthand.py). Generated by\n"
+        "# `python -m engine.resolution.build_shorthand`; do not edit.\n"
+        "# Contains data from the Medical Abbreviation and Acronym Meta-Inventory (Grossman Liu\n"
+        "# et al., 2021; lisavirginia/clinical-abbreviations), licensed under CC BY 4.0\n"
+        "# (https://creativecommons.org/licenses/by/4.0/): Vanderbilt clinic and discharge\n"
+        "# inventories (Wu et al. 2013) and the sign-out inventory (Stetson et al. 2002).\n"
+        f"# Changes: spellings seen >= {MIN_COUNT} times, casefolded, institutions' acronyms\n"
+        f"# dropped; common en_US names (Faker {metadata.version('faker')}, a few nicknames) and\n"
+        "# gazetteer places removed; [ICU]: words added by hand (lines, devices, vent modes,\n"
+        "# generic places such as OSH), never an institution even after \"to\".\n")
+    inventory, icu = built
+    return header + "[INVENTORY]\n" + "\n".join(inventory) + "\n[ICU]\n" + "\n".join(icu) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args(argv)
+    built = render(build(shared_data_dir() / "clinical_abbreviations"))
+    target = resource(*SHORTHAND_FILE)
+    if args.check:
+        current = target.read_text(encoding="utf-8") if target.exists() else ""
+        if current != built:
+            print(f"{target.name} is stale: rerun python -m engine.resolution.build_shorthand")
+            return 1
+        return 0
+    tmp = target.with_suffix(".tmp")
+    tmp.write_text(built, encoding="utf-8")
+    tmp.replace(target)
+    print(f"wrote {len(entries(built)) - 2} entries to {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""Month/day charting dates without a year ("extub 4/1", "line 8/5", "sent to floor 12/13")
+told apart from ventilator settings, ratios and vitals ("PS 5/5", "CPAP 5/10/35%", "BP 120/60")
+by their context, and two-digit years in history lines ("MI '92", "CABG 81").
+
+``charting_date`` is the classifier: evidence for a date is an event word, ``on``/``since``/
+``until`` or a weekday just before, or a clock time just after; evidence against is vent or
+vital vocabulary just before, a ``%`` or a third part (``10/5/40%``) after, or a slash before.
+Against wins.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.detectors.regex.fragments import CHART_EVENTS as _EVENTS
+from engine.detectors.regex.fragments import HISTORY_EVENTS
+
+_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-]*(?:\??\w+[ \t]+)?$)")
+_DIRECT_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-]*$)")
+_VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|vt|rr|fio2"
+                r"|bp|nbp|abp|art|map|sbp|hr|rate|set|vent|settings|ratio|i:e|ie|trial|sbt"
+                r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds")
+_AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|/)[ \t:=]*$)")
+_AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
+                            re.IGNORECASE)
+_CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*)?(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"
+                          r"(?:[ \t]*(?:h|hrs)\b)?")
+
+
+def charting_date(text: str, start: int, end: int) -> bool:
+    """Is the month/day ``text[start:end]`` a charting date by its context?"""
+    before = text[max(0, start - 30):start]
+    line = before.rsplit("\n", 1)[-1]
+    after = text[end:end + 12]
+    if _AGAINST_AFTER.match(after):
+        return False
+    direct = bool(_DIRECT_EVENT_BEFORE.search(line))
+    if _AGAINST_BEFORE.search(line) and not direct:
+        return False
+    return direct or bool(_EVENT_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after))
+
+
+_HISTORY_BEFORE = re.compile(rf"(?i:\b(?:{HISTORY_EVENTS})[ \t]*(?:in[ \t]+)?$)")
+
+
+def history_year(text: str, start: int) -> bool:
+    """A two-digit number right after a history event ("CABG 81", "MI '92")."""
+    before = text[max(0, start - 16):start].rstrip("'’")
+    return bool(_HISTORY_BEFORE.search(before))

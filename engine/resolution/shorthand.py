@@ -1,0 +1,148 @@
+"""Clinical shorthand, the word after ``pt`` and section words: what is never a name or place.
+
+Telegraphic notes put shorthand where prose puts names: "pt cont on levo", "aline d/c'd",
+"HO aware", "to OSH", "PS 10/5". Three rules hold for every detector's name, place and
+facility candidates (resolution/guards.py calls them):
+
+- after ``pt`` / ``Pt`` / ``PT`` a word is a name only with real name evidence: a listed name
+  that is not an English, clinical or shorthand word; a capitalised non-word in mixed-case
+  text; a following name; a title or credential;
+- a single-token candidate that is clinical shorthand (resources/dictionaries/
+  clinical_shorthand.txt, built from real abbreviation inventories) is no name, place or
+  facility unless a strong name context says so ("Dr. Foley");
+- section and document words ("Nursing Progress Note", "Medical History", "General
+  Practitioner", "Department" alone) are never PHI.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from engine.core.domain import Source, Span
+from engine.core.labels import Label
+from engine.detectors.dictionary.context import (
+    clinical_words,
+    has_strong_name_context,
+    is_english,
+)
+from engine.detectors.dictionary.lists import sections
+from engine.paths import resource
+
+SHORTHAND_FILE = ("dictionaries", "clinical_shorthand.txt")
+_PT_BEFORE = re.compile(r"(?i:(?<![\w.])pt\.?[ \t]+$)")
+_WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+_ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,[ \t]*)?(?:mrn|dob|d\.o\.b|\(|#|\d+[ \t]*(?:yo|y/o|years?)"
+                       r"|age\b|aged\b))")
+_NAME_AFTER = re.compile(r"^[ \t]+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b")
+# Headings, document kinds and roles: the words of a form, not of a person or a place.
+SECTION_PHRASES = (
+    "nursing progress note", "progress note", "progress notes", "nursing note",
+    "discharge summary", "consult note", "operative note", "medical history",
+    "past medical history", "past surgical history", "family history", "social history",
+    "history of present illness", "review of systems", "physical exam", "physical examination",
+    "general practitioner", "family physician", "family doctor", "primary care physician",
+    "attending physician", "referring physician", "house officer", "department", "dept",
+    "emergency department", "medical ward", "ward", "unit", "floor", "assessment", "plan",
+    "impression", "chief complaint", "allergies", "medications", "progress", "nursing",
+    "outside hospital", "hospital", "clinic", "medical records", "health records",
+)
+_SECTION = re.compile(
+    r"(?i:(?<![\w])(?:" + "|".join(sorted((re.escape(p).replace(r"\ ", r"[ \t]+")
+                                          for p in SECTION_PHRASES), key=len, reverse=True))
+    + r")(?![\w]))")
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> dict[str, frozenset[str]]:
+    from engine.core.errors import ConfigError
+
+    try:
+        raw = resource(*SHORTHAND_FILE).read_text(encoding="utf-8")
+    except OSError as exc:  # a packaging error: fail closed
+        raise ConfigError("the clinical shorthand list is missing") from exc
+    return {name: frozenset(map(str.casefold, body))
+            for name, body in sections(raw, "clinical shorthand list")}
+
+
+def shorthand_words() -> frozenset[str]:
+    """The shipped shorthand vocabulary (inventories and ICU words), casefolded."""
+    vocabulary = _vocabulary()
+    return vocabulary.get("INVENTORY", frozenset()) | vocabulary.get("ICU", frozenset())
+
+
+def icu_words() -> frozenset[str]:
+    """Lines, devices, vent modes and generic places: never an institution, even after
+    a movement word ("to OSH", "weaned to PSV")."""
+    return _vocabulary().get("ICU", frozenset())
+
+
+def is_shorthand(word: str) -> bool:
+    key = word.strip().strip(".,:;").casefold().replace("’", "'")
+    return key in shorthand_words() or key in clinical_words()
+
+
+def _listed_name(word: str) -> bool:
+    from engine.detectors.dictionary.names import all_name_lists
+
+    first, last = all_name_lists()
+    key = word.casefold()
+    return (key in first or key in last) and not is_english(key) and not is_shorthand(key)
+
+
+def _mixed_case_line(text: str, pos: int) -> bool:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    letters = [c for c in text[start:end if end >= 0 else None] if c.isalpha()]
+    return any(c.islower() for c in letters) and any(c.isupper() for c in letters)
+
+
+def has_name_evidence(text: str, start: int, end: int) -> bool:
+    """Real evidence that ``text[start:end]`` is a name, beyond sitting in name position."""
+    if has_strong_name_context(text, start, end):
+        return True
+    words = _WORD.findall(text[start:end])
+    if not words:
+        return False
+    if any(_listed_name(w) for w in words):
+        return True
+    mixed = _mixed_case_line(text, start)
+    if mixed and any(w[0].isupper() and not w.isupper() and not is_english(w)
+                     and not is_shorthand(w) for w in words):
+        return True
+    unknown = [w for w in words if len(w) > 2 and not is_english(w) and not is_shorthand(w)]
+    if len(unknown) >= 2 or any("-" in w for w in unknown) or unknown and _ID_AFTER.match(
+            text[end:end + 12]):
+        return True  # "xanthippe okonkwo", "okonkwo-breckenridge", "zebulon, 72 yo"
+    following = _NAME_AFTER.match(text[end:end + 30])
+    return bool(following and mixed and _listed_name(following.group(1)))
+
+
+def after_pt_without_name(text: str, span: Span) -> bool:
+    """A candidate right after ``pt`` that has no name evidence ("pt cont", "pt trached")."""
+    if not _PT_BEFORE.search(text[max(0, span.start - 6):span.start]):
+        return False
+    return not has_name_evidence(text, span.start, span.end)
+
+
+def shorthand_alone(text: str, span: Span) -> bool:
+    """A single-token candidate that is clinical shorthand, without a strong name context."""
+    covered = text[span.start:span.end].strip()
+    if not covered or any(c.isspace() for c in covered) or not is_shorthand(covered):
+        return False
+    if span.source is Source.RULE and span.label is Label.HOSPITAL:
+        # A rule proposed it after "to"/"from": the movement is context for an acronym the
+        # inventories know in another sense ("transfer to CMC"), not for an ICU word.
+        return covered.casefold() in icu_words()
+    return not has_strong_name_context(text, span.start, span.end)
+
+
+def section_ranges(text: str) -> list[tuple[int, int]]:
+    """Where section, document and role words stand in ``text``."""
+    return [m.span() for m in _SECTION.finditer(text)]
+
+
+def within_section_words(span: Span, ranges: list[tuple[int, int]]) -> bool:
+    """Every letter of the span lies in section words ("Progress" of "Nursing Progress Note",
+    "Department" alone)."""
+    return any(a <= span.start and span.end <= b for a, b in ranges)
