@@ -5,8 +5,8 @@ Stateless work goes through a ``Session`` (a built pipeline plus surrogate setti
 across documents so models load once; ``engine.session``). Project work (store, review, undo,
 batch) is the ``engine.project`` package; files without a project go through ``deid_paths``.
 Every output file is written by ``write_outputs`` (``engine.exporters.outputs``). The
-desktop asks here for page images (``render_page``) and highlight rectangles
-(``span_rectangles``, the rectangles the redacted PDF burns).
+desktop asks here for page images (``render_page``) and highlight boxes (``page_frames``,
+``span_page_boxes``: the one span-to-page-box function, the boxes the redacted PDF burns).
 
 Names are resolved on first use (PEP 562 ``__getattr__`` over ``_LAZY``): ``clearnote
 detect`` on text must not pay for SQLAlchemy, the exporters or the PDF stack it never
@@ -26,7 +26,13 @@ if TYPE_CHECKING:
     from engine.detectors.llm import settings_for
     from engine.evaluation import evaluate, load_gold, load_predictions
     from engine.export import DeidReport, deid_paths
-    from engine.exporters.geometry import span_rectangles
+    from engine.exporters.geometry import (
+        PageBox,
+        PageFrame,
+        document_boxes,
+        page_frames,
+        span_page_boxes,
+    )
     from engine.exporters.outputs import (
         DEFAULT_FORMATS,
         FORMAT_SUFFIXES,
@@ -77,7 +83,8 @@ _LAZY: dict[str, str] = {
     "settings_for": "engine.detectors.llm",
     **dict.fromkeys(("evaluate", "load_gold", "load_predictions"), "engine.evaluation"),
     **dict.fromkeys(("DeidReport", "deid_paths"), "engine.export"),
-    "span_rectangles": "engine.exporters.geometry",
+    **dict.fromkeys(("PageBox", "PageFrame", "document_boxes", "page_frames",
+                     "span_page_boxes"), "engine.exporters.geometry"),
     **dict.fromkeys(("DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ExportJob", "Written",
                      "export_job", "write_outputs"), "engine.exporters.outputs"),
     **dict.fromkeys(("KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS"),
@@ -106,7 +113,7 @@ __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
     "DeidentifiedText", "SurrogateMode", "load_document", "deid_paths", "DeidReport",
     "SUPPORTED_SUFFIXES", "default_workers", "detect_in_order", "SessionServices",
-    "render_page", "span_rectangles",
+    "render_page", "PageBox", "PageFrame", "document_boxes", "page_frames", "span_page_boxes",
     "model_file_info", "ModelFileInfo", "ExportJob", "Written", "export_job", "write_outputs",
     "KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS",
     "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",

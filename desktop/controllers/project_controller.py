@@ -58,8 +58,9 @@ class ProjectController(QObject):
     passphraseRejected = Signal(object, bool)  # project path, a passphrase was given
     undoStateChanged = Signal(bool, bool)  # can undo, can redo
     busyChanged = Signal(bool)
-    pageImage = Signal(str, int, object)  # document id, page, QImage
+    pageImage = Signal(str, int, object)  # document id, page, RenderedPage
     modelInfo = Signal(str)  # "name: size, sha256"
+    reviewCopyWritten = Signal(int)  # review PDFs written
     detectorsReady = Signal(bool)  # the pipeline is loaded (or failed to load)
 
     def __init__(self, parent: QObject | None = None, *, threads: int | None = None,
@@ -352,6 +353,17 @@ class ProjectController(QObject):
 
         return self._run("export", lambda ctx: project.export(
             document_ids, out_dir=out_dir, formats=formats, ctx=ctx), done, long=True)
+
+    def export_review_copy(self, document_ids: Sequence[str] | None, out_dir: Path) -> Task:
+        """``<document id>.review.pdf`` per PDF or scan: the page view's boxes on the
+        original pages (``engine.api.export_review``)."""
+        project = self._need()
+
+        def work(ctx: RunContext) -> int:
+            return len(api.export_review(project, out_dir, fmt="pdf",
+                                         document_ids=list(document_ids or []) or None))
+
+        return self._run("review.export", work, self.reviewCopyWritten.emit, long=True)
 
     def cancel(self) -> None:
         if self._long is not None:

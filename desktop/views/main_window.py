@@ -133,6 +133,9 @@ class MainWindow(QMainWindow):
         c.detectFinished.connect(lambda rep: self.import_panel.finish(rep.summary()))
         c.progress.connect(self.import_panel.set_progress)
         c.error.connect(self._error)
+        c.reviewCopyWritten.connect(lambda n: self.statusBar().showMessage(
+            f"Wrote {n} review cop{'y' if n == 1 else 'ies'} (PDFs and scans only; they hold "
+            "the original text: keep them with the originals).", 10000))
         c.undoStateChanged.connect(self._undo_state)
         c.busyChanged.connect(lambda busy: self.busy_label.setText("Working…" if busy else ""))
         c.pageImage.connect(self.page_view.set_page_image)
@@ -335,6 +338,17 @@ class MainWindow(QMainWindow):
         self.export_dialog = dialog
         dialog.open()
 
+    def export_review_copy(self) -> None:
+        """Review PDFs of the selected (else all) documents into a folder the user picks."""
+        if self.controller.project is None:
+            return
+        folder = QFileDialog.getExistingDirectory(
+            self, "Export review copy (keep it with the originals: it holds their text)",
+            self.user.last_folder)
+        if folder:
+            self.controller.export_review_copy(self.documents.selected_ids() or None,
+                                               Path(folder))
+
     def _start_export(self, ids: list[str] | None, folder: Path, formats: list[str]) -> None:
         self.controller.export(ids, folder, formats)
 
@@ -356,6 +370,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ misc
 
     def _scale(self, step: int) -> None:
+        if self.tabs.currentIndex() == PAGE_TAB:  # Ctrl+= / Ctrl+- zoom the page shown
+            self.page_view.zoom.step(step)
+            return
         self.user.text_scale = max(-4, min(12, self.user.text_scale + step))
         self._apply_scale()
 
