@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from engine.exporters.geometry import (
         PageBox,
         PageFrame,
-        document_boxes,
         page_frames,
         span_page_boxes,
     )
@@ -83,8 +82,8 @@ _LAZY: dict[str, str] = {
     "settings_for": "engine.detectors.llm",
     **dict.fromkeys(("evaluate", "load_gold", "load_predictions"), "engine.evaluation"),
     **dict.fromkeys(("DeidReport", "deid_paths"), "engine.export"),
-    **dict.fromkeys(("PageBox", "PageFrame", "document_boxes", "page_frames",
-                     "span_page_boxes"), "engine.exporters.geometry"),
+    **dict.fromkeys(("PageBox", "PageFrame", "page_frames", "span_page_boxes"),
+                    "engine.exporters.geometry"),
     **dict.fromkeys(("DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ExportJob", "Written",
                      "export_job", "write_outputs"), "engine.exporters.outputs"),
     **dict.fromkeys(("KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS"),
@@ -113,7 +112,7 @@ __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
     "DeidentifiedText", "SurrogateMode", "load_document", "deid_paths", "DeidReport",
     "SUPPORTED_SUFFIXES", "default_workers", "detect_in_order", "SessionServices",
-    "render_page", "PageBox", "PageFrame", "document_boxes", "page_frames", "span_page_boxes",
+    "render_page", "PageBox", "PageFrame", "page_frames", "span_page_boxes",
     "model_file_info", "ModelFileInfo", "ExportJob", "Written", "export_job", "write_outputs",
     "KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS",
     "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",

@@ -69,10 +69,3 @@ def span_page_boxes(doc: Document, span: Span, frames: Mapping[int, PageFrame]
     out = [PageBox(page, *rect) for (page, _), rects in runs.items()
            for rect in _join_lines(rects)]
     return sorted(out, key=lambda b: (b.page, b.y0, b.x0))
-
-
-def document_boxes(doc: Document, spans: Sequence[Span], *, password: str | None = None
-                   ) -> dict[str, list[PageBox]]:
-    """Boxes of every span by span id, the document's frames read once."""
-    frames = page_frames(doc, password=password) if doc.boxes else {}
-    return {s.id: span_page_boxes(doc, s, frames) for s in spans}

@@ -100,3 +100,27 @@ def test_scan_twin_boxes_cover_the_printed_words(tmp_path: Path, rotate: int) ->
             # no more than a line high and a little wider than the word.
             assert any(covers(box, word, 1.5) and box[3] - box[1] < 2.5 * (word[3] - word[1])
                        for box in boxes), (value, word)
+
+
+def test_redacted_sideways_scan_burns_the_printed_words(tmp_path: Path) -> None:
+    # The redacted PDF takes the same boxes back to page space: on a page scanned sideways
+    # (/Rotate 90) the black lands on the identifiers as the reader sees them.
+    from engine.exporters.pdf import write_redacted_pdf
+
+    original = write_text_pdf(tmp_path / "letter.pdf", letter_pages()[:1], extras=False)
+    scan = write_scan_twin(original, tmp_path / "scan.pdf", rotate=90)
+    doc = load_document(scan)
+    values = [v for v in (PATIENT, DOB, PHN, MRN) if v in doc.text]
+    out = write_redacted_pdf(scan, doc, planted_spans(doc, values), tmp_path / "red.pdf")
+    pdf = pdfium.PdfDocument(out)
+    try:
+        assert pdf[0].get_size() == (612.0, 792.0)
+        image = pdf[0].render(scale=2, grayscale=True).to_pil()
+    finally:
+        pdf.close()
+    for value in values:
+        for x0, y0, x1, y1 in word_rects(original, value):
+            area = image.crop((int(x0 * 2), int((792 - y1) * 2), int(x1 * 2) + 1,
+                               int((792 - y0) * 2) + 1))
+            dark = sum(area.histogram()[:60]) / (area.width * area.height)
+            assert dark > 0.95, (value, dark)
