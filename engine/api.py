@@ -55,6 +55,8 @@ if TYPE_CHECKING:
     from engine.pipeline import PipelineConfig
     from engine.project import (
         BatchReport,
+        ExportPlan,
+        OpenWork,
         Project,
         ProjectSettings,
         ReviewChange,
@@ -94,7 +96,8 @@ _LAZY: dict[str, str] = {
                      "registry_path", "verify_model"), "engine.modelstore"),
     **dict.fromkeys(("default_workers", "detect_in_order"), "engine.parallel"),
     "PipelineConfig": "engine.pipeline",
-    **dict.fromkeys(("BatchReport", "Project", "ProjectSettings", "ReviewChange", "Services",
+    **dict.fromkeys(("BatchReport", "ExportPlan", "OpenWork", "Project", "ProjectSettings",
+                     "ReviewChange", "Services",
                      "evaluate_project", "export_review", "import_review", "run_batch"),
                     "engine.project"),
     "get_llama_runtime": "engine.runtimes",
@@ -116,6 +119,7 @@ __all__ = [
     "model_file_info", "ModelFileInfo", "ExportJob", "Written", "export_job", "write_outputs",
     "KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS",
     "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",
+    "ExportPlan", "OpenWork",
     "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
     "ExportReport", "Statistics",

@@ -31,7 +31,7 @@ from engine.core.errors import PassphraseRequiredError, WrongPassphraseError
 from engine.core.labels import Label
 
 if TYPE_CHECKING:  # api.Project is read when a project is opened: the store and SQLAlchemy
-    from engine.api import Project  # are not imported before the window shows
+    from engine.api import OpenWork, Project  # are not imported before the window shows
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,7 @@ class ProjectController(QObject):
     pageImage = Signal(str, int, object)  # document id, page, RenderedPage
     modelInfo = Signal(str)  # "name: size, sha256"
     reviewCopyWritten = Signal(int)  # review PDFs written
+    exportPlanned = Signal(object)  # ExportPlan
     detectorsReady = Signal(bool)  # the pipeline is loaded (or failed to load)
 
     def __init__(self, parent: QObject | None = None, *, threads: int | None = None,
@@ -147,7 +148,10 @@ class ProjectController(QObject):
 
     @staticmethod
     def _entries(project: Project, ids: Sequence[str] | None = None) -> list[DocumentEntry]:
-        return [entry_for(rec, project.spans(rec.id)) for rec in project.documents(ids=ids)]
+        # The CIRE column counts the flags stored by the last CIRE run: the diff's own.
+        flags = project.cire_flag_counts()
+        return [entry_for(rec, project.spans(rec.id), sum(flags.get(rec.id, {}).values()))
+                for rec in project.documents(ids=ids)]
 
     def _refresh_one(self, document_id: str) -> None:
         project = self._need()
@@ -192,7 +196,11 @@ class ProjectController(QObject):
             flags, retention, notes = _cire(project, document_id, deid)
             return DiffData(doc, deid, flags, retention, notes)
 
-        self._run("diff", work, self.diffReady.emit, serial=True)
+        def done(data: DiffData) -> None:
+            self.diffReady.emit(data)
+            self._refresh_one(document_id)  # the CIRE column shows the flags just stored
+
+        self._run("diff", work, done, serial=True)
 
     def request_page(self, document_id: str, page: int) -> None:
         project = self._need()
@@ -343,16 +351,28 @@ class ProjectController(QObject):
         return self._run("detect", lambda ctx: project.detect(document_ids, ctx), done,
                          long=True)
 
+    def plan_export(self, document_ids: Sequence[str] | None) -> Task:
+        """What an export would write and what is still open in it (``exportPlanned``)."""
+        project = self._need()
+        return self._run("export.plan", lambda ctx: project.export_plan(document_ids),
+                         self.exportPlanned.emit, serial=True)
+
     def export(self, document_ids: Sequence[str] | None, out_dir: Path,
-               formats: Sequence[str]) -> Task:
+               formats: Sequence[str], *, confirmed_open: Sequence[OpenWork] = ()) -> Task:
+        """Export; ``confirmed_open``: open documents the reviewer chose to export anyway
+        (recorded in the audit log first)."""
         project = self._need()
 
         def done(report: ExportReport) -> None:
             self.exportFinished.emit(report)
             self.refresh_documents()
 
-        return self._run("export", lambda ctx: project.export(
-            document_ids, out_dir=out_dir, formats=formats, ctx=ctx), done, long=True)
+        def work(ctx: RunContext) -> ExportReport:
+            if confirmed_open:
+                project.record_export_anyway(confirmed_open)
+            return project.export(document_ids, out_dir=out_dir, formats=formats, ctx=ctx)
+
+        return self._run("export", work, done, long=True)
 
     def export_review_copy(self, document_ids: Sequence[str] | None, out_dir: Path) -> Task:
         """``<document id>.review.pdf`` per PDF or scan: the page view's boxes on the
