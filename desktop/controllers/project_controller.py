@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 import engine.api as api
+from desktop.flags import flag_entry
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
 from engine.api import (
@@ -26,7 +27,7 @@ from engine.api import (
     model_file_info,
 )
 from engine.core.context import RunContext
-from engine.core.domain import Span, SpanStatus
+from engine.core.domain import Document, Span, SpanStatus
 from engine.core.errors import PassphraseRequiredError, WrongPassphraseError
 from engine.core.labels import Label
 
@@ -193,7 +194,7 @@ class ProjectController(QObject):
         def work(ctx: RunContext) -> DiffData:
             doc = project.load_document(document_id)
             deid = project.deidentify(document_id)
-            flags, retention, notes = _cire(project, document_id, deid)
+            flags, retention, notes = _cire(project, doc, deid)
             return DiffData(doc, deid, flags, retention, notes)
 
         def done(data: DiffData) -> None:
@@ -438,21 +439,11 @@ def _item_state(rep: ImportReport) -> tuple[str, str]:
     return "skipped", "no supported files"
 
 
-def _cire(project: Project, document_id: str, deid: Any
+def _cire(project: Project, doc: Document, deid: Any
           ) -> tuple[tuple[DiffFlag, ...], float | None, tuple[str, ...]]:
     """CIRE flags for the diff, computed (and stored in the project) by the engine."""
-    report = project.retention(document_id, deid)
-    flags = []
-    for flag in report.flags:
-        start = flag.output_start if flag.output_start is not None else 0
-        end = flag.output_end if flag.output_end is not None else start
-        reason = str(getattr(flag.reason, "value", flag.reason)).replace("_", " ")
-        detail = f" ({flag.detail})" if flag.detail else ""
-        source = str(getattr(flag.source, "value", flag.source))
-        flags.append(DiffFlag(flag.replacement_span_id, start, end,
-                              str(getattr(flag.severity, "value", flag.severity)).lower(),
-                              f"{reason}{detail} · {source}"))
-    return tuple(flags), report.retention_score, ()
+    report = project.retention(doc.id, deid)
+    return tuple(flag_entry(f, doc, deid) for f in report.flags), report.retention_score, ()
 
 
 __all__ = ["ProjectController", "DocumentStatus", "ProjectSettings"]
