@@ -72,7 +72,9 @@ class DiffFlag:
     start: int  # output offsets in the de-identified text
     end: int
     severity: str  # "high" | "medium" | "low"
-    reason: str
+    reason: str  # in words: the term, its category, what it became
+    source_start: int = -1  # offsets in the original text (-1: none)
+    source_end: int = -1
 
 
 @dataclass(frozen=True)

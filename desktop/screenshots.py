@@ -176,6 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     dialog.folder.setText(str(work / "export"))
     dialog.all_reviewed.setChecked(True)
     dialog.start_button.click()
+    # Documents still open (candidates, HIGH CIRE flags): the export asks first.
+    wait(lambda: dialog.report is not None or (
+        window.open_work_dialog is not None and window.open_work_dialog.isVisible()))
+    if dialog.report is None and window.open_work_dialog is not None:
+        shot(window.open_work_dialog, "05a_export_asks.png")
+        window.open_work_dialog.anyway_button.click()
     wait(lambda: dialog.report is not None)
     dialog.resize(720, 520)
     shot(dialog, "05_export_summary.png")

@@ -6,22 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QTextCharFormat
 
 from engine.core.domain import SpanStatus
-from engine.core.labels import Label
-
-# Okabe–Ito derived, muted: distinguishable for common colour-vision deficiencies.
-LABEL_COLOURS: dict[Label, str] = {
-    Label.PATIENT: "#E69F00",
-    Label.DOCTOR: "#56B4E9",
-    Label.PERSON: "#CC79A7",
-    Label.AGE: "#999933",
-    Label.DATE: "#009E73",
-    Label.ID: "#D55E00",
-    Label.PHONE: "#0072B2",
-    Label.WEB: "#882255",
-    Label.LOCATION: "#44AA99",
-    Label.HOSPITAL: "#8877BB",
-    Label.OTHER: "#888888",
-}
+from engine.core.labels import LABEL_COLOURS, Label
 
 STATUS_GLYPHS: dict[SpanStatus, str] = {
     SpanStatus.CANDIDATE: "?",

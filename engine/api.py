@@ -6,8 +6,8 @@ across documents so models load once; ``engine.session``). Project work (store, 
 batch) is the ``engine.project`` package; running files (``run_files``) goes through
 ``engine.runs``, into a folder (``FolderSink``) or a project (``ProjectSink``).
 Every output file is written by ``write_outputs`` (``engine.exporters.outputs``). The
-desktop asks here for page images (``render_page``) and highlight rectangles
-(``span_rectangles``, the rectangles the redacted PDF burns).
+desktop asks here for page images (``render_page``) and highlight boxes (``page_frames``,
+``span_page_boxes``: the one span-to-page-box function, the boxes the redacted PDF burns).
 
 Names are resolved on first use (PEP 562 ``__getattr__`` over ``_LAZY``): ``clearnote
 detect`` on text must not pay for SQLAlchemy, the exporters or the PDF stack it never
@@ -26,7 +26,12 @@ if TYPE_CHECKING:
     from engine.cire import LlamaJudge, assess
     from engine.detectors.llm import settings_for
     from engine.evaluation import evaluate, load_gold, load_predictions
-    from engine.exporters.geometry import span_rectangles
+    from engine.exporters.geometry import (
+        PageBox,
+        PageFrame,
+        page_frames,
+        span_page_boxes,
+    )
     from engine.exporters.outputs import (
         DEFAULT_FORMATS,
         FORMAT_SUFFIXES,
@@ -49,6 +54,8 @@ if TYPE_CHECKING:
     from engine.parallel import default_workers, detect_in_order
     from engine.pipeline import PipelineConfig
     from engine.project import (
+        ExportPlan,
+        OpenWork,
         Project,
         ProjectSettings,
         ReviewChange,
@@ -78,7 +85,8 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("LlamaJudge", "assess"), "engine.cire"),
     "settings_for": "engine.detectors.llm",
     **dict.fromkeys(("evaluate", "load_gold", "load_predictions"), "engine.evaluation"),
-    "span_rectangles": "engine.exporters.geometry",
+    **dict.fromkeys(("PageBox", "PageFrame", "page_frames", "span_page_boxes"),
+                    "engine.exporters.geometry"),
     **dict.fromkeys(("DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ExportJob", "Written",
                      "export_job", "write_outputs"), "engine.exporters.outputs"),
     **dict.fromkeys(("KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS"),
@@ -89,8 +97,9 @@ _LAZY: dict[str, str] = {
                      "registry_path", "verify_model"), "engine.modelstore"),
     **dict.fromkeys(("default_workers", "detect_in_order"), "engine.parallel"),
     "PipelineConfig": "engine.pipeline",
-    **dict.fromkeys(("Project", "ProjectSettings", "ReviewChange", "Services",
-                     "evaluate_project", "export_review", "import_review"), "engine.project"),
+    **dict.fromkeys(("ExportPlan", "OpenWork", "Project", "ProjectSettings", "ReviewChange",
+                     "Services", "evaluate_project", "export_review", "import_review"),
+                    "engine.project"),
     "run_files": "engine.runs.driver",
     "FolderSink": "engine.runs.folder",
     **dict.fromkeys(("FileOutcome", "RunReport"), "engine.runs.outcome"),
@@ -111,10 +120,10 @@ __all__ = [
     "DeidentifiedText", "SurrogateMode", "load_document", "run_files", "RunReport",
     "FileOutcome", "FolderSink", "ProjectSink",
     "SUPPORTED_SUFFIXES", "default_workers", "detect_in_order", "SessionServices",
-    "render_page", "span_rectangles",
+    "render_page", "PageBox", "PageFrame", "page_frames", "span_page_boxes",
     "model_file_info", "ModelFileInfo", "ExportJob", "Written", "export_job", "write_outputs",
     "KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS",
-    "Project", "ProjectSettings", "Services", "evaluate_project",
+    "Project", "ProjectSettings", "Services", "evaluate_project", "ExportPlan", "OpenWork",
     "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
     "ExportReport", "Statistics",

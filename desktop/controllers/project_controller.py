@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 import engine.api as api
+from desktop.flags import flag_entry
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
 from engine.api import (
@@ -26,12 +27,12 @@ from engine.api import (
     model_file_info,
 )
 from engine.core.context import RunContext
-from engine.core.domain import Span, SpanStatus
+from engine.core.domain import Document, Span, SpanStatus
 from engine.core.errors import PassphraseRequiredError, WrongPassphraseError
 from engine.core.labels import Label
 
 if TYPE_CHECKING:  # api.Project is read when a project is opened: the store and SQLAlchemy
-    from engine.api import Project  # are not imported before the window shows
+    from engine.api import OpenWork, Project  # are not imported before the window shows
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +59,10 @@ class ProjectController(QObject):
     passphraseRejected = Signal(object, bool)  # project path, a passphrase was given
     undoStateChanged = Signal(bool, bool)  # can undo, can redo
     busyChanged = Signal(bool)
-    pageImage = Signal(str, int, object)  # document id, page, QImage
+    pageImage = Signal(str, int, object)  # document id, page, RenderedPage
     modelInfo = Signal(str)  # "name: size, sha256"
+    reviewCopyWritten = Signal(int)  # review PDFs written
+    exportPlanned = Signal(object)  # ExportPlan
     detectorsReady = Signal(bool)  # the pipeline is loaded (or failed to load)
 
     def __init__(self, parent: QObject | None = None, *, threads: int | None = None,
@@ -146,7 +149,10 @@ class ProjectController(QObject):
 
     @staticmethod
     def _entries(project: Project, ids: Sequence[str] | None = None) -> list[DocumentEntry]:
-        return [entry_for(rec, project.spans(rec.id)) for rec in project.documents(ids=ids)]
+        # The CIRE column counts the flags stored by the last CIRE run: the diff's own.
+        flags = project.cire_flag_counts()
+        return [entry_for(rec, project.spans(rec.id), sum(flags.get(rec.id, {}).values()))
+                for rec in project.documents(ids=ids)]
 
     def _refresh_one(self, document_id: str) -> None:
         project = self._need()
@@ -188,10 +194,14 @@ class ProjectController(QObject):
         def work(ctx: RunContext) -> DiffData:
             doc = project.load_document(document_id)
             deid = project.deidentify(document_id)
-            flags, retention, notes = _cire(project, document_id, deid)
+            flags, retention, notes = _cire(project, doc, deid)
             return DiffData(doc, deid, flags, retention, notes)
 
-        self._run("diff", work, self.diffReady.emit, serial=True)
+        def done(data: DiffData) -> None:
+            self.diffReady.emit(data)
+            self._refresh_one(document_id)  # the CIRE column shows the flags just stored
+
+        self._run("diff", work, done, serial=True)
 
     def request_page(self, document_id: str, page: int) -> None:
         project = self._need()
@@ -342,16 +352,39 @@ class ProjectController(QObject):
         return self._run("detect", lambda ctx: project.detect(document_ids, ctx), done,
                          long=True)
 
+    def plan_export(self, document_ids: Sequence[str] | None) -> Task:
+        """What an export would write and what is still open in it (``exportPlanned``)."""
+        project = self._need()
+        return self._run("export.plan", lambda ctx: project.export_plan(document_ids),
+                         self.exportPlanned.emit, serial=True)
+
     def export(self, document_ids: Sequence[str] | None, out_dir: Path,
-               formats: Sequence[str]) -> Task:
+               formats: Sequence[str], *, confirmed_open: Sequence[OpenWork] = ()) -> Task:
+        """Export; ``confirmed_open``: open documents the reviewer chose to export anyway
+        (recorded in the audit log first)."""
         project = self._need()
 
         def done(report: ExportReport) -> None:
             self.exportFinished.emit(report)
             self.refresh_documents()
 
-        return self._run("export", lambda ctx: project.export(
-            document_ids, out_dir=out_dir, formats=formats, ctx=ctx), done, long=True)
+        def work(ctx: RunContext) -> ExportReport:
+            if confirmed_open:
+                project.record_export_anyway(confirmed_open)
+            return project.export(document_ids, out_dir=out_dir, formats=formats, ctx=ctx)
+
+        return self._run("export", work, done, long=True)
+
+    def export_review_copy(self, document_ids: Sequence[str] | None, out_dir: Path) -> Task:
+        """``<document id>.review.pdf`` per PDF or scan: the page view's boxes on the
+        original pages (``engine.api.export_review``)."""
+        project = self._need()
+
+        def work(ctx: RunContext) -> int:
+            return len(api.export_review(project, out_dir, fmt="pdf",
+                                         document_ids=list(document_ids or []) or None))
+
+        return self._run("review.export", work, self.reviewCopyWritten.emit, long=True)
 
     def cancel(self) -> None:
         if self._long is not None:
@@ -406,21 +439,11 @@ def _item_state(rep: ImportReport) -> tuple[str, str]:
     return "skipped", "no supported files"
 
 
-def _cire(project: Project, document_id: str, deid: Any
+def _cire(project: Project, doc: Document, deid: Any
           ) -> tuple[tuple[DiffFlag, ...], float | None, tuple[str, ...]]:
     """CIRE flags for the diff, computed (and stored in the project) by the engine."""
-    report = project.retention(document_id, deid)
-    flags = []
-    for flag in report.flags:
-        start = flag.output_start if flag.output_start is not None else 0
-        end = flag.output_end if flag.output_end is not None else start
-        reason = str(getattr(flag.reason, "value", flag.reason)).replace("_", " ")
-        detail = f" ({flag.detail})" if flag.detail else ""
-        source = str(getattr(flag.source, "value", flag.source))
-        flags.append(DiffFlag(flag.replacement_span_id, start, end,
-                              str(getattr(flag.severity, "value", flag.severity)).lower(),
-                              f"{reason}{detail} · {source}"))
-    return tuple(flags), report.retention_score, ()
+    report = project.retention(doc.id, deid)
+    return tuple(flag_entry(f, doc, deid) for f in report.flags), report.retention_score, ()
 
 
 __all__ = ["ProjectController", "DocumentStatus", "ProjectSettings"]

@@ -123,7 +123,10 @@ class DocumentListModel(QAbstractTableModel):
             return e.name
         if col == 1:
             mark = f" {DECODING_MARK}" if e.record.needs_review else ""
-            return f"{STATUS_GLYPHS.get(e.display_status, '')} {e.display_status}{mark}"
+            # Exported is not finished while candidates are open: say what is left.
+            left = (f", {e.candidates} undecided"
+                    if e.display_status == DisplayStatus.EXPORTED and e.candidates else "")
+            return f"{STATUS_GLYPHS.get(e.display_status, '')} {e.display_status}{left}{mark}"
         if col == 2:
             return e.candidates
         if col == 3:

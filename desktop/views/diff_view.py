@@ -1,9 +1,10 @@
-"""Side-by-side diff: original left, de-identified right, scrolled together; replacements
-coloured by label on both sides; CIRE flags marked with severity and reason."""
+"""Side-by-side diff: original left, de-identified right, lines wrapped and scrolled
+together line for line; replacements coloured by label on both sides; CIRE flags marked
+with severity, the term and its category, and selecting one shows it in both texts."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -28,7 +29,7 @@ def _pane(name: str, parent: QWidget) -> QPlainTextEdit:
     pane.setReadOnly(True)
     pane.setAcceptDrops(False)
     pane.setAccessibleName(name)
-    pane.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # keeps lines aligned
+    pane.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)  # _sync aligns the lines
     return pane
 
 
@@ -68,8 +69,6 @@ class DiffView(QWidget):
             lambda: self._sync(self.left, self.right))
         self.right.verticalScrollBar().valueChanged.connect(
             lambda: self._sync(self.right, self.left))
-        self.left.horizontalScrollBar().valueChanged.connect(
-            self.right.horizontalScrollBar().setValue)
 
     def clear(self) -> None:
         self.data = None
@@ -98,7 +97,10 @@ class DiffView(QWidget):
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
             fmt.setUnderlineColor(QColor(SEVERITY_COLOURS.get(f.severity, "#C0392B")))
             fmt.setFontWeight(700)
+            fmt.setToolTip(f.reason)
             right_sel.append(_selection(self.right, f.start, f.end, fmt))
+            if f.source_start >= 0:
+                left_sel.append(_selection(self.left, f.source_start, f.source_end, fmt))
         del flagged
         self.left.setExtraSelections(left_sel)
         self.right.setExtraSelections(right_sel)
@@ -108,7 +110,8 @@ class DiffView(QWidget):
             glyph = SEVERITY_GLYPHS.get(f.severity, "▲")
             item = QListWidgetItem(f"{glyph} {f.severity.upper()} — {f.reason}")
             item.setForeground(QColor(SEVERITY_COLOURS.get(f.severity, "#C0392B")))
-            item.setData(Qt.ItemDataRole.UserRole, (f.start, f.end))
+            item.setToolTip(f.reason)
+            item.setData(Qt.ItemDataRole.UserRole, (f.start, f.end, f.source_start))
             self.flags.addItem(item)
         n = len(data.deid.replacements)
         parts = [f"<b>{n}</b> replacement(s), mode <b>{data.deid.mode.value}</b>"]
@@ -124,24 +127,39 @@ class DiffView(QWidget):
         self.header.setText(" · ".join(parts))
 
     def _sync(self, src: QPlainTextEdit, dst: QPlainTextEdit) -> None:
-        # Replacements rarely span lines, so line n on the left is line n on the right:
-        # align by the first visible line, which stays exact however long the surrogates.
+        # Replacements rarely span lines, so line n on the left is line n on the right.
+        # Wrapped, a line takes as many rows as it needs on each side: put the same line
+        # at the top of both (QPlainTextEdit scrolls by visual rows).
         if self._syncing:
             return
         self._syncing = True
         try:
-            dst.verticalScrollBar().setValue(src.verticalScrollBar().value())
+            top = src.cursorForPosition(QPoint(0, 0)).blockNumber()
+            rows, block = 0, dst.document().firstBlock()
+            while block.isValid() and block.blockNumber() < top:
+                layout = block.layout()
+                rows += max(1, layout.lineCount() if layout is not None else 1)
+                block = block.next()
+            dst.verticalScrollBar().setValue(rows)
         finally:
             self._syncing = False
 
     def _flag_selected(self, item: QListWidgetItem | None) -> None:
         if item is None or self.data is None:
             return
-        start, _end = item.data(Qt.ItemDataRole.UserRole)
-        cursor = self.right.textCursor()
-        cursor.setPosition(min(start, len(self.data.deid.text)))
-        self.right.setTextCursor(cursor)
-        self.right.centerCursor()
+        start, _end, source_start = item.data(Qt.ItemDataRole.UserRole)
+        for pane, at, text in ((self.right, start, self.data.deid.text),
+                               (self.left, source_start, self.data.document.text)):
+            if at < 0:
+                continue
+            cursor = pane.textCursor()
+            cursor.setPosition(min(at, len(text)))
+            self._syncing = True  # both panes are placed here: no echo through _sync
+            try:
+                pane.setTextCursor(cursor)
+                pane.centerCursor()
+            finally:
+                self._syncing = False
 
 
 def _selection(pane: QPlainTextEdit, start: int, end: int,

@@ -4,6 +4,7 @@ import panel that appears when files are dropped anywhere on the window."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, Qt, QTimer
 from PySide6.QtGui import (
@@ -38,10 +39,14 @@ from desktop.views.document_list import DocumentListView
 from desktop.views.export_dialog import ExportDialog
 from desktop.views.import_panel import ImportPanel
 from desktop.views.menus import DIFF_TAB, PAGE_TAB, REVIEW_TAB, build_menus
+from desktop.views.open_work_dialog import SETTLED, OpenWorkDialog
 from desktop.views.page_view import PageView
 from desktop.views.review_view import ReviewView
 from desktop.views.settings_dialog import SettingsDialog
 from desktop.views.start_page import StartPage
+
+if TYPE_CHECKING:  # the project package loads once a project is open, not with the window
+    from engine.api import ExportPlan
 
 
 def paths_from_mime(mime: QMimeData) -> list[Path]:
@@ -58,6 +63,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("ClearNote")
         self.setAcceptDrops(True)
         self.export_dialog: ExportDialog | None = None
+        self.open_work_dialog: OpenWorkDialog | None = None
+        self._pending_export: tuple[list[str] | None, Path, list[str]] | None = None
         self._base_point_size = QApplication.font().pointSizeF()
 
         self.start_page = StartPage(self)
@@ -133,6 +140,10 @@ class MainWindow(QMainWindow):
         c.detectFinished.connect(lambda rep: self.import_panel.finish(rep.summary()))
         c.progress.connect(self.import_panel.set_progress)
         c.error.connect(self._error)
+        c.exportPlanned.connect(self._export_planned)
+        c.reviewCopyWritten.connect(lambda n: self.statusBar().showMessage(
+            f"Wrote {n} review cop{'y' if n == 1 else 'ies'} (PDFs and scans only; they hold "
+            "the original text: keep them with the originals).", 10000))
         c.undoStateChanged.connect(self._undo_state)
         c.busyChanged.connect(lambda busy: self.busy_label.setText("Working…" if busy else ""))
         c.pageImage.connect(self.page_view.set_page_image)
@@ -331,12 +342,59 @@ class MainWindow(QMainWindow):
         dialog.cancelRequested.connect(self.controller.cancel)
         self.controller.exportFinished.connect(dialog.show_report)
         self.controller.progress.connect(dialog.set_progress)
-        dialog.destroyed.connect(lambda: setattr(self, "export_dialog", None))
+        # Only this dialog's own end forgets it (a closed one is destroyed later, maybe
+        # after the next one opened).
+        dialog.destroyed.connect(lambda: self._forget_dialog("export_dialog", dialog))
         self.export_dialog = dialog
         dialog.open()
 
+    def _forget_dialog(self, name: str, dialog: object) -> None:
+        if getattr(self, name) is dialog:
+            setattr(self, name, None)
+
+    def _export_not_started(self) -> None:
+        if self.export_dialog is not None:
+            self.export_dialog.show_error("Export cancelled: nothing was written.")
+
+    def export_review_copy(self) -> None:
+        """Review PDFs of the selected (else all) documents into a folder the user picks."""
+        if self.controller.project is None:
+            return
+        folder = QFileDialog.getExistingDirectory(
+            self, "Export review copy (keep it with the originals: it holds their text)",
+            self.user.last_folder)
+        if folder:
+            self.controller.export_review_copy(self.documents.selected_ids() or None,
+                                               Path(folder))
+
     def _start_export(self, ids: list[str] | None, folder: Path, formats: list[str]) -> None:
-        self.controller.export(ids, folder, formats)
+        """Ask first when documents to export are still open (``OpenWorkDialog``)."""
+        self._pending_export = (ids, folder, formats)
+        self.controller.plan_export(ids)
+
+    def _export_planned(self, plan: ExportPlan) -> None:
+        pending, self._pending_export = self._pending_export, None
+        if pending is None:
+            return
+        ids, folder, formats = pending
+        if not plan.open:
+            self.controller.export(ids, folder, formats)
+            return
+        names = {e.id: e.name for e in self.documents.model.entries()}
+        dialog = OpenWorkDialog(self, plan, names)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def chosen(choice: str) -> None:
+            if choice == SETTLED:
+                self.controller.export(list(plan.settled), folder, formats)
+            else:
+                self.controller.export(ids, folder, formats, confirmed_open=plan.open)
+
+        dialog.chosen.connect(chosen)
+        dialog.rejected.connect(self._export_not_started)
+        dialog.destroyed.connect(lambda: self._forget_dialog("open_work_dialog", dialog))
+        self.open_work_dialog = dialog
+        dialog.open()
 
     def open_settings(self) -> None:
         project = self.controller.project
@@ -356,6 +414,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ misc
 
     def _scale(self, step: int) -> None:
+        if self.tabs.currentIndex() == PAGE_TAB:  # Ctrl+= / Ctrl+- zoom the page shown
+            self.page_view.zoom.step(step)
+            return
         self.user.text_scale = max(-4, min(12, self.user.text_scale + step))
         self._apply_scale()
 

@@ -53,6 +53,9 @@ def build_menus(window: MainWindow) -> None:
     a("cancel", "&Cancel running work", "Esc", "Stop the running import, detection or export",
       window.controller.cancel, f)
     a("export", "&Export…", "Ctrl+E", "Export de-identified documents", window.export, f)
+    a("export_review", "Export &review copy…", "Ctrl+Shift+E",
+      "The original PDFs and scans with their highlight boxes, for a second reviewer "
+      "(contains the original text)", window.export_review_copy, f)
     f.addSeparator()
     a("settings", "&Settings…", QKeySequence.StandardKey.Preferences
       if not QKeySequence(QKeySequence.StandardKey.Preferences).isEmpty() else "Ctrl+,",
@@ -106,8 +109,9 @@ def build_menus(window: MainWindow) -> None:
     a("tab_diff", "&Diff", "Ctrl+3", "Show original and de-identified side by side",
       lambda: window.tabs.setCurrentIndex(DIFF_TAB), v)
     v.addSeparator()
-    a("bigger", "&Larger text", "Ctrl+=", "Make the text larger", lambda: window._scale(1), v)
-    a("smaller", "&Smaller text", "Ctrl+-", "Make the text smaller",
-      lambda: window._scale(-1), v)
+    a("bigger", "&Larger text / zoom in", "Ctrl+=",
+      "Make the text larger (on the page: zoom in)", lambda: window._scale(1), v)
+    a("smaller", "&Smaller text / zoom out", "Ctrl+-",
+      "Make the text smaller (on the page: zoom out)", lambda: window._scale(-1), v)
     a("import_panel", "&Import panel", "Ctrl+J", "Show or hide the import panel",
       lambda: window.import_dock.setVisible(not window.import_dock.isVisible()), v)

@@ -1,11 +1,12 @@
 """Page view for PDFs and scans: the page rendered by the engine, with the span highlights
-the engine computes from the document's char→box map (the rectangles the redacted PDF
-burns). Kept in sync with the review text by span id."""
+the engine places (``engine.api.span_page_boxes``: the boxes the redacted PDF burns, in
+the upright page's view space). Kept in sync with the review text by span id. Opens fitted
+to the width; Ctrl+wheel, Ctrl+= / Ctrl+- zoom, and the buttons fit the width or the page."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsScene,
@@ -19,16 +20,40 @@ from PySide6.QtWidgets import (
 
 import engine.api as api
 from desktop.records import LoadedDocument
+from desktop.render import RenderedPage
 from desktop.theme import STATUS_GLYPHS, label_colour
+from desktop.views.zoom import ZoomBar
 from engine.core.domain import Document, Span, SpanStatus
 
 SPAN_ROLE = 0  # QGraphicsItem data key holding the span id
 
 
-def span_rects(doc: Document, span: Span) -> list[tuple[int, float, float, float, float]]:
-    """(page, x0, y0, x1, y1) per line of the span: the engine's rectangles, the same the
-    redacted PDF burns (``engine.api.span_rectangles``)."""
-    return [(page, *rect) for page, rect in api.span_rectangles(doc, span)]
+def span_page(doc: Document, span: Span) -> int | None:
+    """The page the span starts on (its first character with a box), without a frame."""
+    for box in doc.boxes[span.start:span.end]:
+        if box is not None:
+            return box.page
+    return None
+
+
+class _PageCanvas(QGraphicsView):
+    """The page's graphics view: Ctrl+wheel zooms (a plain wheel scrolls)."""
+
+    zoomStep = Signal(int)  # +1 in, -1 out
+    resized = Signal()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.resized.emit()  # the viewport has its new size now: a fitted zoom refits
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            delta = event.angleDelta().y()
+            if delta:
+                self.zoomStep.emit(1 if delta > 0 else -1)
+            event.accept()
+            return
+        super().wheelEvent(event)
 
 
 class PageView(QWidget):
@@ -39,9 +64,8 @@ class PageView(QWidget):
         super().__init__(parent)
         self.loaded: LoadedDocument | None = None
         self.page = 1
-        self._images: dict[tuple[str, int], QImage] = {}
+        self._pages: dict[tuple[str, int], RenderedPage] = {}
         self._current: str | None = None
-        self._fitted: tuple[str, int] | None = None
         self.info = QLabel("No page image: select a PDF or scanned document.", self)
         self.page_box = QSpinBox(self)
         self.page_box.setPrefix("Page ")
@@ -49,14 +73,20 @@ class PageView(QWidget):
         self.page_box.setToolTip("Page shown (PgUp/PgDn in the page view)")
         self.page_box.valueChanged.connect(self.show_page)
         self.scene = QGraphicsScene(self)
-        self.view = QGraphicsView(self.scene, self)
+        self.view = _PageCanvas(self.scene, self)
         self.view.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         self.view.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.view.setAcceptDrops(False)
         self.view.setAccessibleName("Page image with highlights")
+        # Always there, so fitting the width never makes a horizontal scroll bar appear.
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.zoom = ZoomBar(self.view, self)
+        self.view.zoomStep.connect(self.zoom.step)
+        self.view.resized.connect(self.zoom.refit)
         self.scene.selectionChanged.connect(self._clicked)
         top = QHBoxLayout()
         top.addWidget(self.info, 1)
+        top.addWidget(self.zoom)
         top.addWidget(self.page_box)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -75,10 +105,12 @@ class PageView(QWidget):
         self.page_box.blockSignals(True)
         self.page_box.setMaximum(len(doc.pages))
         self.page_box.blockSignals(False)
+        if changed:
+            self.zoom.fit_width_mode()  # a new document opens fitted to the width
         self.show_page(1 if changed else self.page)
 
-    def set_page_image(self, document_id: str, page: int, image: QImage) -> None:
-        self._images[(document_id, page)] = image
+    def set_page_image(self, document_id: str, page: int, rendered: RenderedPage) -> None:
+        self._pages[(document_id, page)] = rendered
         if self.loaded and self.loaded.document.id == document_id and self.page == page:
             self._draw()
 
@@ -90,22 +122,14 @@ class PageView(QWidget):
         span = next((s for s in self.loaded.spans if s.id == span_id), None)
         if span is None:
             return
-        rects = span_rects(self.loaded.document, span)
-        if rects and rects[0][0] != self.page:
-            self.page_box.setValue(rects[0][0])
+        page = span_page(self.loaded.document, span)
+        if page is not None and page != self.page:
+            self.page_box.setValue(page)
         else:
             self._draw()
 
     def fit_width(self) -> None:
-        rect = self.scene.sceneRect()
-        if rect.width() > 0:
-            self.view.resetTransform()
-            scale = max(0.05, (self.view.viewport().width() - 4) / rect.width())
-            self.view.scale(scale, scale)
-
-    def resizeEvent(self, event: object) -> None:  # noqa: N802
-        super().resizeEvent(event)  # type: ignore[arg-type]
-        self.fit_width()
+        self.zoom.fit_width_mode()
 
     def update_spans(self, loaded: LoadedDocument) -> None:
         self.loaded = loaded
@@ -116,40 +140,49 @@ class PageView(QWidget):
         if self.loaded is None:
             return
         key = (self.loaded.document.id, page)
-        if key not in self._images:
+        if key not in self._pages:
             self.pageRequested.emit(*key)
         self._draw()
+
+    def highlight_rects(self) -> dict[str, list[QRectF]]:
+        """The scene rectangles drawn for each span on the page shown (image pixels)."""
+        out: dict[str, list[QRectF]] = {}
+        for item in self.scene.items():
+            if isinstance(item, QGraphicsRectItem) and item.data(SPAN_ROLE):
+                out.setdefault(str(item.data(SPAN_ROLE)), []).append(
+                    item.rect().adjusted(1, 1, -1, -1))
+        return out
 
     def _draw(self) -> None:
         self.scene.clear()
         if self.loaded is None or not self.loaded.document.pages:
             return
         doc = self.loaded.document
-        meta = doc.pages[self.page - 1]
-        image = self._images.get((doc.id, self.page))
-        if image is None:
+        rendered = self._pages.get((doc.id, self.page))
+        if rendered is None:
             self.info.setText(f"Rendering page {self.page} of {len(doc.pages)}…")
             return
-        scale = image.width() / meta.width if meta.width else 1.0
+        image, frame = rendered.image, rendered.frames[self.page]
+        # View space (the upright page, y down) to the picture's pixels.
+        scale = image.width() / frame.width if frame.width else 1.0
         self.scene.addPixmap(QPixmap.fromImage(image))
         self.scene.setSceneRect(0, 0, image.width(), image.height())
-        if self._fitted != (doc.id, self.page):  # fit the page width once per page
-            self._fitted = (doc.id, self.page)
-            self.fit_width()
+        self.zoom.refit()
         shown = 0
         focus: QGraphicsRectItem | None = None
         for span in self.loaded.spans:
             if span.status is SpanStatus.SUPERSEDED:
                 continue
-            for page, x0, y0, x1, y1 in span_rects(doc, span):
-                if page != self.page:
+            for box in api.span_page_boxes(doc, span, rendered.frames):
+                if box.page != self.page:
                     continue
-                item = self._rect(span, QRectF(x0 * scale, y0 * scale, (x1 - x0) * scale,
-                                               (y1 - y0) * scale))
+                item = self._rect(span, QRectF(box.x0 * scale, box.y0 * scale,
+                                               (box.x1 - box.x0) * scale,
+                                               (box.y1 - box.y0) * scale))
                 shown += 1
                 if span.id == self._current:
                     focus = item
-        ocr = " (text from OCR)" if meta.ocr else ""
+        ocr = " (text from OCR)" if doc.pages[self.page - 1].ocr else ""
         self.info.setText(f"Page {self.page} of {len(doc.pages)}{ocr} · {shown} highlight(s)")
         if focus is not None:
             self.view.centerOn(focus)

@@ -239,10 +239,13 @@ def register(subparsers: Any) -> None:
     add_passphrase_options(p)
     p.set_defaults(func=cmd_status)
 
-    p = sub.add_parser("review-export", help="candidates to BRAT or JSONL for review")
+    p = sub.add_parser("review-export", help="candidates to BRAT or JSONL for review, or a "
+                                             "review copy of each PDF/scan (pdf)")
     p.add_argument("project", type=Path)
     p.add_argument("--output-dir", type=Path, required=True)
-    p.add_argument("--format", default="brat", choices=["brat", "jsonl"])
+    p.add_argument("--format", default="brat", choices=["brat", "jsonl", "pdf"],
+                   help="pdf: <document id>.review.pdf per PDF or scanned document, the "
+                        "original pages with the page view's highlight boxes and a legend")
     p.add_argument("--ids", nargs="*")
     add_passphrase_options(p)
     p.set_defaults(func=cmd_review_export)

@@ -122,3 +122,20 @@ HIPAA_SAFE_HARBOR: dict[Label, str] = {
     Label.HOSPITAL: "(B) geographic / institutional identifiers",
     Label.OTHER: "(R) any other unique identifying characteristic",
 }
+
+# Colours of labels wherever a span is drawn (the desktop, the review PDF): Okabe–Ito
+# derived, muted, distinguishable for common colour-vision deficiencies. Colour is never
+# the only signal: every drawn span also names its label.
+LABEL_COLOURS: dict[Label, str] = {
+    Label.PATIENT: "#E69F00",
+    Label.DOCTOR: "#56B4E9",
+    Label.PERSON: "#CC79A7",
+    Label.AGE: "#999933",
+    Label.DATE: "#009E73",
+    Label.ID: "#D55E00",
+    Label.PHONE: "#0072B2",
+    Label.WEB: "#882255",
+    Label.LOCATION: "#44AA99",
+    Label.HOSPITAL: "#8877BB",
+    Label.OTHER: "#888888",
+}

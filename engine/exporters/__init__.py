@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.exporters.brat import write_brat, write_deid_ann
 from engine.exporters.csv import write_csv_summary
-from engine.exporters.geometry import line_rects, span_rectangles
+from engine.exporters.geometry import PageBox, page_frames, span_page_boxes
 from engine.exporters.jsonl import jsonl_record, write_json_sidecar, write_jsonl_record
 from engine.exporters.outputs import (
     DEFAULT_FORMATS,
@@ -35,6 +35,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = ["DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ExportJob", "Writer", "Written",
            "check_formats", "cire_guard", "export_job", "formats_for", "jsonl_record",
-           "line_rects", "span_rectangles", "verify_pdf", "write_brat", "write_csv_summary",
+           "PageBox", "page_frames", "span_page_boxes", "verify_pdf", "write_brat",
+           "write_csv_summary",
            "write_deid_ann", "write_json_sidecar", "write_jsonl_record", "write_outputs",
            "write_redacted_pdf", "write_text"]

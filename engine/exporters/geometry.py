@@ -1,43 +1,71 @@
-"""Where a span sits on its pages: character boxes grouped into one rectangle per visual
-line. The redacted-PDF exporter burns these rectangles and the desktop highlights them, so
-what a reviewer sees marked is what the export removes."""
+"""Where a span sits on its pages: the one span-to-page-box function.
+
+``span_page_boxes`` groups a span's character boxes into one rectangle per visual line, in
+the view space of the upright page (``engine.ingest.frames``: origin top-left, y down,
+rotation and crop box applied). The page view scales these onto its rendering, the review
+PDF draws them, and the redacted PDF maps them back to its own page space
+(``PageFrame.to_source``) and burns them: what a reviewer sees marked is what the export
+removes, on born-digital pages, OCR'd scans and rotated pages alike.
+"""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
-from engine.core.domain import CharBox, Document, Span
+from engine.core.domain import Document, Span
+from engine.ingest.frames import PageFrame, Rect, page_frames
 
-Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in the page's box space
+__all__ = ["PageBox", "PageFrame", "page_frames", "span_page_boxes"]
 
 
-def line_rects(boxes: Sequence[CharBox]) -> list[Rect]:
-    """Union of char boxes per visual line (boxes overlapping vertically join a line)."""
+@dataclass(frozen=True, slots=True)
+class PageBox:
+    page: int  # 1-based page number
+    x0: float  # view space of the upright page (origin top-left, y down), page units
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def rect(self) -> Rect:
+        return self.x0, self.y0, self.x1, self.y1
+
+
+def _join_lines(rects: Sequence[Rect]) -> list[Rect]:
+    """Union of boxes per visual line: boxes overlapping by half their height join."""
     lines: list[list[float]] = []
-    for b in sorted(boxes, key=lambda b: (b.page, -b.y1, b.x0)):
+    for r in sorted(rects, key=lambda r: (r[1], r[0])):
         for line in lines:
-            overlap = min(line[3], b.y1) - max(line[1], b.y0)
-            if overlap > 0.5 * min(line[3] - line[1], b.y1 - b.y0):
-                line[0], line[1] = min(line[0], b.x0), min(line[1], b.y0)
-                line[2], line[3] = max(line[2], b.x1), max(line[3], b.y1)
+            overlap = min(line[3], r[3]) - max(line[1], r[1])
+            if overlap > 0.5 * min(line[3] - line[1], r[3] - r[1]):
+                line[0], line[1] = min(line[0], r[0]), min(line[1], r[1])
+                line[2], line[3] = max(line[2], r[2]), max(line[3], r[3])
                 break
         else:
-            lines.append([b.x0, b.y0, b.x1, b.y1])
+            lines.append(list(r))
     return [(a, b, c, d) for a, b, c, d in lines]
 
 
-def span_boxes(doc: Document, span: Span) -> dict[int, list[CharBox]]:
-    """The span's character boxes per page number (characters without a box left out)."""
-    per_page: dict[int, list[CharBox]] = defaultdict(list)
-    if doc.boxes:
-        for box in doc.boxes[span.start:span.end]:
-            if box is not None:
-                per_page[box.page].append(box)
-    return dict(sorted(per_page.items()))
-
-
-def span_rectangles(doc: Document, span: Span) -> list[tuple[int, Rect]]:
-    """(page number, rectangle) per line the span covers, pages in order."""
-    return [(number, rect) for number, boxes in span_boxes(doc, span).items()
-            for rect in line_rects(boxes)]
+def span_page_boxes(doc: Document, span: Span, frames: Mapping[int, PageFrame]
+                    ) -> list[PageBox]:
+    """One box per line of text the span covers, pages in order, top to bottom. Characters
+    without a box (inserted separators) are left out; a line break in the text always
+    starts a new box, so a span over two lines never becomes one box over both."""
+    runs: dict[tuple[int, int], list[Rect]] = {}
+    line = 0
+    for i in range(span.start, min(span.end, len(doc.boxes))):
+        if doc.text[i] == "\n":
+            line += 1
+            continue
+        box = doc.boxes[i]
+        if box is None:
+            continue
+        frame = frames.get(box.page)
+        if frame is None:
+            raise KeyError(f"no frame for page {box.page}")
+        runs.setdefault((box.page, line), []).append(
+            frame.to_view((box.x0, box.y0, box.x1, box.y1)))
+    out = [PageBox(page, *rect) for (page, _), rects in runs.items()
+           for rect in _join_lines(rects)]
+    return sorted(out, key=lambda b: (b.page, b.y0, b.x0))

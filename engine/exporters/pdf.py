@@ -36,7 +36,7 @@ from engine.core.context import RunContext
 from engine.core.domain import DeidentifiedText, Document, Span
 from engine.core.errors import ExportError, ExportVerificationError, InputError
 from engine.core.files import atomic_target
-from engine.exporters.geometry import line_rects, span_boxes
+from engine.exporters.geometry import PageFrame, page_frames, span_page_boxes
 from engine.exporters.pdf_boxes import PAD, Mark, PdfMode, draw_boxes
 from engine.exporters.pdf_text_layer import (
     Rect,
@@ -63,21 +63,23 @@ def _surrogates(deid: DeidentifiedText | None) -> dict[str, str]:
 
 
 def _marks(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
-           mode: PdfMode) -> tuple[dict[int, list[Mark]], list[Span]]:
+           mode: PdfMode, frames: dict[int, PageFrame]
+           ) -> tuple[dict[int, list[Mark]], list[Span]]:
     """Marks per page number, and the live spans that have no box at all (cannot be
-    located on the page: the export must refuse rather than silently skip them)."""
+    located on the page: the export must refuse rather than silently skip them). The
+    rectangles are the page view's (``span_page_boxes``), mapped back to page space."""
     subs = _surrogates(deid) if mode == "surrogate-text" else {}
     by_page: dict[int, list[Mark]] = defaultdict(list)
     unlocated: list[Span] = []
     for span in live_spans(spans):
-        per_page = span_boxes(doc, span)
-        if not per_page:
+        boxes = span_page_boxes(doc, span, frames)
+        if not boxes:
             if doc.text[span.start:span.end].strip():
                 unlocated.append(span)
             continue
         first = True
-        for number, page_boxes in per_page.items():
-            rects = tuple(line_rects(page_boxes))
+        for number in sorted({b.page for b in boxes}):
+            rects = tuple(frames[number].to_source(b.rect) for b in boxes if b.page == number)
             by_page[number].append(Mark(span, rects, subs.get(span.id) if first else ""))
             first = False
     return by_page, unlocated
@@ -420,7 +422,8 @@ def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Se
         raise ExportError("surrogate-text mode needs the de-identified text (surrogate=...)")
     if not source.is_file():
         raise InputError(source, "source document not found")
-    marks, unlocated = _marks(doc, spans, surrogate, mode)
+    frames = page_frames(doc, source=source, password=password) if doc.boxes else {}
+    marks, unlocated = _marks(doc, spans, surrogate, mode, frames)
     if unlocated:
         ids = ", ".join(f"{s.id} ({s.label.value})" for s in unlocated[:10])
         raise ExportError(f"{out_path.name}: {len(unlocated)} span(s) have no position on the "

@@ -9,6 +9,7 @@ modules that do the work on a shared ``ProjectState``:
     patients    patients and de-identification under a patient
     retention   CIRE flags of stored documents
     export      files per document, report.csv, the key, WriteGroup (many documents per commit)
+    export_check  before an export: undecided candidates and HIGH CIRE flags per document
     review_io   review without the GUI (BRAT / JSONL out and back)
     evaluate    scores against gold annotations
 """
@@ -22,6 +23,7 @@ from engine.core.lazy import lazy_attributes
 if TYPE_CHECKING:
     from engine.project.evaluate import evaluate_project
     from engine.project.export import WriteGroup
+    from engine.project.export_check import ExportPlan, OpenWork
     from engine.project.facade import Project
     from engine.project.review_io import export_review, import_review
     from engine.project.services import ExportJob, Services
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 __getattr__, __dir__ = lazy_attributes(__name__, {
     "evaluate_project": "engine.project.evaluate",
     "WriteGroup": "engine.project.export",
+    **dict.fromkeys(("ExportPlan", "OpenWork"), "engine.project.export_check"),
     "Project": "engine.project.facade",
     **dict.fromkeys(("export_review", "import_review"), "engine.project.review_io"),
     **dict.fromkeys(("ExportJob", "Services"), "engine.project.services"),
@@ -42,7 +45,7 @@ __getattr__, __dir__ = lazy_attributes(__name__, {
 })
 
 __all__ = [
-    "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ExportJob", "Project",
+    "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ExportJob", "ExportPlan", "OpenWork", "Project",
     "ProjectSettings", "ReviewChange", "Services", "WriteGroup", "evaluate_project",
     "export_review", "import_review",
 ]

@@ -36,6 +36,7 @@ from engine.core.policies import get_policy
 from engine.parallel import WorkResult
 from engine.project import encryption as _encryption
 from engine.project import export as _export
+from engine.project import export_check as _export_check
 from engine.project import patients as _patients
 from engine.project import queries as _queries
 from engine.project import recording as _recording
@@ -376,6 +377,16 @@ class Project:
         """Write de-identified files named ``<document id><suffix>``; see export."""
         return _export.export(self._state, document_ids, out_dir=out_dir, formats=formats,
                               ctx=ctx, report=report)
+
+    def export_plan(self, document_ids: Sequence[str] | None = None
+                    ) -> _export_check.ExportPlan:
+        """What an export of ``document_ids`` would write and which documents are still
+        open (undecided candidates, HIGH CIRE flags); see export_check."""
+        return _export_check.export_plan(self._state, document_ids)
+
+    def record_export_anyway(self, open_work: Sequence[_export_check.OpenWork]) -> None:
+        """Audit: the reviewer exports these open documents anyway (ids and counts)."""
+        _export_check.record_export_anyway(self.db, open_work)
 
     def export_files_exist(self, document_id: str, out_dir: Path,
                            formats: Sequence[str] | None = None) -> bool:

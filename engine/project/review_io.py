@@ -69,13 +69,30 @@ def export_review(project: Project, out_dir: Path, *, fmt: str = "brat",
         path = out_dir / "review.jsonl"
         write_text_atomic(path, "".join(line + "\n" for line in lines))
         return [path]
+    if fmt == "pdf":
+        return _review_pdfs(project, ids, out_dir)
     if fmt != "brat":
-        raise ValueError(f"unknown review format {fmt!r} (brat, jsonl)")
+        raise ValueError(f"unknown review format {fmt!r} (brat, jsonl, pdf)")
     for doc_id in ids:
         # The ORIGINAL text with its candidates, through the one BRAT writer.
         doc = project.load_document(doc_id)
         written += write_brat(doc, _active(project, doc_id), out_dir / f"{doc_id}.txt",
                               out_dir / f"{doc_id}.ann")
+    return written
+
+
+def _review_pdfs(project: Project, ids: list[str], out_dir: Path) -> list[Path]:
+    """``<document id>.review.pdf`` per document with pages (PDFs and scans): the original
+    pages with the page view's boxes (plain-text documents have no pages to draw on)."""
+    from engine.exporters.review_pdf import write_review_pdf  # PDFium: only when asked
+
+    written: list[Path] = []
+    for doc_id in ids:
+        doc = project.load_document(doc_id)
+        if not doc.pages or not doc.source_path:
+            continue
+        written.append(write_review_pdf(doc.source_path, doc, project.spans(doc_id),
+                                        out_dir / f"{doc_id}.review.pdf"))
     return written
 
 

@@ -399,3 +399,55 @@ def write_docx(path: Path) -> Path:
                          initials="QA")
     document.save(str(path))
     return path
+
+
+def write_scan_twin(pdf_path: Path, path: Path, *, rotate: int = 0, dpi: int = 200) -> Path:
+    """The rasterised twin of a text PDF: each page an image at the page's own size. With
+    ``rotate`` (90 or 270) the image is stored turned and the page's /Rotate turns it back,
+    as a scanner that fed the sheet sideways writes it: it shows exactly like the original."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    pdf = pdfium.PdfDocument.new()
+    try:
+        for image in render_pages(pdf_path, dpi):
+            if rotate:
+                # Stored turned by ``rotate`` counter-clockwise; /Rotate turns it clockwise.
+                image = image.rotate(rotate, expand=True, resample=Image.Resampling.NEAREST)
+            w_pt, h_pt = image.width * 72 / dpi, image.height * 72 / dpi
+            page = pdf.new_page(w_pt, h_pt)
+            buf = io.BytesIO()
+            image.convert("L").save(buf, "JPEG", quality=85)
+            buf.seek(0)
+            obj = pdfium.PdfImage.new(pdf)
+            obj.load_jpeg(buf, inline=True)
+            obj.set_matrix(pdfium.PdfMatrix().scale(w_pt, h_pt))
+            page.insert_obj(obj)
+            page.gen_content()
+            page.set_rotation(rotate)
+        pdf.save(path)
+    finally:
+        pdf.close()
+    return path
+
+
+def word_rects(pdf_path: Path, value: str, page_index: int = 0
+               ) -> list[tuple[float, float, float, float]]:
+    """Where PDFium prints each occurrence of ``value`` (PDF points, y up; tight boxes)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(pdf_path)
+    page = pdf[page_index]
+    textpage = page.get_textpage()
+    rects = []
+    search = textpage.search(value)
+    while (found := search.get_next()) is not None:
+        index, count = found
+        boxes = [textpage.get_charbox(i, loose=False) for i in range(index, index + count)]
+        rects.append((min(b[0] for b in boxes), min(b[1] for b in boxes),
+                      max(b[2] for b in boxes), max(b[3] for b in boxes)))
+    search.close()
+    textpage.close()
+    page.close()
+    pdf.close()
+    return rects

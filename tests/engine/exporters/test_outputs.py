@@ -13,7 +13,14 @@ from engine.core.domain import DeidentifiedText, Document, Replacement, Span, Su
 from engine.core.errors import ExportVerificationError, UsageError
 from engine.core.labels import Label
 from engine.core.policies import get_policy
-from engine.exporters import ExportJob, export_job, formats_for, span_rectangles, write_outputs
+from engine.exporters import (
+    ExportJob,
+    export_job,
+    formats_for,
+    page_frames,
+    span_page_boxes,
+    write_outputs,
+)
 from engine.exporters.pdf import _marks
 from engine.exporters.reports import (
     KEY_COLUMNS,
@@ -24,7 +31,7 @@ from engine.exporters.reports import (
     write_report,
 )
 from engine.ingest import load_document
-from tests.fixtures_docs import planted_spans, simple_deid, write_text_pdf
+from tests.fixtures_docs import PHONE, planted_spans, simple_deid, write_text_pdf
 
 TEXT = "Patient Zed Quill seen on 2024-03-04. Started metformin 500 mg. Call 617-555-0142.\n"
 SOURCE = "Smith_John_0090075.txt"
@@ -125,12 +132,18 @@ def test_report_and_key_schemas(tmp_path: Path) -> None:
 def test_highlight_rectangles_are_the_pdf_exporters_rectangles(tmp_path: Path) -> None:
     doc = load_document(write_text_pdf(tmp_path / "letter.pdf"))
     spans = planted_spans(doc)
-    marks, unlocated = _marks(doc, spans, None, "redacted")
+    frames = page_frames(doc)
+    marks, unlocated = _marks(doc, spans, None, "redacted", frames)
     assert not unlocated and marks
     burnt = sorted((number, rect) for number, page in marks.items()
                    for mark in page for rect in mark.rects)
-    shown = sorted(r for span in spans for r in span_rectangles(doc, span))
+    shown = sorted((b.page, frames[b.page].to_source(b.rect))
+                   for span in spans for b in span_page_boxes(doc, span, frames))
     assert shown == burnt
+    # View space is the upright page, y down: the header (top of the page) has a small y.
+    header = next(b for s in spans for b in span_page_boxes(doc, s, frames)
+                  if b.page == 1 and doc.text[s.start:s.end] == PHONE)
+    assert header.y0 < 0.1 * frames[1].height
 
 
 def test_simple_deid_fixture_still_exports(tmp_path: Path) -> None:
