@@ -28,6 +28,7 @@ from engine.cli.passphrase import (
     read_passphrase,
 )
 from engine.core.files import short_name
+from engine.core.labels import SCHEMAS as LABEL_SCHEMAS
 from engine.core.policies import POLICIES
 
 
@@ -55,14 +56,14 @@ def cmd_create(args: argparse.Namespace) -> int:
 
 
 def cmd_encrypt(args: argparse.Namespace) -> int:
+    Project.recover_leftovers(args.project)
     if Project.is_encrypted(args.project):
         print(f"clearnote: {args.project.name} is already encrypted", file=sys.stderr)
         return EXIT_FAILURE
     passphrase = read_passphrase(args.passphrase_file, confirm=True,
                                  prompt=f"New passphrase for {args.project.name}")
     Project.encrypt(args.project, passphrase)
-    print(f"encrypted {args.project} (the plain copy and its backup were overwritten "
-          "and removed)")
+    print(f"encrypted {args.project} (the plain file was overwritten and removed)")
     return EXIT_OK
 
 
@@ -147,11 +148,8 @@ def cmd_review_export(args: argparse.Namespace) -> int:
 
 def cmd_review_import(args: argparse.Namespace) -> int:
     with _open(args) as project:
-        r = import_review(project, args.source)
-        print(f"applied decisions to {r.documents} document(s): accepted {r.accepted}, "
-              f"rejected {r.rejected}, added {r.added}"
-              + (f"; unknown ids: {', '.join(r.unknown_documents)}"
-                 if r.unknown_documents else ""))
+        r = import_review(project, args.source, schema=args.schema, unlisted=args.unlisted)
+        print(r.summary())
     return EXIT_OK
 
 
@@ -258,6 +256,11 @@ def register(subparsers: Any) -> None:
     p = sub.add_parser("review-import", help="apply decisions from BRAT folder / JSONL")
     p.add_argument("project", type=Path)
     p.add_argument("source", type=Path, help="BRAT folder (<id>.ann) or review.jsonl")
+    p.add_argument("--schema", default="clearnote", choices=sorted(LABEL_SCHEMAS),
+                   help="the labels' schema (default: ClearNote's labels)")
+    p.add_argument("--unlisted", default="keep", choices=["keep", "reject"],
+                   help="active spans a file does not list: keep their state (default) or "
+                        "reject them (their text is then exported as it is)")
     add_passphrase_options(p)
     p.set_defaults(func=cmd_review_import)
 

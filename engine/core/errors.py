@@ -5,6 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 
+def shown(value: object, limit: int = 80, *, keep: str = "") -> str:
+    """``value`` as it may appear in a message on a terminal: control and other unprintable
+    characters escaped (an id from a file could carry terminal escape codes or newlines),
+    except those in ``keep``; cut in the middle past ``limit`` characters."""
+    text = "".join(c if c.isprintable() or c in keep
+                   else c.encode("unicode_escape").decode("ascii") for c in str(value))
+    if len(text) > limit:
+        half = (limit - 1) // 2
+        text = f"{text[:half]}\u2026{text[-half:]}"
+    return text
+
+
 class ClearNoteError(Exception):
     """Base of every error ClearNote raises on purpose."""
 

@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import PassphraseRequiredError, ProjectError, WrongPassphraseError
-from engine.core.files import create_private_file, replace_and_wipe
+from engine.core.files import (
+    claimed,
+    create_private_file,
+    fsync_file,
+    replace_and_wipe,
+    temp_copy,
+)
 
 PLAIN_HEADER = b"SQLite format 3\x00"
 SALT_BYTES = 16
@@ -161,22 +167,25 @@ def encrypt_plain(source: Path, target: Path, passphrase: str) -> Path:
 
 def rekey(path: Path, old: str, new: str) -> None:
     """Change an encrypted project's passphrase (and salt): a new file is written, checked,
-    then moved over the old one; a wrong ``old`` passphrase leaves the file untouched."""
+    then moved over the old one; a wrong ``old`` passphrase leaves the file untouched. A
+    kill at any moment leaves the old or the new project whole, and what lies beside it is
+    removed by the next open (``engine.store.leftovers``)."""
     key = key_for(path, old)
     if key is None:
         raise ProjectError(f"{path.name}: not encrypted; use encrypt_plain")
-    tmp = path.with_name(f".{path.name}.rekey-{secrets.token_hex(4)}")
     new_k = new_key(new)
-    _export_and_close(connect(path, key), tmp, new_k)
-    try:
-        _private(tmp)
-        connect(tmp, new_k).close()
-        for suffix in ("-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        replace_and_wipe(tmp, path)  # the old file opens with the old passphrase
-    except BaseException:
-        _remove(tmp)
-        raise
+    with claimed(temp_copy(path, "rekey")) as tmp:
+        _export_and_close(connect(path, key), tmp, new_k)
+        try:
+            _private(tmp)
+            connect(tmp, new_k).close()
+            fsync_file(tmp)
+            for suffix in ("-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            replace_and_wipe(tmp, path)  # the old file opens with the old passphrase
+        except BaseException:
+            _remove(tmp)
+            raise
 
 
 def _private(path: Path) -> None:

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
 from engine.core.files import create_private_file
-from engine.store import crypto
+from engine.store import crypto, leftovers
 from engine.store.crypto import ProjectKey
 
 BUSY_TIMEOUT_MS = 30_000
@@ -86,6 +86,7 @@ class Database:
 
     def __init__(self, path: Path, *, passphrase: str | None = None) -> None:
         self.path = path
+        leftovers.recover(path)  # what a killed encrypt or rekey left beside the project
         self.key = crypto.key_for(path, passphrase)
         # Owner-only from the first byte; SQLite gives -wal and -shm the same mode.
         create_private_file(path)
