@@ -27,6 +27,7 @@ from engine.cli.passphrase import (
     open_project,
     read_passphrase,
 )
+from engine.cli.secret_input import add_pdf_password_options, pdf_password
 from engine.core.files import short_name
 from engine.core.labels import SCHEMAS as LABEL_SCHEMAS
 from engine.core.policies import POLICIES
@@ -80,7 +81,7 @@ def cmd_rekey(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     with _open(args) as project:
         report = project.import_paths(args.paths, run_context(args), workers=_workers(args),
-                                      password=args.password)
+                                      password=pdf_password(args))
         print(report.summary())
         for failure in report.failed:
             print(f"  failed: {short_name(failure.path)}: {failure.reason}", file=sys.stderr)
@@ -162,7 +163,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
                                  passphrase=new_project_passphrase(args))
     with project:
         report = run_batch(project, args.inputs, args.output_dir, workers=_workers(args),
-                           formats=args.formats, password=args.password, ctx=run_context(args))
+                           formats=args.formats, password=pdf_password(args),
+                           ctx=run_context(args))
     print(report.summary())
     print(f"re-identification key: kept in the project {args.project}, not in the output "
           f"folder; it must not be shared")
@@ -216,7 +218,7 @@ def register(subparsers: Any) -> None:
     p = sub.add_parser("import", help="import files or folders (deduplicated by hash)")
     p.add_argument("project", type=Path)
     p.add_argument("paths", nargs="+", type=Path)
-    p.add_argument("--password", help="password for encrypted PDFs")
+    add_pdf_password_options(p)
     _common(p, workers=True)
     add_passphrase_options(p)
     p.set_defaults(func=cmd_import)
@@ -271,7 +273,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--output-dir", type=Path, required=True)
     p.add_argument("--project", type=Path, required=True, help="P.clearnote (created if new)")
     p.add_argument("--formats", nargs="+", choices=formats)
-    p.add_argument("--password", help="password for encrypted PDFs")
+    add_pdf_password_options(p)
     _new_project_options(p)
     add_passphrase_options(p, new_project=True)
     _common(p, workers=True)

@@ -19,6 +19,7 @@ import hashlib
 import os
 import secrets
 import sqlite3
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,9 +57,14 @@ class ProjectKey:
         return "ProjectKey(<hidden>)"
 
 
-def derive(passphrase: str, salt: bytes) -> ProjectKey:
+def derive(passphrase: str, salt: bytes, *, normalize: bool = True) -> ProjectKey:
+    """The key for ``passphrase`` in Unicode NFC: "é" typed as one code point or as "e" and
+    a combining accent (macOS input methods, some keyboards) is the same passphrase.
+    ``normalize=False``: the bytes as typed, as projects before issue 29 were keyed."""
     if not passphrase:
         raise ProjectError("the project passphrase must not be empty")
+    if normalize:
+        passphrase = unicodedata.normalize("NFC", passphrase)
     key = hashlib.scrypt(passphrase.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R,
                          p=SCRYPT_P, maxmem=64 * 1024 * 1024, dklen=KEY_BYTES)
     return ProjectKey(key, salt)
@@ -91,7 +97,16 @@ def key_for(path: Path, passphrase: str | None) -> ProjectKey | None:
                                       "is needed to open it")
     with open(path, "rb") as fh:
         salt = fh.read(SALT_BYTES)
-    return derive(passphrase, salt)
+    key = derive(passphrase, salt)
+    if unicodedata.normalize("NFC", passphrase) != passphrase:
+        # Made before passphrases were normalised, with this passphrase typed in another
+        # form: keyed with the bytes as typed. Such a project still opens; a rekey moves it
+        # to the NFC key.
+        try:
+            connect(path, key).close()
+        except WrongPassphraseError:
+            return derive(passphrase, salt, normalize=False)
+    return key
 
 
 def dbapi() -> Any:

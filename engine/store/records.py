@@ -92,10 +92,13 @@ class DetectReport:
     failed: tuple[tuple[str, str], ...] = ()  # (document id, reason)
     spans: int = 0
     cancelled: bool = False
+    skipped: tuple[str, ...] = ()  # another process detected them meanwhile
 
     def summary(self) -> str:
         return (f"detected {len(self.detected)} document(s), {self.spans} span(s), failed "
-                f"{len(self.failed)}" + (" (cancelled)" if self.cancelled else ""))
+                f"{len(self.failed)}"
+                + (f", {len(self.skipped)} already done by another process"
+                   if self.skipped else "") + (" (cancelled)" if self.cancelled else ""))
 
 
 @dataclass(frozen=True)
