@@ -25,6 +25,7 @@ from engine.core.errors import (
     PassphraseRequiredError,
     UsageError,
     WrongPassphraseError,
+    disk_problem,
     shown,
 )
 
@@ -118,6 +119,15 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_CANCELLED
     except ClearNoteError as exc:
         print(f"clearnote: {_message(exc)}", file=sys.stderr)
+        return EXIT_FAILURE
+    except Exception as exc:
+        # A full disk met outside a unit of work (creating a project, a schema step):
+        # the same clear message as inside one, never a driver's traceback.
+        project = getattr(args, "project", None)
+        problem = disk_problem(exc, project) if project is not None else None
+        if problem is None:
+            raise
+        print(f"clearnote: {_message(problem)}", file=sys.stderr)
         return EXIT_FAILURE
     finally:
         signal.signal(signal.SIGINT, previous)
