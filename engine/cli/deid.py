@@ -19,6 +19,7 @@ from engine.cli.common import (
     run_context,
     session_from,
 )
+from engine.cli.secret_input import add_pdf_password_options, pdf_password
 from engine.core.domain import Replacement
 from engine.core.errors import UsageError
 
@@ -41,7 +42,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--mode", default="surrogate", choices=["surrogate", "tag", "redact"])
     p.add_argument("--pdf", default="redacted", choices=["redacted", "surrogate-text"],
                    help="what redacted PDFs show over removed text")
-    p.add_argument("--password", help="password for encrypted PDFs")
+    add_pdf_password_options(p)
     p.add_argument("--cire", action="store_true",
                    help="add clinical-information-retention flags to the sidecars")
     p.add_argument("--secret-file", type=Path,
@@ -70,7 +71,7 @@ def cmd_deid(args: argparse.Namespace) -> int:
         raise UsageError("give --input IN.jsonl --output OUT.jsonl, or FILE_OR_DIR... "
                          "--output-dir DIR")
     sink = api.FolderSink(session_from(args), formats=args.formats, key_file=args.key_file,
-                          pdf_mode=args.pdf, password=args.password, cire=args.cire)
+                          pdf_mode=args.pdf, password=pdf_password(args), cire=args.cire)
     report = api.run_files([Path(p) for p in args.paths], Path(args.output_dir), sink,
                            workers=args.workers or None, ctx=run_context(args))
     return report_exit(report)

@@ -25,6 +25,8 @@ from engine.core.errors import (
     PassphraseRequiredError,
     UsageError,
     WrongPassphraseError,
+    disk_problem,
+    shown,
 )
 
 if TYPE_CHECKING:  # the groups ``_group`` imports on demand, named for the layering test
@@ -110,13 +112,28 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return func(args)
     except (UsageError, WrongPassphraseError, PassphraseRequiredError) as exc:
-        print(f"clearnote: {exc}", file=sys.stderr)
+        print(f"clearnote: {_message(exc)}", file=sys.stderr)
         return EXIT_USAGE
     except (KeyboardInterrupt, CancelledError):
         print("clearnote: cancelled; run the same command again to finish", file=sys.stderr)
         return EXIT_CANCELLED
     except ClearNoteError as exc:
-        print(f"clearnote: {exc}", file=sys.stderr)
+        print(f"clearnote: {_message(exc)}", file=sys.stderr)
+        return EXIT_FAILURE
+    except Exception as exc:
+        # A full disk met outside a unit of work (creating a project, a schema step):
+        # the same clear message as inside one, never a driver's traceback.
+        project = getattr(args, "project", None)
+        problem = disk_problem(exc, project) if project is not None else None
+        if problem is None:
+            raise
+        print(f"clearnote: {_message(problem)}", file=sys.stderr)
         return EXIT_FAILURE
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _message(exc: BaseException) -> str:
+    """An error for the terminal: names from files (ids, labels, file names) may carry
+    escape codes; only the message's own line breaks are kept."""
+    return shown(exc, 4000, keep="\n")

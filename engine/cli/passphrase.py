@@ -2,17 +2,20 @@
 environment variable, or a prompt on a terminal; never from the command line (argv is
 readable by every user of the machine through ``ps``). The variable is removed from this
 process's environment once read, so worker processes and tools started later do not
-inherit it."""
+inherit it, and on Linux its bytes are zeroed in the process's initial environment block
+(which ``/proc/PID/environ`` shows even after ``unsetenv``). Passwords of encrypted PDFs
+likewise come from ``--password-file`` or a prompt (``--ask-password``) only
+(``secret_input``)."""
 
 from __future__ import annotations
 
 import argparse
 import getpass
-import os
 import sys
 from pathlib import Path
 
 from engine.api import Project
+from engine.cli.secret_input import forget_env, from_file
 from engine.core.errors import UsageError
 
 ENV_VAR = "CLEARNOTE_PASSPHRASE"
@@ -44,25 +47,13 @@ def add_passphrase_options(p: argparse.ArgumentParser, *, new_project: bool = Fa
                        help=f"the new passphrase (else ${NEW_ENV_VAR}, else a prompt)")
 
 
-def _from_file(path: Path) -> str:
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        # Not named: a mistyped option could make the passphrase itself the "file name".
-        raise UsageError(f"cannot read the passphrase file ({type(exc).__name__})") from None
-    value = raw.splitlines()[0] if raw else ""
-    if not value:
-        raise UsageError("the passphrase file is empty")
-    return value
-
-
 def read_passphrase(file: Path | None, *, env_var: str = ENV_VAR, prompt: str,
                     confirm: bool = False) -> str:
     """The passphrase from ``file``, else ``env_var`` (removed from the environment), else
     a prompt when stdin is a terminal; a usage error otherwise."""
-    from_env = os.environ.pop(env_var, None)
+    from_env = forget_env(env_var)
     if file is not None:
-        return _from_file(file)
+        return from_file(file)
     if from_env:
         return from_env
     if not sys.stdin.isatty():
@@ -91,4 +82,6 @@ def open_project(args: argparse.Namespace, path: Path | None = None, **kw: objec
     if Project.is_encrypted(path):
         passphrase = read_passphrase(getattr(args, "passphrase_file", None),
                                      prompt=f"Passphrase for {path.name}")
+    else:
+        forget_env(ENV_VAR)  # not needed: not left for the workers either
     return Project.open(path, passphrase=passphrase, **kw)  # type: ignore[arg-type]

@@ -28,7 +28,9 @@ from engine.cli.passphrase import (
     open_project,
     read_passphrase,
 )
+from engine.cli.secret_input import add_pdf_password_options, pdf_password
 from engine.core.files import short_name
+from engine.core.labels import SCHEMAS as LABEL_SCHEMAS
 from engine.core.policies import POLICIES
 
 
@@ -56,14 +58,14 @@ def cmd_create(args: argparse.Namespace) -> int:
 
 
 def cmd_encrypt(args: argparse.Namespace) -> int:
+    Project.recover_leftovers(args.project)
     if Project.is_encrypted(args.project):
         print(f"clearnote: {args.project.name} is already encrypted", file=sys.stderr)
         return EXIT_FAILURE
     passphrase = read_passphrase(args.passphrase_file, confirm=True,
                                  prompt=f"New passphrase for {args.project.name}")
     Project.encrypt(args.project, passphrase)
-    print(f"encrypted {args.project} (the plain copy and its backup were overwritten "
-          "and removed)")
+    print(f"encrypted {args.project} (the plain file was overwritten and removed)")
     return EXIT_OK
 
 
@@ -80,7 +82,7 @@ def cmd_rekey(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     with _open(args) as project:
         report = project.import_paths(args.paths, run_context(args), workers=_workers(args),
-                                      password=args.password)
+                                      password=pdf_password(args))
         print(report.summary())
         for failure in report.failed:
             print(f"  failed: {short_name(failure.path)}: {failure.reason}", file=sys.stderr)
@@ -148,11 +150,8 @@ def cmd_review_export(args: argparse.Namespace) -> int:
 
 def cmd_review_import(args: argparse.Namespace) -> int:
     with _open(args) as project:
-        r = import_review(project, args.source)
-        print(f"applied decisions to {r.documents} document(s): accepted {r.accepted}, "
-              f"rejected {r.rejected}, added {r.added}"
-              + (f"; unknown ids: {', '.join(r.unknown_documents)}"
-                 if r.unknown_documents else ""))
+        r = import_review(project, args.source, schema=args.schema, unlisted=args.unlisted)
+        print(r.summary())
     return EXIT_OK
 
 
@@ -164,7 +163,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                                  pipeline=_pipeline(args),
                                  passphrase=new_project_passphrase(args))
     with project:
-        sink = ProjectSink(project, formats=args.formats, password=args.password)
+        sink = ProjectSink(project, formats=args.formats, password=pdf_password(args))
         report = run_files(args.inputs, args.output_dir, sink, workers=_workers(args),
                            ctx=run_context(args))
     return report_exit(report)
@@ -210,7 +209,7 @@ def register(subparsers: Any) -> None:
     p = sub.add_parser("import", help="import files or folders (deduplicated by hash)")
     p.add_argument("project", type=Path)
     p.add_argument("paths", nargs="+", type=Path)
-    p.add_argument("--password", help="password for encrypted PDFs")
+    add_pdf_password_options(p)
     _common(p, workers=True)
     add_passphrase_options(p)
     p.set_defaults(func=cmd_import)
@@ -253,6 +252,11 @@ def register(subparsers: Any) -> None:
     p = sub.add_parser("review-import", help="apply decisions from BRAT folder / JSONL")
     p.add_argument("project", type=Path)
     p.add_argument("source", type=Path, help="BRAT folder (<id>.ann) or review.jsonl")
+    p.add_argument("--schema", default="clearnote", choices=sorted(LABEL_SCHEMAS),
+                   help="the labels' schema (default: ClearNote's labels)")
+    p.add_argument("--unlisted", default="keep", choices=["keep", "reject"],
+                   help="active spans a file does not list: keep their state (default) or "
+                        "reject them (their text is then exported as it is)")
     add_passphrase_options(p)
     p.set_defaults(func=cmd_review_import)
 
@@ -263,7 +267,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--output-dir", type=Path, required=True)
     p.add_argument("--project", type=Path, required=True, help="P.clearnote (created if new)")
     p.add_argument("--formats", nargs="+", choices=formats)
-    p.add_argument("--password", help="password for encrypted PDFs")
+    add_pdf_password_options(p)
     _new_project_options(p)
     add_passphrase_options(p, new_project=True)
     _common(p, workers=True)

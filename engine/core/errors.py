@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+import errno
+import shutil
 from pathlib import Path
+
+
+def shown(value: object, limit: int = 80, *, keep: str = "") -> str:
+    """``value`` as it may appear in a message on a terminal: control and other unprintable
+    characters escaped (an id from a file could carry terminal escape codes or newlines),
+    except those in ``keep``; cut in the middle past ``limit`` characters."""
+    text = "".join(c if c.isprintable() or c in keep
+                   else c.encode("unicode_escape").decode("ascii") for c in str(value))
+    if len(text) > limit:
+        half = (limit - 1) // 2
+        text = f"{text[:half]}\u2026{text[-half:]}"
+    return text
 
 
 class ClearNoteError(Exception):
@@ -85,3 +99,42 @@ class PassphraseRequiredError(ProjectError):
 
 class WrongPassphraseError(ProjectError):
     """The passphrase does not open this encrypted project; the file was only read."""
+
+
+class DiskFullError(ClearNoteError):
+    """The disk under a project (or another file being written) ran out of space, or
+    failed a write: the project itself is intact (SQLite rolled the transaction back)."""
+
+    def __init__(self, path: str | Path, *, full: bool = True) -> None:
+        self.path = str(path)
+        if full:
+            message = (f"The disk holding {shown(path, 240)} is full: free space and run "
+                       "the same command again")
+        else:
+            message = (f"The disk holding {shown(path, 240)} failed a write (disk I/O "
+                       "error): check the disk and run the same command again")
+        super().__init__(message)
+
+
+_FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+_FULL_BELOW_BYTES = 4 * 1024 * 1024  # "disk I/O error" with less free than this: full
+
+
+def disk_problem(exc: BaseException, path: str | Path) -> DiskFullError | None:
+    """The clear error for ``exc`` when it is a full disk or a failed disk write met while
+    working on ``path`` (SQLite's "database or disk is full" and "disk I/O error", through
+    any driver or SQLAlchemy wrapper, or an OSError ENOSPC/EDQUOT); None otherwise."""
+    if isinstance(exc, DiskFullError):
+        return exc
+    if isinstance(exc, OSError) and exc.errno in _FULL_ERRNOS:
+        return DiskFullError(path)
+    text = str(getattr(exc, "orig", None) or exc)
+    if "database or disk is full" in text:
+        return DiskFullError(path)
+    if "disk I/O error" in text:
+        try:
+            free = shutil.disk_usage(Path(path).resolve().parent).free
+        except OSError:
+            free = 0
+        return DiskFullError(path, full=free < _FULL_BELOW_BYTES)
+    return None

@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import hmac
 import os
+import secrets
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -156,13 +157,83 @@ def wipe_fd(fd: int, *, block: int = 1 << 20) -> None:
 
 
 def replace_and_wipe(new: Path, path: Path) -> None:
-    """Rename ``new`` over ``path``, then zero the replaced file's blocks: a handle kept on
-    the old inode reaches them after the rename (the old file held plain text or opened
-    with an old key)."""
+    """Rename ``new`` over ``path``, then zero the replaced file's blocks (it held plain
+    text or opened with an old key). The replaced file keeps a second name,
+    ``.NAME.replaced-XXXXXXXX``, from just before the rename until it is zeroed: a process
+    killed in between leaves it where the next open of the project finds and wipes it
+    (``engine.store.leftovers``), instead of unlinked blocks nobody can reach."""
+    new, path = Path(new), Path(path)
+    held: Path | None = path.with_name(f".{path.name}.replaced-{secrets.token_hex(4)}")
     fd = os.open(path, os.O_RDWR)
     try:
+        try:
+            os.link(path, held)  # type: ignore[arg-type]
+        except OSError:  # no hard links on this file system: the open handle still wipes
+            held = None
+        fsync_dir(path.parent)
         os.replace(new, path)
+        fsync_dir(path.parent)
         wipe_fd(fd)
+    finally:
+        os.close(fd)
+    if held is not None:
+        held.unlink(missing_ok=True)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make renames and links in ``folder`` durable (POSIX; a no-op where folders cannot be
+    opened, as on Windows)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def temp_copy(path: Path, kind: str) -> Path:
+    """A fresh temporary name beside ``path`` for ``kind`` (``encrypt`` or ``rekey``)."""
+    return path.with_name(f".{path.name}.{kind}-{secrets.token_hex(4)}")
+
+
+@contextlib.contextmanager
+def claimed(path: Path) -> Iterator[Path]:
+    """Create ``path`` empty and owner-only and hold an exclusive lock on it while the
+    operation writes it, so that a recovery in another process leaves it alone."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        _lock(fd)
+        yield path
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _lock(fd: int) -> bool:
+    """An exclusive, non-blocking lock on ``fd``; False when another holder has it (always
+    True where the OS has no ``flock``: there a recovery trusts that none runs)."""
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def in_use(path: Path) -> bool:
+    """Whether another open file holds ``claimed``'s lock on ``path``."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        return not _lock(fd)
     finally:
         os.close(fd)
 

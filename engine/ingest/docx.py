@@ -8,6 +8,7 @@ import re
 import zipfile
 import zlib
 from pathlib import Path
+from typing import IO
 
 from lxml import etree
 
@@ -18,7 +19,11 @@ W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _W = f"{{{W}}}"
 PART_SEPARATOR = "\n\n"
-MAX_PART_BYTES = 200 * 1024 * 1024  # zip-bomb guard
+MAX_PART_BYTES = 200 * 1024 * 1024  # zip-bomb guard, per part (its header's size)
+# The whole document's budget, all parts together (Budget). A 1,000-page report has some
+# 40,000 paragraphs and 30 MB of XML.
+MAX_DOCUMENT_XML_BYTES = 256 * 1024 * 1024
+MAX_PARAGRAPHS = 250_000
 
 
 def _order(name: str) -> tuple[int, int, str]:
@@ -61,18 +66,87 @@ def _paragraph_text(p: etree._Element) -> str:
     return "".join(out)
 
 
-def _part_text(xml: bytes) -> tuple[str, bool]:
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
-                             remove_comments=True)
-    root = etree.fromstring(xml, parser)
-    # Text boxes appear twice (mc:Choice and its mc:Fallback): read the Choice only.
-    for fallback in root.iter(f"{{{MC}}}Fallback"):
-        fallback.clear()
+class Budget:
+    """One allowance for the whole document, shared by every part (body, each header and
+    footer, notes, comments): uncompressed XML bytes and paragraphs. A part under the
+    per-part guard can still hold millions of tiny paragraphs; past either bound the
+    document is refused with a message instead of growing without end."""
+
+    def __init__(self, max_bytes: int = MAX_DOCUMENT_XML_BYTES,
+                 max_paragraphs: int = MAX_PARAGRAPHS) -> None:
+        self.bytes_left, self.paragraphs_left = max_bytes, max_paragraphs
+        self.max_bytes, self.max_paragraphs = max_bytes, max_paragraphs
+
+    def read(self, n: int) -> None:
+        self.bytes_left -= n
+        if self.bytes_left < 0:
+            raise TooLargeError(f"DOCX holds more than {self.max_bytes // 2**20} MB of XML "
+                                "(the limit for one document)")
+
+    def paragraph(self) -> None:
+        self.paragraphs_left -= 1
+        if self.paragraphs_left < 0:
+            raise TooLargeError(f"DOCX holds more than {self.max_paragraphs:,} paragraphs "
+                                "(the limit for one document)")
+
+
+class TooLargeError(Exception):
+    """Past the document's budget (turned into a CorruptDocumentError naming the file)."""
+
+
+class _Counted:
+    """A part's stream that charges every byte read to the budget."""
+
+    def __init__(self, raw: IO[bytes], budget: Budget) -> None:
+        self.raw, self.budget = raw, budget
+
+    def read(self, n: int = -1) -> bytes:
+        data = self.raw.read(n if n and n > 0 else 1 << 16)
+        self.budget.read(len(data))
+        return data
+
+
+def _part_text(stream: IO[bytes], budget: Budget) -> tuple[str, bool]:
+    """A part's paragraphs, parsed as a stream: each top-level paragraph (with the text
+    boxes inside it) is read when it ends, then dropped, so memory holds one paragraph and
+    the text, not the whole tree."""
     lines: list[str] = []
-    for p in root.iter(f"{_W}p"):
-        lines.append(_paragraph_text(p))
-    tracked = root.find(f".//{_W}delText") is not None
+    tracked = False
+    depth = fallback = 0  # open w:p and mc:Fallback elements
+    events = etree.iterparse(_Counted(stream, budget), events=("start", "end"),
+                             tag=(f"{_W}p", f"{{{MC}}}Fallback"), resolve_entities=False,
+                             no_network=True, huge_tree=False, remove_comments=True)
+    for event, el in events:
+        if el.tag != f"{_W}p":
+            fallback += 1 if event == "start" else -1
+            continue
+        if event == "start":
+            depth += 1
+            continue
+        depth -= 1
+        if depth:
+            continue  # a paragraph inside another (text box): read with its outer one
+        if not fallback:
+            # Text boxes appear twice (mc:Choice and its mc:Fallback): read the Choice.
+            for copy in el.iter(f"{{{MC}}}Fallback"):
+                copy.clear()
+            for p in el.iter(f"{_W}p"):
+                budget.paragraph()
+                lines.append(_paragraph_text(p))
+            tracked = tracked or el.find(f".//{_W}delText") is not None
+        el.clear()
+        _drop_read(el)
     return "\n".join(lines).strip("\n"), tracked
+
+
+def _drop_read(el: etree._Element) -> None:
+    """Remove everything before ``el`` and before each of its ancestors (all of it read):
+    the emptied paragraphs, and the table rows and cells that held them."""
+    node: etree._Element | None = el
+    while node is not None and (parent := node.getparent()) is not None:
+        while node.getprevious() is not None:
+            del parent[0]
+        node = parent
 
 
 def load_docx(path: Path) -> Document:
@@ -81,14 +155,18 @@ def load_docx(path: Path) -> Document:
             parts = text_parts(zf.namelist())
             texts: list[str] = []
             tracked = False
+            budget = Budget()
             for name in parts:
                 info = zf.getinfo(name)
                 if info.file_size > MAX_PART_BYTES:
                     raise CorruptDocumentError(path, f"DOCX part {name} is implausibly large")
-                text, has_deleted = _part_text(zf.read(name))
+                with zf.open(name) as stream:
+                    text, has_deleted = _part_text(stream, budget)
                 tracked = tracked or has_deleted
                 if text.strip():
                     texts.append(text)
+    except TooLargeError as exc:
+        raise CorruptDocumentError(path, str(exc)) from None
     except zipfile.BadZipFile as exc:
         raise CorruptDocumentError(path, "DOCX is damaged (bad ZIP container)") from exc
     except etree.XMLSyntaxError as exc:

@@ -1,7 +1,7 @@
 """Encrypting a plain project and changing a project's passphrase, as whole-file steps:
 a new file is written and checked before it replaces the old one, so a wrong passphrase or
-a crash never leaves a corrupt project. The plain copies that encryption leaves behind (the
-old file's blocks, a backup taken first) are overwritten with zeros and unlinked, and so are
+a crash never leaves a corrupt project. The plain file that encryption replaces is
+overwritten with zeros (no plain backup is ever taken), and so are
 the schema-migration backups (``NAME.clearnote.vN.bak``) once the new file is checked: they
 hold the documents under the old key (or none), which must open nothing after a rekey."""
 
@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import glob
 import logging
-import secrets
-import sqlite3
 from pathlib import Path
 
 from sqlalchemy import text
 
 from engine.core.errors import ProjectError, UsageError
-from engine.core.files import create_private_file, overwrite_and_unlink, replace_and_wipe
+from engine.core.files import (
+    claimed,
+    fsync_file,
+    overwrite_and_unlink,
+    replace_and_wipe,
+    temp_copy,
+)
 from engine.project.settings import SUFFIX
-from engine.store import crypto, migrations
+from engine.store import crypto, leftovers, migrations
 from engine.store.db import Database
 
 log = logging.getLogger(__name__)
@@ -46,10 +50,13 @@ def _fingerprint(db: Database) -> tuple[int, int, str]:
 
 
 def encrypt_project(path: str | Path, passphrase: str) -> Path:
-    """Encrypt a plain project in place (``clearnote project encrypt``). A backup of the
-    plain file is taken first and, once the encrypted file is in place and checked,
-    overwritten and removed, as are the old file's bytes. Returns ``path``."""
+    """Encrypt a plain project in place (``clearnote project encrypt``): an encrypted copy
+    is written beside it, checked, renamed over it, and the plain file's bytes are zeroed.
+    No plain copy is ever taken: until the rename the project itself is intact, and a kill
+    at any moment leaves only files that the next open wipes (``engine.store.leftovers``).
+    Returns ``path``."""
     path = _project_file(path)
+    leftovers.recover(path)
     if crypto.is_encrypted(path):
         raise UsageError(f"{path.name}: already encrypted")
     plain = Database(path)
@@ -66,41 +73,40 @@ def encrypt_project(path: str | Path, passphrase: str) -> Path:
     finally:
         plain.close()
 
-    backup = path.with_name(f"{path.name}.plain-backup")
-    tmp = path.with_name(f".{path.name}.encrypt-{secrets.token_hex(4)}")
-    create_private_file(backup)
-    try:
-        with sqlite3.connect(path) as src, sqlite3.connect(backup) as dst:
-            src.backup(dst)
-        src.close()
-        dst.close()
-        crypto.encrypt_plain(path, tmp, passphrase)
-        check = Database(tmp, passphrase=passphrase)
+    with claimed(temp_copy(path, "encrypt")) as tmp:
         try:
-            if check.integrity_check() != "ok" or _fingerprint(check) != expected:
-                raise ProjectError(f"{path.name}: the encrypted copy does not match; "
-                                   "the project was left as it was")
-        finally:
-            check.close()
-        for suffix in ("-wal", "-shm"):
-            overwrite_and_unlink(Path(f"{path}{suffix}"))
-        replace_and_wipe(tmp, path)  # the plain file is zeroed in place
-    except BaseException:
-        for leftover in (tmp, Path(f"{tmp}-journal"), Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
-            overwrite_and_unlink(leftover)
-        if not crypto.is_encrypted(path):  # the original is intact: the backup is not needed
-            overwrite_and_unlink(backup)
-        raise
-    overwrite_and_unlink(backup)
+            crypto.encrypt_plain(path, tmp, passphrase)
+            check = Database(tmp, passphrase=passphrase)
+            try:
+                if check.integrity_check() != "ok" or _fingerprint(check) != expected:
+                    raise ProjectError(f"{path.name}: the encrypted copy does not match; "
+                                       "the project was left as it was")
+            finally:
+                check.close()
+            fsync_file(tmp)
+            for suffix in ("-wal", "-shm"):
+                overwrite_and_unlink(Path(f"{path}{suffix}"))
+            replace_and_wipe(tmp, path)  # the plain file is zeroed in place
+        except BaseException:
+            if not crypto.is_encrypted(path):  # not renamed: the plain project is intact
+                for suffix in leftovers.JOURNALS:
+                    overwrite_and_unlink(Path(f"{tmp}{suffix}"))
+            raise
     removed = remove_migration_backups(path)
     log.info("project encrypted (%d migration backup(s) removed)", removed)
     return path
+
+
+def recover_leftovers(path: str | Path) -> int:
+    """``engine.store.leftovers.recover`` for a project path (0 when there is none)."""
+    return leftovers.recover(Path(path))
 
 
 def rekey_project(path: str | Path, old: str, new: str) -> None:
     """Change an encrypted project's passphrase (``clearnote project rekey``); a wrong
     ``old`` passphrase raises ``WrongPassphraseError`` and leaves the file untouched."""
     path = _project_file(path)
+    leftovers.recover(path)
     if not crypto.is_encrypted(path):
         raise UsageError(f"{path.name}: not encrypted; use `clearnote project encrypt`")
     crypto.rekey(path, old, new)

@@ -16,7 +16,7 @@ from engine.evaluation import (
     evaluate,
     load_gold,
 )
-from engine.project.review_io import read_brat
+from engine.project.review_files import ANY_SCHEMA, Labels, read_brat
 
 if TYPE_CHECKING:
     from engine.project.facade import Project
@@ -39,8 +39,9 @@ def evaluate_project(project: Project, gold_dir: str | Path, **options: Any
         if not txt.is_file():
             raise UsageError(f"{ann}: the matching .txt file is missing")
         text = txt.read_text(encoding="utf-8")
+        found = read_brat(ann, Labels(ANY_SCHEMA))
         gold_spans = tuple(sorted((GoldSpan(d.start, d.end, d.label, d.label.value)
-                                   for d in read_brat(ann)), key=lambda g: (g.start, g.end)))
+                                   for d in found), key=lambda g: (g.start, g.end)))
         gold.append(GoldDocument(ann.stem, text, gold_spans))
     if not gold:
         raise UsageError(f"{folder}: no *.jsonl or *.ann gold files")

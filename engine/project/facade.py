@@ -179,6 +179,8 @@ class Project:
     is_encrypted = staticmethod(_encryption.is_encrypted)
     encrypt = staticmethod(_encryption.encrypt_project)
     rekey = staticmethod(_encryption.rekey_project)
+    # Wipe what a killed encrypt or rekey left beside the project (every open does it too).
+    recover_leftovers = staticmethod(_encryption.recover_leftovers)
 
     def __enter__(self) -> Project:
         return self
@@ -304,10 +306,11 @@ class Project:
         return _review.add_manual_span(self.db, document_id, start, end, label,
                                        subtype=subtype)
 
-    def apply_review_decisions(self, decisions: Mapping[str, Sequence[Any]]
+    def apply_review_decisions(self, decisions: Mapping[str, Sequence[Any]] | Iterable[
+                               tuple[str, Sequence[Any]]], *, unlisted: str = "keep"
                                ) -> ReviewImportReport:
         """Apply review decisions (``review_io.Decision`` per document); see review_io."""
-        return _review.apply_review_decisions(self.db, decisions)
+        return _review.apply_review_decisions(self.db, decisions, unlisted=unlisted)
 
     def mark_reviewed(self, document_id: str) -> DocumentRecord:
         return _review.mark_reviewed(self.db, document_id)

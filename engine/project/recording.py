@@ -183,14 +183,21 @@ def detect(state: ProjectState, document_ids: Sequence[str] | None = None,
         ids = [r.id for r in rows]
     ids = [i for i in ids if queries.has_content(state.db, i)]  # a failed import has no text
 
+    only_new = document_ids is None  # another process may detect the same ones meanwhile
+
     def items() -> Iterable[WorkItem]:
         for doc_id in ids:
+            if only_new and _status(state, doc_id) is not DocumentStatus.IMPORTED:
+                skipped.append(doc_id)  # detected (or exported) by another process
+                meter.step()
+                continue
             doc = queries.load_document(state.db, doc_id)
             yield WorkItem(doc_id, document=doc, sha256=doc.sha256)
 
     meter = ProgressMeter(ctx, "detect", len(ids))
     detected: list[str] = []
     failed: list[tuple[str, str]] = []
+    skipped: list[str] = []
     n_spans = 0
     cancelled = False
     try:
@@ -198,15 +205,27 @@ def detect(state: ProjectState, document_ids: Sequence[str] | None = None,
                                    services=state.services,
                                    session_config=state.session_config(),
                                    session=state.session, ctx=ctx):
-            if record_work_result(state, result):
-                detected.append(result.item.document_id)
+            doc_id = result.item.document_id
+            with state.db.write() as s:  # BEGIN IMMEDIATE: the check and the write are one
+                if only_new and repo.document_status(s, doc_id) is not DocumentStatus.IMPORTED:
+                    stored = None
+                    skipped.append(doc_id)
+                else:
+                    stored = record(state, s, result)
+            if stored is not None:
+                detected.append(doc_id)
                 n_spans += len(result.result.spans) if result.result else 0
-            else:
-                failed.append((result.item.document_id, result.error or "failed"))
+            elif doc_id not in skipped:
+                failed.append((doc_id, result.error or "failed"))
             meter.step(failed=result.error is not None)
     except CancelledError:
         cancelled = True
-    return DetectReport(tuple(detected), tuple(failed), n_spans, cancelled)
+    return DetectReport(tuple(detected), tuple(failed), n_spans, cancelled, tuple(skipped))
+
+
+def _status(state: ProjectState, doc_id: str) -> DocumentStatus | None:
+    with state.db.read() as s:
+        return repo.document_status(s, doc_id)
 
 
 def store_detection(state: ProjectState, s: Any, doc: Document, result: DetectionResult,

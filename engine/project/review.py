@@ -4,13 +4,14 @@ decisions imported from a file), each one undoable action; undo and redo."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, select
 
 from engine.core.domain import ACTIVE_STATUSES, Source, Span, SpanStatus
-from engine.core.errors import UsageError
+from engine.core.errors import UsageError, shown
 from engine.core.labels import Label
 from engine.store import repositories as repo
 from engine.store import review as store_review
@@ -91,49 +92,82 @@ def add_manual_span(db: Database, document_id: str, start: int, end: int, label:
         return span
 
 
-def apply_review_decisions(db: Database, decisions: Mapping[str, Sequence[Any]]
+def apply_review_decisions(db: Database, decisions: Mapping[str, Sequence[Any]] | Iterable[
+                           tuple[str, Sequence[Any]]], *, unlisted: str = "keep"
                            ) -> ReviewImportReport:
-    """Apply review decisions (``review_io.Decision`` per document); see review_io."""
-    accepted = rejected = added = 0
+    """Apply review decisions (``review_io.Decision`` per document, as a mapping or as
+    pairs read one at a time); see review_io. One transaction: an error in any document
+    (a span outside the text, named by file line) changes nothing."""
+    count = _ImportCounts()
     unknown: list[str] = []
+    pairs = decisions.items() if isinstance(decisions, Mapping) else decisions
     with db.write() as s:
         action = store_review.PendingAction("review.import", [], [])
-        for doc_id, items in decisions.items():
+        for doc_id, items in pairs:
+            count.documents += 1
             doc = repo.load_document(s, doc_id)
             if doc is None:
                 unknown.append(doc_id)
                 continue
-            rows = {r.id: r for r in s.scalars(select(SpanRow).where(
-                SpanRow.document_id == doc_id))}
-            listed: set[str] = set()
-            for d in items:
-                if not (0 <= d.start < d.end <= len(doc.text)):
-                    raise UsageError(f"document {doc_id}: span [{d.start}, {d.end}) is "
-                                     "outside the text")
-                row = rows.get(d.span_id or "")
-                if row is not None and (row.start, row.end, row.label) == \
-                        (d.start, d.end, d.label.value):
-                    listed.add(row.id)
-                    before = len(action.sets)
-                    store_review.change_status(s, action, row, d.status, via="import")
-                    if len(action.sets) > before:
-                        accepted += d.status is SpanStatus.ACCEPTED
-                        rejected += d.status is SpanStatus.REJECTED
-                    continue
-                span = Span(d.start, d.end, d.label, source=Source.MANUAL,
-                            detector="review.import@1", status=d.status,
-                            subtype=d.subtype)
-                store_review.add_span(s, action, span, doc_id, via="import")
-                added += 1
-            for row in rows.values():
-                if row.id not in listed and row.status in ACTIVE_VALUES:
-                    store_review.change_status(s, action, row, SpanStatus.REJECTED, via="import")
-                    rejected += 1
+            _apply_document(s, action, doc, items, count, reject_unlisted=unlisted == "reject")
         store_review.record(s, action)
-        repo.audit(s, "review.imported", count=len(decisions) - len(unknown),
-                   accepted=accepted, rejected=rejected, added=added)
-    return ReviewImportReport(len(decisions) - len(unknown), accepted, rejected, added,
-                              tuple(unknown))
+        repo.audit(s, "review.imported", count=count.documents - len(unknown),
+                   accepted=count.accepted, rejected=count.rejected, added=count.added,
+                   unlisted=count.unlisted, unlisted_rejected=unlisted == "reject")
+    return ReviewImportReport(count.documents - len(unknown), count.accepted, count.rejected,
+                              count.added, tuple(unknown), unlisted_spans=count.unlisted,
+                              unlisted_documents=count.unlisted_documents,
+                              unlisted_rejected=unlisted == "reject")
+
+
+@dataclass
+class _ImportCounts:
+    documents: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    added: int = 0
+    unlisted: int = 0
+    unlisted_documents: int = 0
+
+
+def _apply_document(s: Any, action: Any, doc: Any, items: Sequence[Any],
+                    count: _ImportCounts, *, reject_unlisted: bool) -> None:
+    rows = {r.id: r for r in s.scalars(select(SpanRow).where(SpanRow.document_id == doc.id))}
+    # An annotation without ClearNote's id note (another tool's file) finds its span by
+    # range and label.
+    by_range = {(r.start, r.end, r.label, r.subtype): r for r in rows.values()
+                if r.status in ACTIVE_VALUES}
+    listed: set[str] = set()
+    for d in items:
+        if not (0 <= d.start < d.end <= len(doc.text)):
+            where = getattr(d, "where", "")
+            raise UsageError(f"{shown(where, 240) + ': ' if where else ''}document "
+                             f"{shown(doc.id)}: span [{d.start}, {d.end}) is outside the "
+                             f"text ({len(doc.text):,} characters)")
+        row = rows.get(d.span_id or "")
+        if row is None or (row.start, row.end, row.label) != (d.start, d.end, d.label.value):
+            row = by_range.get((d.start, d.end, d.label.value, d.subtype))
+            if row is not None and row.id in listed:
+                continue  # listed twice (with and without its id): merged
+        if row is not None:
+            listed.add(row.id)
+            before = len(action.sets)
+            store_review.change_status(s, action, row, d.status, via="import")
+            if len(action.sets) > before:
+                count.accepted += d.status is SpanStatus.ACCEPTED
+                count.rejected += d.status is SpanStatus.REJECTED
+            continue
+        span = Span(d.start, d.end, d.label, source=Source.MANUAL,
+                    detector="review.import@1", status=d.status, subtype=d.subtype)
+        store_review.add_span(s, action, span, doc.id, via="import")
+        count.added += 1
+    left = [r for r in rows.values() if r.id not in listed and r.status in ACTIVE_VALUES]
+    count.unlisted += len(left)
+    count.unlisted_documents += bool(left)
+    if reject_unlisted:
+        for row in left:
+            store_review.change_status(s, action, row, SpanStatus.REJECTED, via="import")
+            count.rejected += 1
 
 
 def mark_reviewed(db: Database, document_id: str) -> DocumentRecord:

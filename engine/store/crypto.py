@@ -19,12 +19,19 @@ import hashlib
 import os
 import secrets
 import sqlite3
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.core.errors import PassphraseRequiredError, ProjectError, WrongPassphraseError
-from engine.core.files import create_private_file, replace_and_wipe
+from engine.core.files import (
+    claimed,
+    create_private_file,
+    fsync_file,
+    replace_and_wipe,
+    temp_copy,
+)
 
 PLAIN_HEADER = b"SQLite format 3\x00"
 SALT_BYTES = 16
@@ -50,9 +57,14 @@ class ProjectKey:
         return "ProjectKey(<hidden>)"
 
 
-def derive(passphrase: str, salt: bytes) -> ProjectKey:
+def derive(passphrase: str, salt: bytes, *, normalize: bool = True) -> ProjectKey:
+    """The key for ``passphrase`` in Unicode NFC: "é" typed as one code point or as "e" and
+    a combining accent (macOS input methods, some keyboards) is the same passphrase.
+    ``normalize=False``: the bytes as typed, as projects before issue 29 were keyed."""
     if not passphrase:
         raise ProjectError("the project passphrase must not be empty")
+    if normalize:
+        passphrase = unicodedata.normalize("NFC", passphrase)
     key = hashlib.scrypt(passphrase.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R,
                          p=SCRYPT_P, maxmem=64 * 1024 * 1024, dklen=KEY_BYTES)
     return ProjectKey(key, salt)
@@ -85,7 +97,16 @@ def key_for(path: Path, passphrase: str | None) -> ProjectKey | None:
                                       "is needed to open it")
     with open(path, "rb") as fh:
         salt = fh.read(SALT_BYTES)
-    return derive(passphrase, salt)
+    key = derive(passphrase, salt)
+    if unicodedata.normalize("NFC", passphrase) != passphrase:
+        # Made before passphrases were normalised, with this passphrase typed in another
+        # form: keyed with the bytes as typed. Such a project still opens; a rekey moves it
+        # to the NFC key.
+        try:
+            connect(path, key).close()
+        except WrongPassphraseError:
+            return derive(passphrase, salt, normalize=False)
+    return key
 
 
 def dbapi() -> Any:
@@ -161,22 +182,25 @@ def encrypt_plain(source: Path, target: Path, passphrase: str) -> Path:
 
 def rekey(path: Path, old: str, new: str) -> None:
     """Change an encrypted project's passphrase (and salt): a new file is written, checked,
-    then moved over the old one; a wrong ``old`` passphrase leaves the file untouched."""
+    then moved over the old one; a wrong ``old`` passphrase leaves the file untouched. A
+    kill at any moment leaves the old or the new project whole, and what lies beside it is
+    removed by the next open (``engine.store.leftovers``)."""
     key = key_for(path, old)
     if key is None:
         raise ProjectError(f"{path.name}: not encrypted; use encrypt_plain")
-    tmp = path.with_name(f".{path.name}.rekey-{secrets.token_hex(4)}")
     new_k = new_key(new)
-    _export_and_close(connect(path, key), tmp, new_k)
-    try:
-        _private(tmp)
-        connect(tmp, new_k).close()
-        for suffix in ("-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        replace_and_wipe(tmp, path)  # the old file opens with the old passphrase
-    except BaseException:
-        _remove(tmp)
-        raise
+    with claimed(temp_copy(path, "rekey")) as tmp:
+        _export_and_close(connect(path, key), tmp, new_k)
+        try:
+            _private(tmp)
+            connect(tmp, new_k).close()
+            fsync_file(tmp)
+            for suffix in ("-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            replace_and_wipe(tmp, path)  # the old file opens with the old passphrase
+        except BaseException:
+            _remove(tmp)
+            raise
 
 
 def _private(path: Path) -> None:

@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
+from engine.core.errors import disk_problem
 from engine.core.files import create_private_file
-from engine.store import crypto
+from engine.store import crypto, leftovers
 from engine.store.crypto import ProjectKey
 
 BUSY_TIMEOUT_MS = 30_000
@@ -86,6 +88,7 @@ class Database:
 
     def __init__(self, path: Path, *, passphrase: str | None = None) -> None:
         self.path = path
+        leftovers.recover(path)  # what a killed encrypt or rekey left beside the project
         self.key = crypto.key_for(path, passphrase)
         # Owner-only from the first byte; SQLite gives -wal and -shm the same mode.
         create_private_file(path)
@@ -101,14 +104,28 @@ class Database:
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        with self._reads() as session, session.begin():
+        with self.disk_errors(), self._reads() as session, session.begin():
             yield session
 
     @contextmanager
     def write(self) -> Iterator[Session]:
         """A unit of work: commits on success, rolls back on any exception."""
-        with self.write_lock, self._writes() as session, session.begin():
+        with self.disk_errors(), self.write_lock, self._writes() as session, session.begin():
             yield session
+
+    @contextmanager
+    def disk_errors(self) -> Iterator[None]:
+        """SQLite's "database or disk is full" and "disk I/O error" (raised by SQLAlchemy
+        as an OperationalError with a traceback) become ``DiskFullError``, a message that
+        names the project and says what to do. The transaction is rolled back first, so
+        the project is intact and the same command can be run again."""
+        try:
+            yield
+        except (OperationalError, sqlite3.OperationalError, OSError) as exc:
+            problem = disk_problem(exc, self.path)
+            if problem is None:
+                raise
+            raise problem from None
 
     def integrity_check(self) -> str:
         with self.engine.connect() as conn:

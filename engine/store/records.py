@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from engine.core.errors import shown
+
 
 class DocumentStatus(StrEnum):
     IMPORTED = "imported"
@@ -90,10 +92,13 @@ class DetectReport:
     failed: tuple[tuple[str, str], ...] = ()  # (document id, reason)
     spans: int = 0
     cancelled: bool = False
+    skipped: tuple[str, ...] = ()  # another process detected them meanwhile
 
     def summary(self) -> str:
         return (f"detected {len(self.detected)} document(s), {self.spans} span(s), failed "
-                f"{len(self.failed)}" + (" (cancelled)" if self.cancelled else ""))
+                f"{len(self.failed)}"
+                + (f", {len(self.skipped)} already done by another process"
+                   if self.skipped else "") + (" (cancelled)" if self.cancelled else ""))
 
 
 @dataclass(frozen=True)
@@ -143,3 +148,21 @@ class ReviewImportReport:
     rejected: int = 0
     added: int = 0
     unknown_documents: tuple[str, ...] = ()
+    unlisted_spans: int = 0  # active spans the files did not list, in
+    unlisted_documents: int = 0  # ... this many documents
+    unlisted_rejected: bool = False  # True: they were rejected (--unlisted reject)
+
+    def summary(self) -> str:
+        """One paragraph for a terminal; ids from the files are escaped."""
+        text = (f"applied decisions to {self.documents} document(s): accepted "
+                f"{self.accepted}, rejected {self.rejected}, added {self.added}")
+        if self.unlisted_spans:
+            verb = "were REJECTED (--unlisted reject)" if self.unlisted_rejected else \
+                "keep their state (use --unlisted reject to reject them)"
+            text += (f"\n{self.unlisted_spans} active span(s) in {self.unlisted_documents} "
+                     f"document(s) were not listed and {verb}")
+        if self.unknown_documents:
+            names = ", ".join(shown(d, 40) for d in self.unknown_documents[:10])
+            more = len(self.unknown_documents) - 10
+            text += f"\nunknown ids: {names}" + (f" and {more} more" if more > 0 else "")
+        return text

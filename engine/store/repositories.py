@@ -163,6 +163,13 @@ def set_document_status(s: Session, document_id: str, status: DocumentStatus,
     row.updated_at = time.time()
 
 
+def document_status(s: Session, document_id: str) -> DocumentStatus | None:
+    """The stored status, read with a Core query (fresh inside a write transaction)."""
+    value = s.execute(select(DocumentRow.status).where(DocumentRow.id == document_id)
+                      ).scalar()
+    return DocumentStatus(value) if value is not None else None
+
+
 def update_document_status(s: Session, document_id: str, status: DocumentStatus,
                            reason: str | None = None) -> None:
     """``set_document_status`` as one Core UPDATE, for callers that hold no ORM row of the

@@ -7,6 +7,7 @@ import csv
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 
 from engine.cli import main
 from tests.fixtures_docs import (
@@ -81,8 +82,13 @@ def test_encrypted_pdf_opens_with_password(tmp_path: Path) -> None:
     src.mkdir()
     write_text_pdf(src / "locked.pdf", encrypt=("s3cret", "owner"), extras=False)
     out = tmp_path / "out"
-    assert main(["deid", str(src / "locked.pdf"), "--output-dir", str(out), "--password",
-                 "s3cret", "--no-progress", "--no-ner"]) == 0
+    with pytest.raises(SystemExit):  # never on the command line (ps shows it)
+        main(["deid", str(src / "locked.pdf"), "--output-dir", str(out), "--password",
+              "s3cret", "--no-progress", "--no-ner"])
+    secret = tmp_path / "pdf-password.txt"
+    secret.write_text("s3cret\n", encoding="utf-8")
+    assert main(["deid", str(src / "locked.pdf"), "--output-dir", str(out),
+                 "--password-file", str(secret), "--no-progress", "--no-ner"]) == 0
     (row,) = _rows(out)
     assert row["status"] == "ok"
     assert PATIENT not in _pdf_text(out / f"{row['document_id']}.redacted.pdf")

@@ -22,8 +22,16 @@ def test_brat_round_trip_applies_decisions(make_project, letters, tmp_path) -> N
             and not ln.endswith(phone_t) and f" {phone_t}\t" not in ln]
     kept.append("T99\tHOSPITAL 0 8\tReferral")
     ann.write_text("\n".join(kept) + "\n", encoding="utf-8")
-    report = import_review(project, out)
+    report = import_review(project, out)  # the unlisted phone keeps its state
+    assert (report.documents, report.rejected, report.added) == (1, 0, 1)
+    assert (report.unlisted_spans, report.unlisted_documents) == (1, 1)
+    assert "1 active span(s) in 1 document(s) were not listed and keep" in report.summary()
+    assert {s.label: s for s in project.spans(doc_id)}[Label.PHONE].status is \
+        SpanStatus.CANDIDATE
+    project.undo()
+    report = import_review(project, out, unlisted="reject")
     assert (report.documents, report.rejected, report.added) == (1, 1, 1)
+    assert "were REJECTED" in report.summary()
     by_label = {s.label: s for s in project.spans(doc_id)}
     assert by_label[Label.PHONE].status is SpanStatus.REJECTED
     assert by_label[Label.HOSPITAL].status is SpanStatus.ACCEPTED
