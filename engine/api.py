@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         import_review,
         run_batch,
     )
+    from engine.project.profile_file import read_profile_file
     from engine.runtimes import get_llama_runtime
     from engine.session import Session, SessionConfig, SessionServices, load_document
     from engine.store import (
@@ -91,6 +92,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("BatchReport", "Project", "ProjectSettings", "ReviewChange", "Services",
                      "evaluate_project", "export_review", "import_review", "run_batch"),
                     "engine.project"),
+    "read_profile_file": "engine.project.profile_file",
     "get_llama_runtime": "engine.runtimes",
     **dict.fromkeys(("Session", "SessionConfig", "SessionServices", "load_document"),
                     "engine.session"),
@@ -112,7 +114,7 @@ __all__ = [
     "Project", "ProjectSettings", "Services", "evaluate_project", "run_batch", "BatchReport",
     "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
-    "ExportReport", "Statistics",
+    "ExportReport", "Statistics", "read_profile_file",
     # for the CLI's model, evaluation and CIRE commands (front ends import api and core only)
     "add_model", "list_models", "registry_path", "verify_model", "evaluate", "load_gold",
     "load_predictions", "LlamaJudge", "assess", "settings_for", "get_llama_runtime",
