@@ -198,6 +198,11 @@ class Adaptation:
         version, _, _ = self._store(current.without(entries), note="removed")
         return version
 
+    def use_profile(self, profile: Profile) -> int | None:
+        """Make ``profile`` (another project's, from a profile file) the active version."""
+        version, _, _ = self._store(profile, note="imported")
+        return version
+
     def undo(self) -> int | None:
         """Go back to the version before the active one (None: no profile at all)."""
         with self._db.write() as s:

@@ -143,6 +143,8 @@ class LocalDictionaryDetector:
                 continue
             n, hit = found
             start, end = tokens[i].start(), tokens[i + n - 1].end()
+            if len(keys[i + n - 1]) == 1 and text[end:end + 1] == ".":
+                end += 1  # "Lindqvist, Q." takes its initial's period
             if hit.numbered:
                 number = _WARD_NUMBER.match(text, end)
                 if number:
