@@ -224,7 +224,7 @@ class Adaptation:
             since = profiles.activated_at(s)
             decided = set(s.scalars(select(SpanRow.document_id).where(_DECIDED)))
             last = dict(s.execute(select(RunRow.document_id, func.max(RunRow.created_at))
-                                  .group_by(RunRow.document_id)).tuples())
+                                  .group_by(RunRow.document_id)).all())
             rows = repo.document_rows(s, statuses=[DocumentStatus.IMPORTED,
                                                    DocumentStatus.DETECTED])
         return [r.id for r in rows if r.status == DocumentStatus.IMPORTED.value or (
