@@ -103,6 +103,12 @@ def test_a_patient_list_ties_documents_to_the_listed_patient(project, tmp_path) 
     [patient] = project.patients()
     entry = next(iter(project.adaptation.adapt() and project.adaptation.profile.phi))
     assert entry.patient == patient.id
+    later = tmp_path / "later"
+    later.mkdir()
+    (later / "d.txt").write_text("Clinic letter. MRN: 4471120. Doing well.\n", encoding="utf-8")
+    [doc_id] = project.import_paths([later]).imported
+    project.detect([doc_id])
+    assert project.document(doc_id).patient_id == patient.id  # the same surrogates
 
 
 def test_profile_files_are_encrypted_and_refuse_a_wrong_passphrase(project, tmp_path) -> None:
