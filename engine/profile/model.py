@@ -55,7 +55,7 @@ def normal_key(text: str) -> str:
     return key[:-2] if key.endswith("'s") else key
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class PhiEntry:
     """A piece of this institution's PHI: found wherever a note writes it."""
 
@@ -70,7 +70,7 @@ class PhiEntry:
                 "source": self.source.value, "patient": self.patient}
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class VocabEntry:
     """A word or phrase that is clinical language here, not PHI, in a kind of context:
     ``label`` is what it was mistaken for, ``context`` "plain" or "name" (a title, cue or
@@ -86,6 +86,11 @@ class VocabEntry:
                 "context": self.context}
 
 
+def entry_order(entry: PhiEntry | VocabEntry) -> tuple[str, ...]:
+    """The canonical order of entries (every field, None as "")."""
+    return tuple(str(v) if v is not None else "" for v in entry.to_json().values())
+
+
 @dataclass(frozen=True)
 class Profile:
     phi: tuple[PhiEntry, ...] = ()
@@ -96,8 +101,8 @@ class Profile:
 
     def __post_init__(self) -> None:
         # Canonical order whatever the caller passed: equal content, equal objects and bytes.
-        object.__setattr__(self, "phi", tuple(sorted(set(self.phi))))
-        object.__setattr__(self, "vocabulary", tuple(sorted(set(self.vocabulary))))
+        object.__setattr__(self, "phi", tuple(sorted(set(self.phi), key=entry_order)))
+        object.__setattr__(self, "vocabulary", tuple(sorted(set(self.vocabulary), key=entry_order)))
         object.__setattr__(self, "counts", tuple(sorted(self.counts)))
 
     @property

@@ -29,7 +29,7 @@ from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import clinical_words, is_english
 from engine.detectors.dictionary.stopwords import common_words
-from engine.profile.model import PERSON_KINDS, PhiEntry, PhiKind
+from engine.profile.model import PERSON_KINDS, PhiEntry, PhiKind, entry_order
 
 # Letters and digits (OCR writes "Sm1th"), inner apostrophes and hyphens before a letter
 # ("Mary-Anne"; "Kessler-4B" is a ward and its number).
@@ -98,7 +98,7 @@ class LocalDictionaryDetector:
     def __init__(self, entries: Iterable[PhiEntry], *, version_tag: str = "",
                  fuzzy: bool = True) -> None:
         table: dict[tuple[str, ...], _Hit] = {}
-        for entry in sorted(set(entries)):
+        for entry in sorted(set(entries), key=entry_order):
             label = entry.label
             for key, confidence in _variants(entry):
                 single = len(key) == 1

@@ -109,3 +109,11 @@ def test_corpus_statistics_find_clinical_words_not_staff_names() -> None:
     # A listed or accepted name is never corpus vocabulary.
     listed = build_profile([], [ListEntry("Cont", PhiKind.PATIENT)], stats)
     assert listed.vocabulary == ()
+
+
+def test_entries_differing_only_by_patient_sort() -> None:
+    lists = [ListEntry("1 Elm St", PhiKind.PLACE, "P00001"), ListEntry("1 Elm St", PhiKind.PLACE),
+             ListEntry("1 Elm St", PhiKind.PLACE, "P00002")]
+    profile = build_profile([], lists)
+    assert [e.patient for e in profile.phi] == [None, "P00001", "P00002"]
+    assert build_profile([], lists[::-1]).to_bytes() == profile.to_bytes()
