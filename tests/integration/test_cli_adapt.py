@@ -62,6 +62,22 @@ def test_learn_export_and_use_a_profile(tmp_path: Path, monkeypatch, capsys) -> 
     code, out, _ = _run(capsys, "project", "profile", project, "--undo")
     assert code == 0 and "no profile" in out
 
+    # A batch through a new project takes the profile as that project's own.
+    monkeypatch.setenv("CLEARNOTE_PROFILE_PASSPHRASE", "tulip-7")
+    other = tmp_path / "warehouse.clearnote"
+    code, _, err = _run(capsys, "batch", str(notes), "--output-dir", str(tmp_path / "out"),
+                        "--project", str(other), "--no-encryption", "--ner", "off",
+                        "--workers", "1", "-q", "--profile", str(profile), "--mode", "tag")
+    assert code == 0, err
+    [written] = [p for p in (tmp_path / "out").iterdir() if p.suffix == ".txt"]
+    assert "Lindqvist" not in written.read_text(encoding="utf-8")
+    from engine.project import Project
+
+    with Project.open(other) as warehouse:
+        assert warehouse.adaptation.profile is not None
+        assert [e.action for e in warehouse.audit_log() if e.action.startswith("profile.")
+                ] == ["profile.imported"]
+
 
 def test_a_profile_passphrase_is_never_taken_from_argv(tmp_path: Path, capsys) -> None:
     with pytest.raises(SystemExit):
