@@ -64,6 +64,7 @@ if TYPE_CHECKING:
         export_review,
         import_review,
     )
+    from engine.project.profile_file import read_profile_file
     from engine.runs.driver import run_files
     from engine.runs.folder import FolderSink
     from engine.runs.outcome import FileOutcome, RunReport
@@ -104,6 +105,7 @@ _LAZY: dict[str, str] = {
     "FolderSink": "engine.runs.folder",
     **dict.fromkeys(("FileOutcome", "RunReport"), "engine.runs.outcome"),
     "ProjectSink": "engine.runs.project",
+    "read_profile_file": "engine.project.profile_file",
     "get_llama_runtime": "engine.runtimes",
     **dict.fromkeys(("Session", "SessionConfig", "SessionServices", "load_document"),
                     "engine.session"),
@@ -126,7 +128,7 @@ __all__ = [
     "Project", "ProjectSettings", "Services", "evaluate_project", "ExportPlan", "OpenWork",
     "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
-    "ExportReport", "Statistics",
+    "ExportReport", "Statistics", "read_profile_file",
     # for the CLI's model, evaluation and CIRE commands (front ends import api and core only)
     "add_model", "list_models", "registry_path", "verify_model", "evaluate", "load_gold",
     "load_predictions", "LlamaJudge", "assess", "settings_for", "get_llama_runtime",

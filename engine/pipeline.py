@@ -8,6 +8,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.core.context import RunContext
 from engine.core.domain import DetectionResult, Document, Span
@@ -18,6 +19,9 @@ from engine.detectors.base import Detector
 from engine.resolution.overlaps import DEFAULT_OVERLAP
 from engine.resolution.resolver import Recoverer, Resolver
 from engine.resolution.segments import MAX_DOCUMENT_CHARS, check_size, detect_in_segments
+
+if TYPE_CHECKING:
+    from engine.profile import Profile
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +39,9 @@ class PipelineConfig:
     allowlist: bool = True
     user_dictionary: tuple[tuple[str, Label], ...] = ()
     max_document_chars: int = MAX_DOCUMENT_CHARS  # longer texts fail with a clear error
+    # What a project learned (engine.profile): a local PHI dictionary detector, a local
+    # vocabulary after the allowlist, a learned resolver as a decider.
+    profile: Profile | None = None
 
 
 @dataclass
@@ -48,11 +55,15 @@ class DetectorTiming:
 class Pipeline:
     def __init__(self, detectors: Sequence[Detector], *, policy: Policy,
                  recoverers: Sequence[Recoverer] = (), overlap: str = DEFAULT_OVERLAP,
-                 max_document_chars: int = MAX_DOCUMENT_CHARS) -> None:
+                 max_document_chars: int = MAX_DOCUMENT_CHARS,
+                 learned: Sequence[Recoverer] = (), deciders: Sequence[Recoverer] = (),
+                 protected_terms: frozenset[str] = frozenset()) -> None:
         if not detectors:
             raise ValueError("a pipeline needs at least one detector")
         self.detectors = tuple(detectors)
-        self.resolver = Resolver(policy=policy, overlap=overlap, recoverers=tuple(recoverers))
+        self.resolver = Resolver(policy=policy, overlap=overlap, recoverers=tuple(recoverers),
+                                 learned=tuple(learned), deciders=tuple(deciders),
+                                 protected_terms=protected_terms)
         self.max_document_chars = max_document_chars
         self.timing = DetectorTiming()
 
@@ -125,6 +136,33 @@ def build_pipeline(config: PipelineConfig | None = None, **overrides: object) ->
         from engine.resolution.allowlist import ClinicalAllowlist
 
         recoverers.append(ClinicalAllowlist.default())
-    return Pipeline(build_detectors(config), policy=get_policy(config.policy),
+    detectors = build_detectors(config)
+    learned: list[Recoverer] = []
+    deciders: list[Recoverer] = []
+    protected: frozenset[str] = frozenset()
+    profile = config.profile
+    if profile is not None:
+        from engine.detectors.dictionary.local import LocalDictionaryDetector
+        from engine.resolution.vocabulary import LocalVocabulary
+
+        if profile.phi:
+            detectors.append(LocalDictionaryDetector(profile.phi,
+                                                     version_tag=profile.content_version))
+        if profile.vocabulary:
+            learned.append(LocalVocabulary.from_entries(profile.vocabulary))
+        deciders += _learned_deciders(profile)
+        protected = profile.phi_terms()
+    return Pipeline(detectors, policy=get_policy(config.policy),
                     recoverers=recoverers, overlap=config.overlap,
-                    max_document_chars=config.max_document_chars)
+                    max_document_chars=config.max_document_chars, learned=learned,
+                    deciders=deciders, protected_terms=protected)
+
+
+def _learned_deciders(profile: Profile) -> list[Recoverer]:
+    """The profile's learned resolver as a decider (engine.resolution.learned), if any."""
+    if profile.learned is None:
+        return []
+    import importlib
+
+    learned = importlib.import_module("engine.resolution.learned")
+    return [learned.LearnedResolver.from_dict(profile.learned)]

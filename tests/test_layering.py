@@ -81,7 +81,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("engine", "engine.core", "engine.paths")),
     ("stages", ("engine.ingest", "engine.detectors", "engine.resolution", "engine.pipeline",
                 "engine.surrogates", "engine.cire", "engine.exporters", "engine.evaluation",
-                "engine.runtimes", "engine.modelstore", "engine.training")),
+                "engine.runtimes", "engine.modelstore", "engine.training",
+                "engine.profile")),
     ("store", ("engine.store",)),
     ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project")),
     ("runs", ("engine.runs",)),  # the file-run driver and its folder and project sinks

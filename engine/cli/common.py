@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine import api
+from engine.cli.passphrase import add_profile_options, profile_from
 from engine.core.context import RunContext, rate_and_eta
 from engine.core.domain import Document, SurrogateMode
 from engine.core.errors import UsageError
@@ -175,7 +176,7 @@ def pipeline_config(args: argparse.Namespace) -> PipelineConfig:
     llm = getattr(args, "llm", None)
     return api.PipelineConfig(policy=args.policy, overlap=args.overlap, ner=ner,
                           ner_threads=getattr(args, "threads", None),
-                          llm_model=Path(llm) if llm else None)
+                          llm_model=Path(llm) if llm else None, profile=profile_from(args))
 
 
 def session_from(args: argparse.Namespace) -> Session:
@@ -212,3 +213,6 @@ def add_detection_options(parser: argparse.ArgumentParser) -> None:
                         help="add a local GGUF LLM to the detector ensemble")
     parser.add_argument("--threads", type=int, help="threads for model inference")
     parser.add_argument("--no-progress", action="store_true", help="no progress on stderr")
+    add_profile_options(parser)
+
+

@@ -31,6 +31,7 @@ from engine.core.errors import (
 
 if TYPE_CHECKING:  # the groups ``_group`` imports on demand, named for the layering test
     from engine.cli import (  # noqa: F401
+        adapt,
         cire,
         deid,
         demo,
@@ -52,6 +53,9 @@ COMMANDS: dict[str, str] = {
     "train-ner": "training", "spark": "spark",
 }
 COMMAND_GROUPS: tuple[str, ...] = tuple(dict.fromkeys(COMMANDS.values()))
+# Modules that add actions under a group's command (its ``register`` returns the actions'
+# subparsers): `clearnote project adapt|import-list|profile|profile-export` (issue 25).
+ACTION_GROUPS: dict[str, tuple[str, ...]] = {"project": ("adapt",)}
 
 
 def _group(name: str) -> ModuleType:
@@ -69,7 +73,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     if command is None:
         register(subparsers)
     else:
-        _group(COMMANDS[command]).register(subparsers)
+        _register_group(COMMANDS[command], subparsers)
     return parser
 
 
@@ -85,7 +89,13 @@ def _command(argv: Sequence[str] | None) -> str | None:
 def register(subparsers: Any) -> None:
     """Every command group's subcommands."""
     for name in COMMAND_GROUPS:
-        _group(name).register(subparsers)
+        _register_group(name, subparsers)
+
+
+def _register_group(name: str, subparsers: Any) -> None:
+    actions = _group(name).register(subparsers)
+    for extra in ACTION_GROUPS.get(name, ()):
+        _group(extra).register(actions)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -13,13 +13,18 @@ import argparse
 import getpass
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from engine.api import Project
+from engine import api
 from engine.cli.secret_input import forget_env, from_file
 from engine.core.errors import UsageError
 
+if TYPE_CHECKING:  # engine.api resolves Project on first use: `clearnote detect` never does
+    from engine.api import Project
+
 ENV_VAR = "CLEARNOTE_PASSPHRASE"
 NEW_ENV_VAR = "CLEARNOTE_NEW_PASSPHRASE"
+PROFILE_ENV_VAR = "CLEARNOTE_PROFILE_PASSPHRASE"
 
 
 class _RefusedOnArgv(argparse.Action):
@@ -29,6 +34,33 @@ class _RefusedOnArgv(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_: object, **__: object) -> None:
         parser.error("a passphrase is never taken from the command line (other users can "
                      f"read it with ps): use --passphrase-file FILE, ${ENV_VAR} or the prompt")
+
+
+def refuse_on_argv(p: argparse.ArgumentParser, *flags: str) -> None:
+    """Refuse ``flags`` given a value on the command line (see ``_RefusedOnArgv``)."""
+    p.add_argument(*flags, action=_RefusedOnArgv, help=argparse.SUPPRESS)
+
+
+def add_profile_options(p: argparse.ArgumentParser) -> None:
+    """``--profile FILE`` (a `clearnote project profile-export`) and its passphrase."""
+    p.add_argument("--profile", type=Path, metavar="FILE",
+                   help="use what a project learned (`clearnote project profile-export`)")
+    p.add_argument("--profile-passphrase-file", type=Path, metavar="FILE",
+                   help=f"the profile's passphrase is the first line of FILE (else "
+                        f"${PROFILE_ENV_VAR}, else a prompt)")
+    refuse_on_argv(p, "--profile-passphrase")
+
+
+def profile_from(args: argparse.Namespace) -> Any:
+    """The profile ``--profile`` names (None without it); a wrong passphrase is refused
+    (``WrongPassphraseError``, a usage error at the command line)."""
+    path = getattr(args, "profile", None)
+    if path is None:
+        return None
+    passphrase = read_passphrase(getattr(args, "profile_passphrase_file", None),
+                                 env_var=PROFILE_ENV_VAR,
+                                 prompt=f"Passphrase for the profile {path.name}")
+    return api.read_profile_file(path, passphrase)
 
 
 def add_passphrase_options(p: argparse.ArgumentParser, *, new_project: bool = False,
@@ -79,9 +111,9 @@ def open_project(args: argparse.Namespace, path: Path | None = None, **kw: objec
     """Open the project of ``args`` (asking for its passphrase only when it is encrypted)."""
     path = path or args.project
     passphrase = None
-    if Project.is_encrypted(path):
+    if api.Project.is_encrypted(path):
         passphrase = read_passphrase(getattr(args, "passphrase_file", None),
                                      prompt=f"Passphrase for {path.name}")
     else:
         forget_env(ENV_VAR)  # not needed: not left for the workers either
-    return Project.open(path, passphrase=passphrase, **kw)  # type: ignore[arg-type]
+    return api.Project.open(path, passphrase=passphrase, **kw)  # type: ignore[arg-type]

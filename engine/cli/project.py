@@ -24,8 +24,10 @@ from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, report_exit
 from engine.cli.passphrase import (
     NEW_ENV_VAR,
     add_passphrase_options,
+    add_profile_options,
     new_project_passphrase,
     open_project,
+    profile_from,
     read_passphrase,
 )
 from engine.cli.secret_input import add_pdf_password_options, pdf_password
@@ -96,7 +98,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_detect(args: argparse.Namespace) -> int:
     with _open(args) as project:
-        report = project.detect(args.ids or None, run_context(args), workers=_workers(args))
+        if args.ids:
+            report = project.detect(args.ids, run_context(args), workers=_workers(args))
+        else:  # imported documents, and after `project adapt` every unreviewed one
+            report = project.adaptation.redetect(run_context(args), workers=_workers(args))
         print(report.summary())
         for doc_id, reason in report.failed:
             print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
@@ -163,6 +168,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
                                  pipeline=_pipeline(args),
                                  passphrase=new_project_passphrase(args))
     with project:
+        profile = profile_from(args)
+        if profile is not None:  # what another project learned: this project's profile now
+            project.adaptation.use_profile(profile)
         sink = ProjectSink(project, formats=args.formats, password=pdf_password(args))
         report = run_files(args.inputs, args.output_dir, sink, workers=_workers(args),
                            ctx=run_context(args))
@@ -183,7 +191,9 @@ def _new_project_options(p: argparse.ArgumentParser) -> None:
                    help="the NER model (auto: when installed)")
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: Any) -> Any:
+    """Register `project` and `batch`; returns the `project` actions' subparsers (more
+    actions come from engine.cli.adapt, see engine.cli.main.ACTION_GROUPS)."""
     formats = sorted(FORMAT_SUFFIXES)
     proj = subparsers.add_parser("project", help="work with a project file (*.clearnote)")
     sub = proj.add_subparsers(dest="project_command", metavar="ACTION", required=True)
@@ -214,7 +224,8 @@ def register(subparsers: Any) -> None:
     add_passphrase_options(p)
     p.set_defaults(func=cmd_import)
 
-    p = sub.add_parser("detect", help="detect PHI in imported documents (or the given ids)")
+    p = sub.add_parser("detect", help="detect PHI in imported documents and, after `project "
+                                      "adapt`, re-detect the unreviewed ones (or the given ids)")
     p.add_argument("project", type=Path)
     p.add_argument("--ids", nargs="*", help="re-detect these documents")
     _common(p, workers=True)
@@ -270,5 +281,7 @@ def register(subparsers: Any) -> None:
     add_pdf_password_options(p)
     _new_project_options(p)
     add_passphrase_options(p, new_project=True)
+    add_profile_options(p)
     _common(p, workers=True)
     p.set_defaults(func=cmd_batch)
+    return sub

@@ -42,6 +42,7 @@ from engine.project import queries as _queries
 from engine.project import recording as _recording
 from engine.project import retention as _retention
 from engine.project import review as _review
+from engine.project.adaptation import Adaptation
 from engine.project.export import WriteGroup
 from engine.project.services import Services
 from engine.project.settings import (
@@ -222,6 +223,12 @@ class Project:
     def session(self) -> Any:
         """The loaded pipeline + a surrogator backed by this project's registry."""
         return self._state.session
+
+    @property
+    def adaptation(self) -> Adaptation:
+        """What the project learned (issue 25): lists, adapt, versions, undo, re-detection
+        of unreviewed documents, profile export."""
+        return Adaptation(self._state)
 
     # ------------------------------------------------------------------ import, detection
 

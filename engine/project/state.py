@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.domain import SurrogateMode
 from engine.core.errors import UsageError
@@ -18,6 +18,11 @@ from engine.session import SessionConfig
 from engine.store import repositories as repo
 from engine.store.db import Database
 from engine.store.surrogate_map import StoreSurrogateMap
+
+if TYPE_CHECKING:
+    from engine.profile import Profile
+
+_UNREAD: Any = object()
 
 
 class ProjectState:
@@ -37,10 +42,27 @@ class ProjectState:
         # this guards power loss only; without it, a resumed batch still re-exports any
         # output whose bytes no longer match the sha256 recorded (export_files_exist).
         self.durable_exports = False
+        self._profile: Profile | None = _UNREAD
+
+    @property
+    def profile(self) -> Profile | None:
+        """The active profile (what the project learned), read once; None before any."""
+        if self._profile is _UNREAD:
+            from engine.store import profiles
+
+            with self.db.read() as s:
+                self._profile = profiles.active_profile(s)
+        return self._profile
+
+    def profile_changed(self) -> None:
+        """The active profile changed: read it again, and rebuild the pipeline with it."""
+        with self._session_lock:
+            self._profile = _UNREAD
+            self._session = None
 
     def session_config(self) -> SessionConfig:
-        return SessionConfig(pipeline=self.settings.pipeline_config(),
-                             mode=self.settings.mode, secret=self.secret)
+        pipeline = replace(self.settings.pipeline_config(), profile=self.profile)
+        return SessionConfig(pipeline=pipeline, mode=self.settings.mode, secret=self.secret)
 
     @property
     def session(self) -> Any:

@@ -32,13 +32,35 @@ class Recoverer(Protocol):
 
 @dataclass(frozen=True)
 class Resolver:
+    """``recoverers`` are shipped knowledge (the clinical allowlist); ``learned`` recoverers
+    (a project's vocabulary) run after them, and ``deciders`` (a learned resolver) in
+    ``settle``. Neither kind that a project learned may drop a protected span
+    (engine.resolution.protect: PHI dictionary texts, validated identifiers, dates)."""
+
     policy: Policy
     overlap: str = DEFAULT_OVERLAP
     recoverers: Sequence[Recoverer] = ()
     deciders: Sequence[Recoverer] = ()
+    learned: Sequence[Recoverer] = ()
+    protected_terms: frozenset[str] = frozenset()  # the profile's PHI dictionary texts
+
+    def _learned_recover(self, recoverer: Recoverer, doc: Document, spans: list[Span]
+                         ) -> tuple[list[Span], list[Span]]:
+        """``recoverer.recover`` under the safety rule: protected spans are kept."""
+        from engine.resolution.protect import is_protected
+
+        kept, dropped = recoverer.recover(doc, spans)
+        saved = [s for s in dropped if is_protected(doc, s, self.protected_terms)]
+        if not saved:
+            return kept, dropped
+        back = {id(s) for s in saved}
+        kept_ids = {id(s) for s in kept} | back
+        return ([s for s in spans if id(s) in kept_ids],
+                [s for s in dropped if id(s) not in back])
 
     def screen(self, doc: Document, proposed: list[Span]) -> tuple[list[Span], list[Span]]:
-        """(kept, dropped) candidates: guards first, then every recoverer in order."""
+        """(kept, dropped) candidates: guards first, then every recoverer in order, then
+        the learned ones."""
         from engine.resolution.guards import guard  # compiles the rules: not on import
 
         kept, _guarded = guard(doc, proposed)
@@ -47,6 +69,11 @@ class Resolver:
             if not kept:
                 break
             kept, lost = recoverer.recover(doc, kept)
+            dropped.extend(lost)
+        for recoverer in self.learned:
+            if not kept:
+                break
+            kept, lost = self._learned_recover(recoverer, doc, kept)
             dropped.extend(lost)
         return kept, dropped
 
@@ -60,7 +87,7 @@ class Resolver:
             open_spans = [s for s in spans if s.status is SpanStatus.CANDIDATE]
             if not open_spans:
                 break
-            _kept, dropped = decider.recover(doc, open_spans)
+            _kept, dropped = self._learned_recover(decider, doc, open_spans)
             gone = {id(s) for s in dropped}
             spans = [s for s in spans if id(s) not in gone]
         return spans

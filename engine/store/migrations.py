@@ -108,8 +108,28 @@ def _v2_to_v3(conn: Connection) -> None:
         "ALTER TABLE documents ADD COLUMN needs_review BOOLEAN NOT NULL DEFAULT 0")
 
 
+def _v3_to_v4(conn: Connection) -> None:
+    """v4: what the project learned (issue 25): profile versions, imported lists and the
+    listed patients' identifier digests."""
+    conn.exec_driver_sql(
+        "CREATE TABLE profile_versions (version INTEGER NOT NULL PRIMARY KEY,"
+        " content_version VARCHAR NOT NULL, body TEXT NOT NULL, note VARCHAR NOT NULL,"
+        " counts TEXT NOT NULL, created_at FLOAT NOT NULL)")
+    conn.exec_driver_sql(
+        "CREATE TABLE list_entries (id INTEGER NOT NULL PRIMARY KEY, kind VARCHAR NOT NULL,"
+        " text TEXT NOT NULL,"
+        " patient_id VARCHAR REFERENCES patients (id) ON DELETE SET NULL,"
+        " created_at FLOAT NOT NULL)")
+    conn.exec_driver_sql(
+        "CREATE TABLE list_keys (id INTEGER NOT NULL PRIMARY KEY,"
+        " patient_id VARCHAR NOT NULL REFERENCES patients (id) ON DELETE CASCADE,"
+        " kind VARCHAR NOT NULL, digest VARCHAR NOT NULL,"
+        " UNIQUE (patient_id, kind, digest))")
+    conn.exec_driver_sql("CREATE INDEX ix_list_keys_digest ON list_keys (digest)")
+
+
 # MIGRATORS[i] takes a file from version i + 1 to i + 2.
-MIGRATORS: tuple[Callable[[Connection], None], ...] = (_v1_to_v2, _v2_to_v3)
+MIGRATORS: tuple[Callable[[Connection], None], ...] = (_v1_to_v2, _v2_to_v3, _v3_to_v4)
 LATEST = len(MIGRATORS) + 1
 
 

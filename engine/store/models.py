@@ -1,6 +1,6 @@
 """SQLAlchemy 2.0 rows of a project file. Never handed to callers: see records.py.
 
-Schema version 2 (see migrations.py for the history). Text columns hold enum values
+Schema version 4 (see migrations.py for the history). Text columns hold enum values
 (``SpanStatus.value`` ...) so the file stays readable with the sqlite3 shell.
 """
 
@@ -178,6 +178,46 @@ class ReviewActionRow(Base):
     payload: Mapped[str] = mapped_column(Text)  # JSON
     undone: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class ProfileVersionRow(Base):
+    """A version of what the project learned (schema v4): the profile's canonical JSON
+    (engine.profile), kept so that undo returns to an earlier one. Holds PHI (names), like
+    the documents: only inside the (encrypted) project."""
+
+    __tablename__ = "profile_versions"
+    version: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    content_version: Mapped[str] = mapped_column(String)  # digest of the body
+    body: Mapped[str] = mapped_column(Text)
+    note: Mapped[str] = mapped_column(String)  # adapt, remove, revert
+    counts: Mapped[str] = mapped_column(Text, default="{}")  # JSON, no PHI
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ListEntryRow(Base):
+    """A name, place or ward from an imported list (schema v4); a patient list's rows are
+    tied to their patient."""
+
+    __tablename__ = "list_entries"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String)  # engine.profile.PhiKind value
+    text: Mapped[str] = mapped_column(Text)
+    patient_id: Mapped[str | None] = mapped_column(
+        ForeignKey("patients.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ListKeyRow(Base):
+    """Keyed digests of a listed patient's identifiers (MRN, name + date of birth), so that
+    a document naming them joins that patient (schema v4)."""
+
+    __tablename__ = "list_keys"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    patient_id: Mapped[str] = mapped_column(ForeignKey("patients.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String)
+    digest: Mapped[str] = mapped_column(String, index=True)
+
+    __table_args__ = (UniqueConstraint("patient_id", "kind", "digest"),)
 
 
 class AuditRow(Base):

@@ -19,6 +19,7 @@ from engine.core.domain import ACTIVE_STATUSES, Document, Span
 from engine.core.labels import Label
 from engine.store import repositories as repo
 from engine.store.models import DocumentRow, PatientKeyRow, PatientRow, table_of
+from engine.store.profiles import listed_patient
 from engine.store.records import PatientRecord, PatientSuggestion
 
 LINK_SUBTYPES = frozenset({"MRN", "PHN", "HCN", "ULI"})
@@ -29,6 +30,19 @@ _SPACES = re.compile(r"\s+")
 
 def _digest(secret: bytes, kind: str, value: str) -> str:
     return hmac.new(secret, f"{kind}\x1f{value}".encode(), hashlib.sha256).hexdigest()
+
+
+def list_keys(secret: bytes, *, ids: Sequence[tuple[str, str]] = (), name: str = "",
+              dob: str = "") -> set[tuple[str, str]]:
+    """The (kind, digest) keys of a listed patient, as ``identifier_keys`` computes them
+    from a document naming that patient: ids (kind, value), and name + date of birth."""
+    keys = {(kind, _digest(secret, kind, value)) for kind, raw in ids
+            if kind in LINK_SUBTYPES and len(value := _NON_ALNUM.sub("", raw).upper()) >= 4}
+    name = _SPACES.sub(" ", name).strip().casefold()
+    dob = _NON_ALNUM.sub("", dob)
+    if name and dob:
+        keys.add(("NAME_DOB", _digest(secret, "NAME_DOB", f"{name}\x1f{dob}")))
+    return keys
 
 
 def identifier_keys(doc: Document, spans: Sequence[Span], secret: bytes
@@ -87,7 +101,9 @@ def find_patient(s: Session, document_id: str, keys: set[tuple[str, str]]
     Returns the patient and whether it is new."""
     if not keys:
         return None, False
-    match = s.scalar(_MATCH, {"digests": [d for _, d in keys], "document_id": document_id})
+    # A patient list names who this is first (engine.store.profiles), then other documents.
+    match = listed_patient(s, [d for _, d in keys]) or s.scalar(
+        _MATCH, {"digests": [d for _, d in keys], "document_id": document_id})
     if match is not None:
         return match, False
     return new_patient(s), True

@@ -1,0 +1,98 @@
+"""Corpus statistics: words the detectors mark as a patient's or relative's name in the
+documents of many different patients, and that the notes also write as plain words, are
+this institution's clinical language (``cont``, ``aline``, ``foley``), not names.
+
+A word counts as clinical when, over the whole project:
+
+- single-word PATIENT/PERSON candidates cover it in the documents of at least
+  ``CORPUS_MIN_PATIENTS`` (k = 5) different patients (a document without a patient counts as
+  a patient of its own), and
+- it is written in lower case outside every candidate at least ``CORPUS_MIN_PLAIN`` (2) times
+  and at least as often as it is marked (a real name the detectors miss now and then is
+  marked far more often than it is missed, and is capitalised when missed);
+- it is never a DOCTOR, HOSPITAL or LOCATION candidate anywhere: staff names and wards recur
+  across patients too, and corpus statistics must not suppress them (review evidence and the
+  dictionaries decide those).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.core.domain import ACTIVE_STATUSES, Span
+from engine.core.labels import Label
+from engine.detectors.dictionary.gazetteer import tokenize
+from engine.profile.model import normal_key
+
+CORPUS_MIN_PATIENTS = 5
+CORPUS_MIN_PLAIN = 2
+_MARKED = frozenset({Label.PATIENT, Label.PERSON})
+_NEVER = frozenset({Label.DOCTOR, Label.HOSPITAL, Label.LOCATION})
+
+
+@dataclass(frozen=True)
+class DocumentSample:
+    """What corpus statistics read of one document: its patient (or its own id), its text
+    and its candidates."""
+
+    patient: str
+    text: str
+    spans: tuple[Span, ...]
+
+
+@dataclass(frozen=True, order=True)
+class WordStat:
+    word: str  # normalised
+    patients: int  # distinct patients whose documents mark it PATIENT/PERSON
+    marked: int  # PATIENT/PERSON candidates covering it
+    plain: int  # lower-case occurrences outside every candidate
+    staff_or_place: bool  # ever a DOCTOR / HOSPITAL / LOCATION candidate
+
+
+@dataclass(frozen=True)
+class CorpusStats:
+    words: tuple[WordStat, ...] = ()
+    documents: int = 0
+
+    def clinical(self, *, min_patients: int = CORPUS_MIN_PATIENTS,
+                 min_plain: int = CORPUS_MIN_PLAIN) -> list[str]:
+        """The words that are clinical language here, sorted."""
+        return sorted(w.word for w in self.words
+                      if w.patients >= min_patients and not w.staff_or_place
+                      and w.plain >= max(min_plain, w.marked))
+
+
+def corpus_statistics(samples: Iterable[DocumentSample]) -> CorpusStats:
+    patients: dict[str, set[str]] = {}
+    marked: dict[str, int] = {}
+    never: set[str] = set()
+    plain_words: list[tuple[str, str]] = []  # (normalised, as written) outside candidates
+    documents = 0
+    for sample in samples:
+        documents += 1
+        text = sample.text
+        active = sorted((s for s in sample.spans if s.status in ACTIVE_STATUSES),
+                        key=lambda s: s.start)
+        for span in active:
+            words = tokenize(text[span.start:span.end])
+            if span.label in _NEVER:
+                never.update(normal_key(w.text) for w in words)
+            elif span.label in _MARKED and len(words) == 1:
+                key = normal_key(words[0].text)
+                patients.setdefault(key, set()).add(sample.patient)
+                marked[key] = marked.get(key, 0) + 1
+        cursor = 0
+        for token in tokenize(text):
+            while cursor < len(active) and active[cursor].end <= token.start:
+                cursor += 1
+            covered = cursor < len(active) and active[cursor].start < token.end
+            if not covered and token.text.islower():
+                plain_words.append((normal_key(token.text), token.text))
+    plain: dict[str, int] = {}
+    for key, _ in plain_words:
+        if key in patients:
+            plain[key] = plain.get(key, 0) + 1
+    stats = tuple(sorted(WordStat(k, len(p), marked[k], plain.get(k, 0), k in never)
+                         for k, p in patients.items()))
+    return CorpusStats(stats, documents)
