@@ -51,6 +51,7 @@ from engine.exporters.verify import find_leaks, live_spans, masked_original, nee
 
 RASTER_DPI = 200
 PATCH_DPI = 300
+CHUNK_PAGES = 20  # pages built per freshly opened source (_build_from_pdf)
 
 
 # --------------------------------------------------------------------------- geometry
@@ -263,18 +264,55 @@ class _Plan:
 def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Mark]],
                     doc: Document, plan: _Plan, mode: PdfMode, dpi: int,
                     ctx: RunContext) -> tuple[pdfium.PdfDocument, set[int]]:
+    """The output document, built ``CHUNK_PAGES`` pages at a time: each chunk comes from a
+    freshly opened source (the edited pages of the last one, with their image patches as
+    raw bitmaps, are released) and is saved compressed before the next starts, so memory
+    holds one chunk's pages plus the compressed output, not every edited page."""
     from engine.ingest.pdf import open_pdf
 
     src = open_pdf(source, password)
     try:
-        ocr_pages = {p.number for p in doc.pages if p.ocr}
-        if doc.pages and len(doc.pages) != len(src):
-            raise ExportError(f"{source.name}: document has {len(doc.pages)} pages but the "
-                              f"source PDF has {len(src)}")
-        out = pdfium.PdfDocument.new()
-        used_raster: set[int] = set()
         total = len(src)
-        for index in range(total):
+        if doc.pages and len(doc.pages) != total:
+            raise ExportError(f"{source.name}: document has {len(doc.pages)} pages but the "
+                              f"source PDF has {total}")
+    finally:
+        src.close()
+    ocr_pages = {p.number for p in doc.pages if p.ocr}
+    used_raster: set[int] = set()
+    out = pdfium.PdfDocument.new()
+    try:
+        for first in range(0, total, CHUNK_PAGES):
+            pages = range(first, min(first + CHUNK_PAGES, total))
+            part = _build_pages(source, password, pages, marks, doc, plan, mode, dpi, ctx,
+                                ocr_pages, used_raster)
+            buffer = io.BytesIO()
+            try:
+                part.save(buffer, version=17)
+            finally:
+                part.close()
+            saved = pdfium.PdfDocument(buffer.getvalue())
+            try:
+                out.import_pages(saved)
+            finally:
+                saved.close()
+    except BaseException:
+        out.close()
+        raise
+    return out, used_raster
+
+
+def _build_pages(source: Path, password: str | None, pages: range,
+                 marks: dict[int, list[Mark]], doc: Document, plan: _Plan, mode: PdfMode,
+                 dpi: int, ctx: RunContext, ocr_pages: set[int], used_raster: set[int]
+                 ) -> pdfium.PdfDocument:
+    from engine.ingest.pdf import open_pdf
+
+    src = open_pdf(source, password)
+    out = pdfium.PdfDocument.new()
+    try:
+        total = len(src)
+        for index in pages:
             ctx.check()
             number = index + 1
             src_page = src[index]
@@ -303,9 +341,12 @@ def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Ma
             page.close()
             src_page.close()
             ctx.report("export", number, total, f"page {number}")
-        return out, used_raster
+    except BaseException:
+        out.close()
+        raise
     finally:
         src.close()
+    return out
 
 
 def _build_from_image(source: Path, marks: dict[int, list[Mark]], doc: Document,
