@@ -264,28 +264,14 @@ class _Plan:
 def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Mark]],
                     doc: Document, plan: _Plan, mode: PdfMode, dpi: int,
                     ctx: RunContext) -> tuple[pdfium.PdfDocument, set[int]]:
-    """The output document, built ``CHUNK_PAGES`` pages at a time: each chunk comes from a
-    freshly opened source (the edited pages of the last one, with their image patches as
-    raw bitmaps, are released) and is saved compressed before the next starts, so memory
-    holds one chunk's pages plus the compressed output, not every edited page."""
-    from engine.ingest.pdf import open_pdf
-
-    src = open_pdf(source, password)
+    """Built ``CHUNK_PAGES`` pages at a time, each chunk from a freshly opened source and
+    saved compressed before the next: the edited pages of a chunk (image patches as raw
+    bitmaps) are released, so memory does not grow with the page count."""
+    out, used_raster, first, total = pdfium.PdfDocument.new(), set[int](), 0, 1
     try:
-        total = len(src)
-        if doc.pages and len(doc.pages) != total:
-            raise ExportError(f"{source.name}: document has {len(doc.pages)} pages but the "
-                              f"source PDF has {total}")
-    finally:
-        src.close()
-    ocr_pages = {p.number for p in doc.pages if p.ocr}
-    used_raster: set[int] = set()
-    out = pdfium.PdfDocument.new()
-    try:
-        for first in range(0, total, CHUNK_PAGES):
-            pages = range(first, min(first + CHUNK_PAGES, total))
-            part = _build_pages(source, password, pages, marks, doc, plan, mode, dpi, ctx,
-                                ocr_pages, used_raster)
+        while first < total:
+            part, total = _build_chunk(source, password, first, marks, doc, plan, mode, dpi,
+                                       ctx, used_raster)
             buffer = io.BytesIO()
             try:
                 part.save(buffer, version=17)
@@ -296,23 +282,28 @@ def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Ma
                 out.import_pages(saved)
             finally:
                 saved.close()
+            first += CHUNK_PAGES
     except BaseException:
         out.close()
         raise
     return out, used_raster
 
 
-def _build_pages(source: Path, password: str | None, pages: range,
+def _build_chunk(source: Path, password: str | None, first: int,
                  marks: dict[int, list[Mark]], doc: Document, plan: _Plan, mode: PdfMode,
-                 dpi: int, ctx: RunContext, ocr_pages: set[int], used_raster: set[int]
-                 ) -> pdfium.PdfDocument:
+                 dpi: int, ctx: RunContext, used_raster: set[int]
+                 ) -> tuple[pdfium.PdfDocument, int]:
     from engine.ingest.pdf import open_pdf
 
     src = open_pdf(source, password)
-    out = pdfium.PdfDocument.new()
     try:
+        ocr_pages = {p.number for p in doc.pages if p.ocr}
+        if doc.pages and len(doc.pages) != len(src):
+            raise ExportError(f"{source.name}: document has {len(doc.pages)} pages but the "
+                              f"source PDF has {len(src)}")
+        out = pdfium.PdfDocument.new()
         total = len(src)
-        for index in pages:
+        for index in range(first, min(first + CHUNK_PAGES, total)):
             ctx.check()
             number = index + 1
             src_page = src[index]
@@ -341,12 +332,9 @@ def _build_pages(source: Path, password: str | None, pages: range,
             page.close()
             src_page.close()
             ctx.report("export", number, total, f"page {number}")
-    except BaseException:
-        out.close()
-        raise
+        return out, total
     finally:
         src.close()
-    return out
 
 
 def _build_from_image(source: Path, marks: dict[int, list[Mark]], doc: Document,
