@@ -69,9 +69,9 @@ def _paragraph_text(p: etree._Element) -> str:
 
 class Budget:
     """One allowance for the whole document, shared by every part (body, each header and
-    footer, notes, comments): uncompressed XML bytes, paragraphs and characters of text. A part under the
-    per-part guard can still hold millions of tiny paragraphs; past either bound the
-    document is refused with a message instead of growing without end."""
+    footer, notes, comments): uncompressed XML bytes, paragraphs and characters of text.
+    A part under the per-part guard can still hold millions of tiny paragraphs; past any
+    bound the document is refused with a message instead of growing without end."""
 
     def __init__(self, max_bytes: int = MAX_DOCUMENT_XML_BYTES,
                  max_paragraphs: int = MAX_PARAGRAPHS) -> None:
