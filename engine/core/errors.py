@@ -111,8 +111,8 @@ class DiskFullError(ClearNoteError):
             message = (f"The disk holding {shown(path, 240)} is full: free space and run "
                        "the same command again")
         else:
-            message = (f"The disk holding {shown(path, 240)} failed a write (disk I/O "
-                       "error): check the disk and run the same command again")
+            message = (f"The disk holding {shown(path, 240)} reported an I/O error: check "
+                       "the disk and its free space, then run the same command again")
         super().__init__(message)
 
 

@@ -51,6 +51,7 @@ from engine.exporters.verify import find_leaks, live_spans, masked_original, nee
 
 RASTER_DPI = 200
 PATCH_DPI = 300
+CHUNK_PAGES = 20  # pages built per freshly opened source (_build_from_pdf)
 
 
 # --------------------------------------------------------------------------- geometry
@@ -265,6 +266,35 @@ class _Plan:
 def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Mark]],
                     doc: Document, plan: _Plan, mode: PdfMode, dpi: int,
                     ctx: RunContext) -> tuple[pdfium.PdfDocument, set[int]]:
+    """Built ``CHUNK_PAGES`` pages at a time, each chunk from a freshly opened source and
+    saved compressed before the next: the edited pages of a chunk (image patches as raw
+    bitmaps) are released, so memory does not grow with the page count."""
+    out, used_raster, first, total = pdfium.PdfDocument.new(), set[int](), 0, 1
+    try:
+        while first < total:
+            part, total = _build_chunk(source, password, first, marks, doc, plan, mode, dpi,
+                                       ctx, used_raster)
+            buffer = io.BytesIO()
+            try:
+                part.save(buffer, version=17)
+            finally:
+                part.close()
+            saved = pdfium.PdfDocument(buffer.getvalue())
+            try:
+                out.import_pages(saved)
+            finally:
+                saved.close()
+            first += CHUNK_PAGES
+    except BaseException:
+        out.close()
+        raise
+    return out, used_raster
+
+
+def _build_chunk(source: Path, password: str | None, first: int,
+                 marks: dict[int, list[Mark]], doc: Document, plan: _Plan, mode: PdfMode,
+                 dpi: int, ctx: RunContext, used_raster: set[int]
+                 ) -> tuple[pdfium.PdfDocument, int]:
     from engine.ingest.pdf import open_pdf
 
     src = open_pdf(source, password)
@@ -274,9 +304,8 @@ def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Ma
             raise ExportError(f"{source.name}: document has {len(doc.pages)} pages but the "
                               f"source PDF has {len(src)}")
         out = pdfium.PdfDocument.new()
-        used_raster: set[int] = set()
         total = len(src)
-        for index in range(total):
+        for index in range(first, min(first + CHUNK_PAGES, total)):
             ctx.check()
             number = index + 1
             src_page = src[index]
@@ -305,7 +334,7 @@ def _build_from_pdf(source: Path, password: str | None, marks: dict[int, list[Ma
             page.close()
             src_page.close()
             ctx.report("export", number, total, f"page {number}")
-        return out, used_raster
+        return out, total
     finally:
         src.close()
 

@@ -24,6 +24,7 @@ MAX_PART_BYTES = 200 * 1024 * 1024  # zip-bomb guard, per part (its header's siz
 # 40,000 paragraphs and 30 MB of XML.
 MAX_DOCUMENT_XML_BYTES = 256 * 1024 * 1024
 MAX_PARAGRAPHS = 250_000
+MAX_TEXT_CHARS = 64 * 1024 * 1024  # as detection's own limit (engine.segments)
 
 
 def _order(name: str) -> tuple[int, int, str]:
@@ -68,14 +69,15 @@ def _paragraph_text(p: etree._Element) -> str:
 
 class Budget:
     """One allowance for the whole document, shared by every part (body, each header and
-    footer, notes, comments): uncompressed XML bytes and paragraphs. A part under the
-    per-part guard can still hold millions of tiny paragraphs; past either bound the
-    document is refused with a message instead of growing without end."""
+    footer, notes, comments): uncompressed XML bytes, paragraphs and characters of text.
+    A part under the per-part guard can still hold millions of tiny paragraphs; past any
+    bound the document is refused with a message instead of growing without end."""
 
     def __init__(self, max_bytes: int = MAX_DOCUMENT_XML_BYTES,
                  max_paragraphs: int = MAX_PARAGRAPHS) -> None:
         self.bytes_left, self.paragraphs_left = max_bytes, max_paragraphs
         self.max_bytes, self.max_paragraphs = max_bytes, max_paragraphs
+        self.chars_left = MAX_TEXT_CHARS
 
     def read(self, n: int) -> None:
         self.bytes_left -= n
@@ -83,11 +85,16 @@ class Budget:
             raise TooLargeError(f"DOCX holds more than {self.max_bytes // 2**20} MB of XML "
                                 "(the limit for one document)")
 
-    def paragraph(self) -> None:
+    def paragraph(self, text: str) -> str:
         self.paragraphs_left -= 1
+        self.chars_left -= len(text) + 1
         if self.paragraphs_left < 0:
             raise TooLargeError(f"DOCX holds more than {self.max_paragraphs:,} paragraphs "
                                 "(the limit for one document)")
+        if self.chars_left < 0:
+            raise TooLargeError(f"DOCX holds more than {MAX_TEXT_CHARS:,} characters of text "
+                                "(the limit for one document)")
+        return text
 
 
 class TooLargeError(Exception):
@@ -131,8 +138,7 @@ def _part_text(stream: IO[bytes], budget: Budget) -> tuple[str, bool]:
             for copy in el.iter(f"{{{MC}}}Fallback"):
                 copy.clear()
             for p in el.iter(f"{_W}p"):
-                budget.paragraph()
-                lines.append(_paragraph_text(p))
+                lines.append(budget.paragraph(_paragraph_text(p)))
             tracked = tracked or el.find(f".//{_W}delText") is not None
         el.clear()
         _drop_read(el)

@@ -83,3 +83,13 @@ def test_a_190_mb_document_xml_of_tiny_paragraphs_is_refused_fast_in_bounded_mem
     seconds = float(out.split("seconds")[1].split()[0])
     peak = int(out.split("peak_mb")[1])
     assert seconds < 30 and peak < 1536, out
+
+
+def test_text_past_detections_limit_is_refused_while_reading(tmp_path, monkeypatch) -> None:
+    import engine.ingest.docx as docx_module
+
+    monkeypatch.setattr(docx_module, "MAX_TEXT_CHARS", 1_000_000)  # 64 M in use: same path
+    path = _write_docx(tmp_path / "long.docx", {"word/document.xml": 40},
+                       paragraph="a" * 30_000)  # 1.2 M characters in few paragraphs
+    with pytest.raises(CorruptDocumentError, match=r"long\.docx: .*characters of text"):
+        load_docx(path)

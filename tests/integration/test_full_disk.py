@@ -34,7 +34,7 @@ def test_sqlite_errors_in_a_unit_of_work_become_a_clear_message(tmp_path, messag
             raise OperationalError("COMMIT", {}, sqlite3.OperationalError(message))
         assert str(tmp_path / "u.clearnote") in str(err.value)
         if message.startswith("disk I/O"):  # this disk has room: not called full
-            assert "failed a write" in str(err.value)
+            assert "reported an I/O error" in str(err.value)
         else:
             assert FULL in str(err.value)
         with pytest.raises(DiskFullError), db.read():

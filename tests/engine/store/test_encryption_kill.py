@@ -169,3 +169,22 @@ def test_a_temp_copy_held_by_a_running_operation_is_left_alone(tmp_path: Path,
         assert held.exists()
     Project.open(path, services=FAKE_SERVICES).close()
     assert not held.exists()
+
+
+def test_a_migration_backup_under_the_project_key_is_kept(tmp_path: Path) -> None:
+    """Recovery removes only backups another key (or none) opens: the backup a schema
+    migration of this encrypted project wrote stays."""
+    from engine.store import migrations
+    from engine.store.db import Database
+
+    path = tmp_path / "e.clearnote"
+    Project.create(path, services=FAKE_SERVICES, passphrase=PASS).close()
+    db = Database(path, passphrase=PASS)
+    try:
+        backup = migrations.backup(path, 1, db.key)
+    finally:
+        db.close()
+    plain = path.with_name(f"{path.name}.v2.bak")
+    plain.write_bytes(b"SQLite format 3\x00" + bytes(100))  # what an old plain copy starts with
+    Project.open(path, services=FAKE_SERVICES, passphrase=PASS).close()
+    assert backup.exists() and not plain.exists()

@@ -178,3 +178,28 @@ def test_a_record_of_millions_of_spans_is_refused_in_bounded_memory(tmp_path) ->
     assert "refused:" in done.stdout and "longer than" in done.stdout
     peak = int(done.stdout.split("peak_mb")[1])
     assert peak < 400, peak
+
+
+def test_cli_review_import_reports_unlisted_spans(make_project, letters, tmp_path,
+                                                  capsys) -> None:
+    from engine.cli import main
+
+    project, ids = _detected(make_project, letters)
+    doc_id = _doc_of(project, ids, 0)
+    export_review(project, tmp_path / "review", document_ids=[doc_id])
+    ann = tmp_path / "review" / f"{doc_id}.ann"
+    ann.write_text("".join(ann.read_text(encoding="utf-8").splitlines(True)[:2]),
+                   encoding="utf-8")
+    path = project.path
+    project.close()
+    assert main(["project", "review-import", str(path), str(tmp_path / "review")]) == 0
+    out = capsys.readouterr().out
+    assert "were not listed and keep their state" in out
+    assert main(["project", "review-import", str(path), str(tmp_path / "review"),
+                 "--unlisted", "reject"]) == 0
+    out = capsys.readouterr().out
+    assert "in 1 document(s) were not listed and were REJECTED" in out
+    ann.write_text("T1\tTITLE 0 4\tx\n", encoding="utf-8")
+    assert main(["project", "review-import", str(path), str(tmp_path / "review"),
+                 "--schema", "presidio"]) == 1
+    assert ".ann:1: label TITLE is not PHI" in capsys.readouterr().err
