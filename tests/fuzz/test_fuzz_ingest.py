@@ -7,7 +7,9 @@ benchmarks/fuzz_ingest.py."""
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -74,8 +76,12 @@ def test_ingest_gives_a_document_or_a_named_error(
 def test_the_runner_reports_a_hang_and_recovers(tmp_path: Path) -> None:
     """The time bound is real: an input the worker cannot answer in time is a finding, and
     the next input gets a fresh worker."""
-    run = IngestRunner(tmp_path, timeout=0.001)
+    run = IngestRunner(tmp_path, timeout=0.5)
     try:
+        # A stopped worker cannot answer, however fast the machine (a 1 ms bound was raced
+        # by a quick answer about half the time).
+        run.proc = run._start()  # noqa: SLF001
+        os.kill(run.proc.pid, signal.SIGSTOP)
         finding = run.run(b"plain text", "text", ".txt")
         assert finding is not None and finding.signature.startswith("hang")
         run.timeout = PER_INPUT_SECONDS

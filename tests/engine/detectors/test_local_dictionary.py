@@ -66,3 +66,19 @@ def test_a_large_dictionary_scans_fast() -> None:
     started = time.perf_counter()
     assert detector.detect(doc, RunContext()) == []
     assert time.perf_counter() - started < 1.0
+
+
+def test_common_words_of_the_project_are_not_names_by_themselves() -> None:
+    entries = [PhiEntry("nombre ernesto rivera", Label.PATIENT, PhiKind.PATIENT,
+                        EntrySource.REVIEW),
+               PhiEntry("lucia garza", Label.DOCTOR, PhiKind.STAFF, EntrySource.REVIEW)]
+    plain = LocalDictionaryDetector(entries)
+    local = LocalDictionaryDetector(entries, common={"nombre", "grasa"})
+    text = "Nombre: Luis. grasa abdominal. Rivera stable. Garza notified."
+    doc = Document.from_text(text)
+
+    def found(detector: LocalDictionaryDetector) -> list[str]:
+        return [doc.slice(s) for s in detector.detect(doc, RunContext())]
+
+    assert found(plain) == ["Nombre", "grasa", "Rivera", "Garza"]
+    assert found(local) == ["Rivera", "Garza"]
