@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 import engine.api as api
 from desktop.flags import flag_entry
+from desktop.messages import in_words
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
 from engine.api import (
@@ -422,6 +423,7 @@ def _item_state(rep: ImportReport) -> tuple[str, str]:
     if rep.failed:
         reason = rep.failed[0].reason
         state = "encrypted" if reason.startswith("EncryptedDocumentError") else "failed"
+        reason = in_words(reason)
         if len(rep.failed) > 1 or rep.imported:
             reason = f"{len(rep.failed)} failed, {len(rep.imported)} imported; first: {reason}"
         return state, reason
