@@ -36,7 +36,7 @@ from engine.core.context import RunContext
 from engine.core.domain import DeidentifiedText, Document, Span
 from engine.core.errors import ExportError, ExportVerificationError, InputError
 from engine.core.files import atomic_target
-from engine.exporters.geometry import PageFrame, page_frames, span_page_boxes
+from engine.exporters.geometry import PageBox, PageFrame, page_frames, span_page_boxes
 from engine.exporters.pdf_boxes import PAD, Mark, PdfMode, draw_boxes
 from engine.exporters.pdf_text_layer import (
     Rect,
@@ -83,6 +83,17 @@ def _marks(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
             by_page[number].append(Mark(span, rects, subs.get(span.id) if first else ""))
             first = False
     return by_page, unlocated
+
+
+def _box_marks(boxes: Sequence[PageBox], frames: dict[int, PageFrame],
+               by_page: dict[int, list[Mark]]) -> None:
+    """Box redactions (view space) as marks in page space, beside the spans' marks."""
+    for box in boxes:
+        frame = frames.get(box.page)
+        if frame is None:
+            raise ExportError(f"a box redaction is on page {box.page}, which the document "
+                              "does not have")
+        by_page[box.page].append(Mark(None, (frame.to_source(box.rect),), None))
 
 
 class _PixelMap:
@@ -404,16 +415,44 @@ def verify_pdf(path: Path, doc: Document, spans: Sequence[Span], what: str
     return leaks
 
 
+def verify_boxes(path: Path, boxes: Sequence[PageBox], frames: dict[int, PageFrame],
+                 what: str) -> None:
+    """No text can be extracted from under a box redaction (its inner part: a word
+    touching the edge keeps its outside letters)."""
+    if not boxes:
+        return
+    pdf = pdfium.PdfDocument(path)
+    try:
+        for box in boxes:
+            x0, y0, x1, y1 = frames[box.page].to_source(box.rect)
+            if x1 - x0 <= 2 or y1 - y0 <= 2:
+                continue
+            page = pdf[box.page - 1]
+            textpage = page.get_textpage()
+            try:
+                inside = textpage.get_text_bounded(x0 + 1, y0 + 1, x1 - 1, y1 - 1)
+            finally:
+                textpage.close()
+                page.close()
+            if inside.strip():
+                raise ExportVerificationError(f"{what}: text remains under a box redaction "
+                                              f"on page {box.page}")
+    finally:
+        pdf.close()
+
+
 # --------------------------------------------------------------------------- entry point
 
 
 def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Sequence[Span],
                        out_path: str | Path, *, surrogate: DeidentifiedText | None = None,
                        mode: PdfMode = "redacted", password: str | None = None,
-                       dpi: int = RASTER_DPI, ctx: RunContext | None = None) -> Path:
+                       dpi: int = RASTER_DPI, ctx: RunContext | None = None,
+                       boxes: Sequence[PageBox] = ()) -> Path:
     """Write a redacted copy of a PDF or image document. ``doc`` must be what ingest read
     from that source (its char boxes locate the spans). ``mode``: "redacted" (black boxes)
-    or "surrogate-text" (the surrogate from ``surrogate`` in a white box)."""
+    or "surrogate-text" (the surrogate from ``surrogate`` in a white box). ``boxes``: box
+    redactions (view space) burnt black whatever the mode; no text survives under them."""
     source, out_path = Path(source_pdf_or_image), Path(out_path)
     ctx = ctx or RunContext()
     if mode not in ("redacted", "surrogate-text"):
@@ -422,8 +461,10 @@ def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Se
         raise ExportError("surrogate-text mode needs the de-identified text (surrogate=...)")
     if not source.is_file():
         raise InputError(source, "source document not found")
-    frames = page_frames(doc, source=source, password=password) if doc.boxes else {}
+    frames = (page_frames(doc, source=source, password=password)
+              if doc.boxes or boxes else {})
     marks, unlocated = _marks(doc, spans, surrogate, mode, frames)
+    _box_marks(boxes, frames, marks)
     if unlocated:
         ids = ", ".join(f"{s.id} ({s.label.value})" for s in unlocated[:10])
         raise ExportError(f"{out_path.name}: {len(unlocated)} span(s) have no position on the "
@@ -444,6 +485,7 @@ def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Se
                 finally:
                     out.close()
                 leaks = verify_pdf(tmp, doc, spans, out_path.name)
+                verify_boxes(tmp, boxes, frames, out_path.name)
                 if leaks:
                     if plan.stricter(leaks, used, editable=is_pdf):
                         raise _Retry()
