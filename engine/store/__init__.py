@@ -45,7 +45,8 @@ __getattr__, __dir__ = lazy_attributes(__name__, {
     "SCHEMA_VERSION": "engine.store.migrations:LATEST",
     **dict.fromkeys(("AuditEntry", "BoxRedaction", "DetectReport", "DocumentRecord",
                      "DocumentStatus", "ExportedDocument", "ExportReport", "ImportFailure",
-                     "ImportReport", "PatientRecord", "PatientSuggestion", "ReviewImportReport", "Statistics"),
+                     "ImportReport", "PatientRecord", "PatientSuggestion", "ReviewImportReport",
+                     "Statistics"),
                     "engine.store.records"),
     "StoreSurrogateMap": "engine.store.surrogate_map",
 })
