@@ -175,7 +175,8 @@ class ProjectController(QObject):
         def work(ctx: RunContext) -> LoadedDocument:
             return LoadedDocument(project.load_document(document_id),
                                   tuple(project.spans(document_id)),
-                                  project.document(document_id).status)
+                                  project.document(document_id).status,
+                                  tuple(project.box_redactions(document_id)))
 
         self._run("document.load", work, self._loaded, serial=True)
 
@@ -252,6 +253,23 @@ class ProjectController(QObject):
     def redo(self) -> None:
         project = self._need()
         self._run("redo", lambda ctx: project.redo(), self._after_history, serial=True)
+
+    def add_box(self, document_id: str, page: int,
+                rect: tuple[float, float, float, float]) -> None:
+        """Redact a rectangle drawn on a page (view space); undoable."""
+        project = self._need()
+        self._run("box.add", lambda ctx: project.add_box_redaction(document_id, page, rect),
+                  lambda box: self._box_done(document_id), serial=True)
+
+    def remove_box(self, document_id: str, box_id: str) -> None:
+        project = self._need()
+        self._run("box.remove", lambda ctx: project.remove_box_redaction(box_id),
+                  lambda box: self._box_done(document_id), serial=True)
+
+    def _box_done(self, document_id: str) -> None:
+        if self.current_id == document_id:
+            self.load_document(document_id)
+        self._refresh_undo()
 
     def _span_done(self, document_id: str, span: Span) -> None:
         self.spanChanged.emit(document_id, span)

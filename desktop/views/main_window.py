@@ -161,6 +161,8 @@ class MainWindow(QMainWindow):
         r.currentSpanChanged.connect(self.page_view.select_span)
         self.page_view.spanClicked.connect(r.select_span)
         self.page_view.pageRequested.connect(c.request_page)
+        self.page_view.boxDrawn.connect(c.add_box)
+        self.page_view.boxRemoved.connect(c.remove_box)
 
     # ------------------------------------------------------------------ project
 
