@@ -7,11 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 
 from engine.core.errors import UsageError
 from engine.pipeline import PipelineConfig
-from engine.project import Project
+from engine.project import Project, export_review
 from tests.fixtures_docs import DOCTOR, letter_pages, word_rects, write_scan_twin, write_text_pdf
 
 PAGE_H = 792.0
@@ -62,6 +63,18 @@ def test_drawn_box_is_undoable_and_burnt_into_the_redacted_pdf(tmp_path: Path) -
             x0, y0, x1, y1 = (v * 2 for v in signature)
             area = image.crop((int(x0) + 4, int(y0) + 4, int(x1) - 4, int(y1) - 4))
             assert sum(area.histogram()[:60]) / (area.width * area.height) > 0.97
+        # The review copy shows the box where it was drawn.
+        copy = export_review(p, tmp_path / "review", fmt="pdf", document_ids=[ids[0]])[0]
+        pdf = pdfium.PdfDocument(copy)
+        try:
+            drawn_rects = [o.get_bounds() for o in pdf[1].get_objects(
+                filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=0)]
+        finally:
+            pdf.close()
+        sx0, sy0, sx1, sy1 = signature
+        assert any(abs(r[0] - sx0) < 2 and abs(r[1] - (PAGE_H - sy1)) < 2
+                   and abs(r[2] - sx1) < 2 and abs(r[3] - (PAGE_H - sy0)) < 2
+                   for r in drawn_rects)
         # Removed, the box no longer redacts.
         p.remove_box_redaction(drawn[0].id)
         assert p.box_redactions(ids[0]) == []
