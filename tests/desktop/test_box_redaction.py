@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
@@ -69,4 +70,29 @@ def test_drag_a_box_over_the_signature_undo_redo_delete(
     view._remove_selected_box()
     qtbot.waitUntil(lambda: view.box_rects() == {}, timeout=TIMEOUT_MS)
     assert project.box_redactions(doc_id) == []
+    window.close()
+
+
+def test_export_review_copy_from_the_menu(qtbot: QtBot, tmp_path: Path,
+                                          user_settings: UserSettings,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from desktop.views import main_window
+
+    inbox = tmp_path / "in"
+    inbox.mkdir()
+    letter = write_text_pdf(inbox / "letter.pdf", letter_pages()[:1], extras=False)
+    (inbox / "note.txt").write_text("Seen 2024-02-11 by Dr. Sam Lee.\n", encoding="utf-8")
+    window = open_window(qtbot, tmp_path, user_settings)
+    drop_files(window, [letter, inbox / "note.txt"])
+    qtbot.waitUntil(lambda: detected_count(window) == 2, timeout=TIMEOUT_MS)
+    out = tmp_path / "review"
+    monkeypatch.setattr(main_window.QFileDialog, "getExistingDirectory",
+                        lambda *args, **kw: str(out))  # the folder the user picks
+    with qtbot.waitSignal(window.controller.reviewCopyWritten, timeout=TIMEOUT_MS) as sent:
+        window.actions_by_name["export_review"].trigger()
+    assert sent.args == [1]  # the PDF; the text note has no pages
+    pdf_id = next(e.id for e in window.documents.model.entries() if e.name == "letter.pdf")
+    assert [p.name for p in out.iterdir()] == [f"{pdf_id}.review.pdf"]
+    qtbot.waitUntil(lambda: "review cop" in window.statusBar().currentMessage(),
+                    timeout=TIMEOUT_MS)
     window.close()
