@@ -217,7 +217,10 @@ class PageView(QWidget):
                                                 (drawn.x1 - drawn.x0) * scale,
                                                 (drawn.y1 - drawn.y0) * scale))
         ocr = " (text from OCR)" if doc.pages[self.page - 1].ocr else ""
-        self.info.setText(f"Page {self.page} of {len(doc.pages)}{ocr} · {shown} highlight(s)")
+        boxes = sum(1 for b in self.loaded.boxes if b.page == self.page)
+        redacted = f" · {boxes} box redaction(s)" if boxes else ""
+        self.info.setText(f"Page {self.page} of {len(doc.pages)}{ocr} · {shown} highlight(s)"
+                          f"{redacted}")
         if focus is not None:
             self.view.centerOn(focus)
 

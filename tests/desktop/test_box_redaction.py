@@ -58,6 +58,7 @@ def test_drag_a_box_over_the_signature_undo_redo_delete(
     # Stored in page points, drawn where it was dragged (within the zoom's rounding).
     assert abs(stored.x0 - (x0 - 4)) < 2 and abs(stored.y1 - (792 - y0 + 4)) < 2
     (drawn,) = view.box_rects().values()
+    assert "1 box redaction" in view.info.text()
     assert drawn.contains(QPointF((x0 + x1) / 2 * k, (792 - (y0 + y1) / 2) * k))
 
     c.undo()
