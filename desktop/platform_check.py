@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes.util
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -39,8 +40,9 @@ def _qt_root() -> Path | None:
 def missing_libraries() -> list[str]:
     """Sonames the xcb plugin needs that the system lacks (empty off Linux)."""
     root = _qt_root()
-    if not sys.platform.startswith("linux") or root is None:
-        return []
+    chosen = os.environ.get("QT_QPA_PLATFORM", "xcb")
+    if not sys.platform.startswith("linux") or root is None or not chosen.startswith("xcb"):
+        return []  # another platform plugin (offscreen, wayland) needs none of these
     targets = [root / "plugins" / "platforms" / "libqxcb.so",
                *sorted((root / "lib").glob("libQt6XcbQpa.so*"))[:1]]
     missing: set[str] = set()

@@ -31,3 +31,8 @@ def test_message_names_the_install_command(monkeypatch: pytest.MonkeyPatch,
     assert "sudo apt-get install -y libxcb-icccm4 libxcb-keysyms1" in err
     monkeypatch.setattr(platform_check, "missing_libraries", lambda: [])
     assert platform_check.main() == 0
+
+
+def test_other_platform_plugins_need_no_xcb(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert platform_check.missing_libraries() == []
