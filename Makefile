@@ -20,12 +20,14 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 # Without a display (a server, CI) the window cannot open: show the CLI demo instead.
+# With one, desktop.platform_check first names missing Qt system libraries (Linux) and the
+# command that installs them.
 run: $(STAMP)
 	@if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY$$WAYLAND_DISPLAY$$QT_QPA_PLATFORM" ]; then \
 		echo "No display found: running the command-line demo instead of the window."; \
 		$(PY) -m engine.cli demo; \
 	else \
-		$(PY) -m desktop.app; \
+		$(PY) -m desktop.platform_check && $(PY) -m desktop.app; \
 	fi
 
 # A separate interpreter for training and for converting Hugging Face checkpoints

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.api import DocumentRecord, DocumentStatus
+from engine.api import BoxRedaction, DocumentRecord, DocumentStatus
 from engine.core.domain import DeidentifiedText, Document, Span, SpanStatus
 
 
@@ -62,6 +62,7 @@ class LoadedDocument:
     document: Document
     spans: tuple[Span, ...]
     status: DocumentStatus | None = None
+    boxes: tuple[BoxRedaction, ...] = ()  # active box redactions drawn on its pages
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from desktop.messages import exception_in_words
 from engine.core.context import CancelToken, RunContext
-from engine.core.errors import CancelledError, ClearNoteError, InputError
+from engine.core.errors import CancelledError
 
 log = logging.getLogger(__name__)
 
@@ -22,13 +23,8 @@ PROGRESS_INTERVAL_S = 0.05
 
 
 def safe_message(exc: BaseException) -> str:
-    """What a user (and a log) may see: engine messages name files and problems, never PHI;
-    anything else is reduced to its type."""
-    if isinstance(exc, InputError):
-        return f"{type(exc).__name__}: {exc.problem}"
-    if isinstance(exc, ClearNoteError):
-        return f"{type(exc).__name__}: {exc}"
-    return f"{type(exc).__name__} (unexpected error; see the log)"
+    """What a user (and a log) may see: in words, never PHI nor a class name."""
+    return exception_in_words(exc)
 
 
 class TaskSignals(QObject):

@@ -72,6 +72,7 @@ if TYPE_CHECKING:
     from engine.runtimes import get_llama_runtime
     from engine.session import Session, SessionConfig, SessionServices, load_document
     from engine.store import (
+        BoxRedaction,
         DetectReport,
         DocumentRecord,
         DocumentStatus,
@@ -109,8 +110,9 @@ _LAZY: dict[str, str] = {
     "get_llama_runtime": "engine.runtimes",
     **dict.fromkeys(("Session", "SessionConfig", "SessionServices", "load_document"),
                     "engine.session"),
-    **dict.fromkeys(("DetectReport", "DocumentRecord", "DocumentStatus", "ExportReport",
-                     "ImportReport", "PatientRecord", "Statistics"), "engine.store"),
+    **dict.fromkeys(("BoxRedaction", "DetectReport", "DocumentRecord", "DocumentStatus",
+                     "ExportReport", "ImportReport", "PatientRecord", "Statistics"),
+                    "engine.store"),
 }
 
 
@@ -126,6 +128,7 @@ __all__ = [
     "model_file_info", "ModelFileInfo", "ExportJob", "Written", "export_job", "write_outputs",
     "KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS",
     "Project", "ProjectSettings", "Services", "evaluate_project", "ExportPlan", "OpenWork",
+    "BoxRedaction",
     "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
     "ExportReport", "Statistics", "read_profile_file",

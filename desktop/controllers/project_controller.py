@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 import engine.api as api
 from desktop.flags import flag_entry
+from desktop.messages import in_words
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
 from engine.api import (
@@ -174,7 +175,8 @@ class ProjectController(QObject):
         def work(ctx: RunContext) -> LoadedDocument:
             return LoadedDocument(project.load_document(document_id),
                                   tuple(project.spans(document_id)),
-                                  project.document(document_id).status)
+                                  project.document(document_id).status,
+                                  tuple(project.box_redactions(document_id)))
 
         self._run("document.load", work, self._loaded, serial=True)
 
@@ -251,6 +253,23 @@ class ProjectController(QObject):
     def redo(self) -> None:
         project = self._need()
         self._run("redo", lambda ctx: project.redo(), self._after_history, serial=True)
+
+    def add_box(self, document_id: str, page: int,
+                rect: tuple[float, float, float, float]) -> None:
+        """Redact a rectangle drawn on a page (view space); undoable."""
+        project = self._need()
+        self._run("box.add", lambda ctx: project.add_box_redaction(document_id, page, rect),
+                  lambda box: self._box_done(document_id), serial=True)
+
+    def remove_box(self, document_id: str, box_id: str) -> None:
+        project = self._need()
+        self._run("box.remove", lambda ctx: project.remove_box_redaction(box_id),
+                  lambda box: self._box_done(document_id), serial=True)
+
+    def _box_done(self, document_id: str) -> None:
+        if self.current_id == document_id:
+            self.load_document(document_id)
+        self._refresh_undo()
 
     def _span_done(self, document_id: str, span: Span) -> None:
         self.spanChanged.emit(document_id, span)
@@ -422,6 +441,7 @@ def _item_state(rep: ImportReport) -> tuple[str, str]:
     if rep.failed:
         reason = rep.failed[0].reason
         state = "encrypted" if reason.startswith("EncryptedDocumentError") else "failed"
+        reason = in_words(reason)
         if len(rep.failed) > 1 or rep.imported:
             reason = f"{len(rep.failed)} failed, {len(rep.imported)} imported; first: {reason}"
         return state, reason

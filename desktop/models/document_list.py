@@ -13,6 +13,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from desktop.messages import in_words
 from desktop.records import DisplayStatus, DocumentEntry
 
 Index = QModelIndex | QPersistentModelIndex
@@ -109,7 +110,7 @@ class DocumentListModel(QAbstractTableModel):
             return value.casefold() if isinstance(value, str) else value
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == 1 and e.record.reason:
-                return f"Failed: {e.record.reason}"
+                return f"Failed: {in_words(e.record.reason)}"
             if col == 1 and e.record.needs_review:
                 return DECODING_NOTE
             return self.TOOLTIPS[col] if col else e.record.source_path

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.messages import in_words
 from engine.api import ExportReport
 
 FORMAT_NAMES = {"txt": "De-identified text (.deid.txt)",
@@ -148,7 +149,8 @@ class ExportDialog(QDialog):
             lines.append("</ul>")
         if report.failed:
             lines.append(f"<p><b>{len(report.failed)} failed:</b></p><ul>")
-            lines += [f"<li>{doc_id}: {reason}</li>" for doc_id, reason in report.failed]
+            lines += [f"<li>{doc_id}: {escape(in_words(reason))}</li>"
+                      for doc_id, reason in report.failed]
             lines.append("</ul>")
         else:
             lines.append("<p>No failures.</p>")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData, Qt, QTimer
+from PySide6.QtCore import QMimeData, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.start_page.set_recent(self.user.recent_projects())
         self._set_project_actions(False)
-        self.resize(1280, 800)
+        self.resize(fitted_size(self.screen().availableGeometry().size()))
 
     # ------------------------------------------------------------------ actions
 
@@ -161,6 +161,8 @@ class MainWindow(QMainWindow):
         r.currentSpanChanged.connect(self.page_view.select_span)
         self.page_view.spanClicked.connect(r.select_span)
         self.page_view.pageRequested.connect(c.request_page)
+        self.page_view.boxDrawn.connect(c.add_box)
+        self.page_view.boxRemoved.connect(c.remove_box)
 
     # ------------------------------------------------------------------ project
 
@@ -216,7 +218,8 @@ class MainWindow(QMainWindow):
     def _project_opened(self, path: Path) -> None:
         self.user.add_recent(path)
         self.user.last_folder = str(path.parent)
-        self.setWindowTitle(f"ClearNote — {path.name}")
+        # Qt adds the application's name ("… – ClearNote"): the title names the project only.
+        self.setWindowTitle(path.name)
         self.stack.setCurrentWidget(self.workspace)
         self._set_project_actions(True)
         self.statusBar().showMessage("Drop documents or folders anywhere to import them.")
@@ -435,6 +438,13 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         self.controller.shutdown()
         super().closeEvent(event)
+
+
+def fitted_size(available: QSize) -> QSize:
+    """1280 x 800, or less on a small or scaled screen (1600 x 1000 at 150 % leaves about
+    1066 x 640): the whole window, frame included, stays on the screen."""
+    return QSize(min(1280, int(available.width() * 0.95)),
+                 min(800, int(available.height() * 0.92)))
 
 
 def ask(parent: QWidget, title: str, text: str) -> bool:

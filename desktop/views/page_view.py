@@ -6,7 +6,17 @@ to the width; Ctrl+wheel, Ctrl+= / Ctrl+- zoom, and the buttons fit the width or
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap, QResizeEvent, QWheelEvent
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QKeySequence,
+    QPainter,
+    QPen,
+    QPixmap,
+    QResizeEvent,
+    QShortcut,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsScene,
@@ -14,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -22,10 +33,12 @@ import engine.api as api
 from desktop.records import LoadedDocument
 from desktop.render import RenderedPage
 from desktop.theme import STATUS_GLYPHS, label_colour
+from desktop.views.box_tool import BoxTool
 from desktop.views.zoom import ZoomBar
 from engine.core.domain import Document, Span, SpanStatus
 
 SPAN_ROLE = 0  # QGraphicsItem data key holding the span id
+BOX_ROLE = 1  # ... and the box redaction id
 
 
 def span_page(doc: Document, span: Span) -> int | None:
@@ -59,6 +72,8 @@ class _PageCanvas(QGraphicsView):
 class PageView(QWidget):
     spanClicked = Signal(str)
     pageRequested = Signal(str, int)  # document id, page number (1-based)
+    boxDrawn = Signal(str, int, object)  # document id, page, (x0, y0, x1, y1) view space
+    boxRemoved = Signal(str, str)  # document id, box redaction id
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,8 +99,22 @@ class PageView(QWidget):
         self.view.zoomStep.connect(self.zoom.step)
         self.view.resized.connect(self.zoom.refit)
         self.scene.selectionChanged.connect(self._clicked)
+        self.box_tool = BoxTool(self.view)
+        self.box_tool.drawn.connect(self._box_drawn)
+        self.draw_button = QToolButton(self)
+        self.draw_button.setText("Draw box")
+        self.draw_button.setCheckable(True)
+        self.draw_button.setToolTip("Redact a rectangle (signature, logo, stamp): drag on the "
+                                    "page (B). Select a box and press Delete to remove it.")
+        self.draw_button.toggled.connect(self.box_tool.set_active)
+        for key, slot in (("B", self.draw_button.toggle),
+                          (QKeySequence.StandardKey.Delete, self._remove_selected_box)):
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
         top = QHBoxLayout()
         top.addWidget(self.info, 1)
+        top.addWidget(self.draw_button)
         top.addWidget(self.zoom)
         top.addWidget(self.page_box)
         layout = QVBoxLayout(self)
@@ -182,8 +211,16 @@ class PageView(QWidget):
                 shown += 1
                 if span.id == self._current:
                     focus = item
+        for drawn in self.loaded.boxes:
+            if drawn.page == self.page:
+                self._box_item(drawn.id, QRectF(drawn.x0 * scale, drawn.y0 * scale,
+                                                (drawn.x1 - drawn.x0) * scale,
+                                                (drawn.y1 - drawn.y0) * scale))
         ocr = " (text from OCR)" if doc.pages[self.page - 1].ocr else ""
-        self.info.setText(f"Page {self.page} of {len(doc.pages)}{ocr} · {shown} highlight(s)")
+        boxes = sum(1 for b in self.loaded.boxes if b.page == self.page)
+        redacted = f" · {boxes} box redaction(s)" if boxes else ""
+        self.info.setText(f"Page {self.page} of {len(doc.pages)}{ocr} · {shown} highlight(s)"
+                          f"{redacted}")
         if focus is not None:
             self.view.centerOn(focus)
 
@@ -213,6 +250,42 @@ class PageView(QWidget):
         item.setFlag(QGraphicsRectItem.GraphicsItemFlag.ItemIsSelectable)
         self.scene.addItem(item)
         return item
+
+    def _box_item(self, box_id: str, rect: QRectF) -> None:
+        item = QGraphicsRectItem(rect)
+        item.setPen(QPen(QColor("#000000"), 2))
+        item.setBrush(QBrush(QColor(0, 0, 0, 150), Qt.BrushStyle.Dense4Pattern))
+        item.setToolTip("Box redaction: burnt black into the redacted PDF (Delete removes "
+                        "it, Ctrl+Z undoes)")
+        item.setData(BOX_ROLE, box_id)
+        item.setFlag(QGraphicsRectItem.GraphicsItemFlag.ItemIsSelectable)
+        self.scene.addItem(item)
+
+    def box_rects(self) -> dict[str, QRectF]:
+        """Scene rectangles of the box redactions drawn on the page shown."""
+        return {str(i.data(BOX_ROLE)): i.rect() for i in self.scene.items()
+                if isinstance(i, QGraphicsRectItem) and i.data(BOX_ROLE)}
+
+    def _box_drawn(self, rect: QRectF) -> None:
+        """A drag on the page: to view space (the picture's pixels over its scale)."""
+        if self.loaded is None or not self.loaded.document.pages:
+            return
+        rendered = self._pages.get((self.loaded.document.id, self.page))
+        if rendered is None:
+            return
+        frame = rendered.frames[self.page]
+        k = frame.width / rendered.image.width() if rendered.image.width() else 1.0
+        rect = rect.intersected(self.scene.sceneRect())
+        self.boxDrawn.emit(self.loaded.document.id, self.page,
+                           (rect.left() * k, rect.top() * k, rect.right() * k,
+                            rect.bottom() * k))
+
+    def _remove_selected_box(self) -> None:
+        if self.loaded is None:
+            return
+        for item in self.scene.selectedItems():
+            if item.data(BOX_ROLE):
+                self.boxRemoved.emit(self.loaded.document.id, str(item.data(BOX_ROLE)))
 
     def _clicked(self) -> None:
         items = self.scene.selectedItems()

@@ -39,6 +39,25 @@ def keyring_module() -> ModuleType | None:
     return keyring
 
 
+def keyring_works() -> bool:
+    """Whether a keyring backend that can store secrets is there: without one (a headless
+    Linux has only keyring's "fail" backend) the option is not offered."""
+    kr = keyring_module()
+    if kr is None:
+        return False
+    try:
+        backend = kr.get_keyring()
+    except Exception as exc:  # noqa: BLE001 - a broken keyring setup: no option
+        log.info("keyring unavailable (%s)", type(exc).__name__)
+        return False
+    module = type(backend).__module__
+    if module.startswith(("keyring.backends.fail", "keyring.backends.null")):
+        return False
+    if module.startswith("keyring.backends.chainer"):
+        return bool(getattr(backend, "backends", ()))
+    return True
+
+
 def stored_passphrase(path: Path) -> str | None:
     kr = keyring_module()
     if kr is None:
@@ -91,7 +110,7 @@ class PassphraseDialog(QDialog):
             form.addRow("&Repeat:", self.repeat)
         layout.addLayout(form)
         self.remember = QCheckBox("Remember it in the system &keyring")
-        self.remember.setVisible(keyring_module() is not None)
+        self.remember.setVisible(keyring_works())
         layout.addWidget(self.remember)
         self.problem = QLabel("")
         layout.addWidget(self.problem)

@@ -32,13 +32,18 @@ class PageBox:
         return self.x0, self.y0, self.x1, self.y1
 
 
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> bool:
+    return min(a1, b1) - max(a0, b0) > 0.5 * min(a1 - a0, b1 - b0)
+
+
 def _join_lines(rects: Sequence[Rect]) -> list[Rect]:
-    """Union of boxes per visual line: boxes overlapping by half their height join."""
+    """Union of the boxes of one line of text (no line break between them): boxes sharing
+    half their height join (text across the page), or half their width (text running down
+    the page, as on a born-digital page shown turned by its /Rotate)."""
     lines: list[list[float]] = []
     for r in sorted(rects, key=lambda r: (r[1], r[0])):
         for line in lines:
-            overlap = min(line[3], r[3]) - max(line[1], r[1])
-            if overlap > 0.5 * min(line[3] - line[1], r[3] - r[1]):
+            if _overlap(line[1], line[3], r[1], r[3]) or _overlap(line[0], line[2], r[0], r[2]):
                 line[0], line[1] = min(line[0], r[0]), min(line[1], r[1])
                 line[2], line[3] = max(line[2], r[2]), max(line[3], r[3])
                 break

@@ -32,6 +32,7 @@ from engine.core.files import (
 from engine.core.policies import Policy
 from engine.exporters.brat import write_deid_ann
 from engine.exporters.csv import write_csv_summary
+from engine.exporters.geometry import PageBox
 from engine.exporters.jsonl import write_json_sidecar, write_jsonl_record
 from engine.exporters.reports import source_name_parts
 from engine.exporters.text import write_text
@@ -64,6 +65,8 @@ class ExportJob:
     # Polled between formats and inside the writers' re-verification (a 10 MB text takes
     # seconds to check), so a cancel stops an export within a second or two.
     ctx: RunContext | None = field(default=None, compare=False, repr=False)
+    # Rectangles a reviewer drew to redact (signatures, logos): burnt into the redacted PDF.
+    boxes: tuple[PageBox, ...] = ()
 
     @property
     def high_flags(self) -> int:
@@ -124,7 +127,7 @@ def cire_guard(doc: Document, deid: DeidentifiedText, policy: Policy,
 def export_job(doc: Document, spans: Sequence[Span], deid: DeidentifiedText, *,
                policy: Policy, source: str | Path | None = None, pdf_mode: str = "redacted",
                password: str | None = None, cire: Mapping[str, Any] | None = None,
-               ctx: RunContext | None = None) -> ExportJob:
+               ctx: RunContext | None = None, boxes: Sequence[PageBox] = ()) -> ExportJob:
     """An ``ExportJob`` with the CIRE guard's flags (or the full ``cire`` report given,
     whose high flags are counted the same way). ``ctx`` is polled by the guard and by
     ``write_outputs``."""
@@ -135,7 +138,7 @@ def export_job(doc: Document, spans: Sequence[Span], deid: DeidentifiedText, *,
     return ExportJob(doc, tuple(spans), deid, deid.mode, Path(source) if source else None,
                      pdf_mode, password, block,
                      source_name_parts(source, phi=_phi_strings(doc, spans)) if source
-                     else (), ctx)
+                     else (), ctx, tuple(boxes))
 
 
 def _phi_strings(doc: Document, spans: Sequence[Span]) -> list[str]:
@@ -185,7 +188,7 @@ def _write_pdf(job: ExportJob, path: Path) -> None:
 
     write_redacted_pdf(job.source or Path(""), job.document, job.spans, path,
                        surrogate=job.deid, mode=job.pdf_mode,  # type: ignore[arg-type]
-                       password=job.password)
+                       password=job.password, boxes=job.boxes)
 
 
 DEFAULT_WRITERS: dict[str, Writer] = {

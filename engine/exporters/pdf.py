@@ -34,9 +34,9 @@ from PIL import Image, ImageDraw
 
 from engine.core.context import RunContext
 from engine.core.domain import DeidentifiedText, Document, Span
-from engine.core.errors import ExportError, ExportVerificationError, InputError
+from engine.core.errors import ExportError, InputError
 from engine.core.files import atomic_target
-from engine.exporters.geometry import PageFrame, page_frames, span_page_boxes
+from engine.exporters.geometry import PageBox, PageFrame, page_frames, span_page_boxes
 from engine.exporters.pdf_boxes import PAD, Mark, PdfMode, draw_boxes
 from engine.exporters.pdf_text_layer import (
     Rect,
@@ -47,7 +47,8 @@ from engine.exporters.pdf_text_layer import (
     intersects,
     page_words,
 )
-from engine.exporters.verify import find_leaks, live_spans, masked_original, needles, raise_leaks
+from engine.exporters.pdf_verify import verify_boxes, verify_pdf
+from engine.exporters.verify import live_spans, raise_leaks
 
 RASTER_DPI = 200
 PATCH_DPI = 300
@@ -84,6 +85,17 @@ def _marks(doc: Document, spans: Sequence[Span], deid: DeidentifiedText | None,
             by_page[number].append(Mark(span, rects, subs.get(span.id) if first else ""))
             first = False
     return by_page, unlocated
+
+
+def _box_marks(boxes: Sequence[PageBox], frames: dict[int, PageFrame],
+               by_page: dict[int, list[Mark]]) -> None:
+    """Box redactions (view space) as marks in page space, beside the spans' marks."""
+    for box in boxes:
+        frame = frames.get(box.page)
+        if frame is None:
+            raise ExportError(f"a box redaction is on page {box.page}, which the document "
+                              "does not have")
+        by_page[box.page].append(Mark(None, (frame.to_source(box.rect),), None))
 
 
 class _PixelMap:
@@ -385,64 +397,18 @@ def _image_dpi(img: Image.Image) -> float:
     return value if 50 <= value <= 1200 else 300.0
 
 
-# --------------------------------------------------------------------------- verification
-
-
-def verify_pdf(path: Path, doc: Document, spans: Sequence[Span], what: str
-               ) -> list[tuple[Span, int | None]]:
-    """Re-open ``path`` and return every (span, page number or None for metadata /
-    cross-page) whose original string is still extractable. Raises if annotations, form
-    fields or attachments survived."""
-    checks = needles(doc, spans)
-    leaks: list[tuple[Span, int | None]] = []
-    pdf = pdfium.PdfDocument(path)
-    try:
-        if pdf.count_attachments():
-            raise ExportVerificationError(f"{what}: output still has attachments")
-        if pdf.get_formtype() != pdfium_c.FORMTYPE_NONE:
-            raise ExportVerificationError(f"{what}: output still has form fields")
-        meta = " \n ".join(v for v in pdf.get_metadata_dict(skip_empty=True).values())
-        if meta.strip():
-            for span in find_leaks(meta, "", checks):
-                leaks.append((span, None))
-        all_text: list[str] = []
-        for index in range(len(pdf)):
-            page = pdf[index]
-            try:
-                if pdfium_c.FPDFPage_GetAnnotCount(page.raw) > 0:
-                    raise ExportVerificationError(f"{what}: page {index + 1} still has "
-                                                  "annotations")
-                textpage = page.get_textpage()
-                text = textpage.get_text_range()
-                textpage.close()
-            finally:
-                page.close()
-            all_text.append(text)
-            number = index + 1
-            src = next((p for p in doc.pages if p.number == number), None)
-            allowed = (masked_original(doc, spans, src.start, src.end) if src is not None
-                       else masked_original(doc, spans))
-            for span in find_leaks(text, allowed, checks):
-                leaks.append((span, number))
-        # Whole-document pass: a string split over pages or objects must not reappear either.
-        for span in find_leaks("\n".join(all_text), masked_original(doc, spans), checks):
-            if not any(s.id == span.id for s, _ in leaks):
-                leaks.append((span, None))
-    finally:
-        pdf.close()
-    return leaks
-
-
 # --------------------------------------------------------------------------- entry point
 
 
 def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Sequence[Span],
                        out_path: str | Path, *, surrogate: DeidentifiedText | None = None,
                        mode: PdfMode = "redacted", password: str | None = None,
-                       dpi: int = RASTER_DPI, ctx: RunContext | None = None) -> Path:
+                       dpi: int = RASTER_DPI, ctx: RunContext | None = None,
+                       boxes: Sequence[PageBox] = ()) -> Path:
     """Write a redacted copy of a PDF or image document. ``doc`` must be what ingest read
     from that source (its char boxes locate the spans). ``mode``: "redacted" (black boxes)
-    or "surrogate-text" (the surrogate from ``surrogate`` in a white box)."""
+    or "surrogate-text" (the surrogate from ``surrogate`` in a white box). ``boxes``: box
+    redactions (view space) burnt black whatever the mode; no text survives under them."""
     source, out_path = Path(source_pdf_or_image), Path(out_path)
     ctx = ctx or RunContext()
     if mode not in ("redacted", "surrogate-text"):
@@ -451,8 +417,10 @@ def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Se
         raise ExportError("surrogate-text mode needs the de-identified text (surrogate=...)")
     if not source.is_file():
         raise InputError(source, "source document not found")
-    frames = page_frames(doc, source=source, password=password) if doc.boxes else {}
+    frames = (page_frames(doc, source=source, password=password)
+              if doc.boxes or boxes else {})
     marks, unlocated = _marks(doc, spans, surrogate, mode, frames)
+    _box_marks(boxes, frames, marks)
     if unlocated:
         ids = ", ".join(f"{s.id} ({s.label.value})" for s in unlocated[:10])
         raise ExportError(f"{out_path.name}: {len(unlocated)} span(s) have no position on the "
@@ -473,6 +441,7 @@ def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Se
                 finally:
                     out.close()
                 leaks = verify_pdf(tmp, doc, spans, out_path.name)
+                verify_boxes(tmp, boxes, frames, out_path.name)
                 if leaks:
                     if plan.stricter(leaks, used, editable=is_pdf):
                         raise _Retry()

@@ -23,7 +23,7 @@ PAD = 1.0  # points of margin around each box
 
 @dataclass(frozen=True)
 class Mark:
-    span: Span
+    span: Span | None  # None: a box redaction drawn by a reviewer
     rects: tuple[Rect, ...]  # one per line the span covers, in the source's page space
     label_text: str | None  # surrogate text drawn in surrogate-text mode
 
@@ -78,7 +78,7 @@ def draw_boxes(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, marks: Sequence[Ma
         for i, r in enumerate(mark.rects):
             rect = to_out(r)
             rect = (rect[0] - PAD, rect[1] - PAD, rect[2] + PAD, rect[3] + PAD)
-            if mode == "redacted":
+            if mode == "redacted" or mark.span is None:  # box redactions: always black
                 pdfium_c.FPDFPage_InsertObject(page.raw, _rect_obj(rect, fill=(0, 0, 0),
                                                                    stroke=False))
                 continue

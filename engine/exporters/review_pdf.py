@@ -131,11 +131,24 @@ def _legend(pdf: pdfium.PdfDocument, doc: Document, spans: Sequence[Span],
         page.close()
 
 
+def _draw_redactions(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, height: float, k: float,
+                     boxes: Sequence[PageBox]) -> None:
+    """Box redactions a reviewer drew: a black outline, hatched by a light grey fill."""
+    for box in boxes:
+        rect = (box.x0 * k, height - box.y1 * k, box.x1 * k, height - box.y0 * k)
+        pdfium_c.FPDFPage_InsertObject(page.raw, _rect(rect, stroke=(0, 0, 0),
+                                                       fill=(0, 0, 0, 60), width=1.5))
+        pdfium_c.FPDFPage_InsertObject(page.raw, _text(pdf, "box redaction", rect[0],
+                                                       rect[3] + 0.6, ID_SIZE))
+
+
 def write_review_pdf(source: str | Path, doc: Document, spans: Sequence[Span],
                      out_path: str | Path, *, password: str | None = None,
-                     ctx: RunContext | None = None) -> Path:
+                     ctx: RunContext | None = None,
+                     redactions: Sequence[PageBox] = ()) -> Path:
     """Write the review copy of ``doc`` (read from ``source``, a PDF or an image) with its
-    candidate, accepted and rejected spans drawn; superseded spans are left out."""
+    candidate, accepted and rejected spans drawn, and the box ``redactions`` a reviewer
+    drew; superseded spans are left out."""
     source, out_path = Path(source), Path(out_path)
     ctx = ctx or RunContext()
     if not source.is_file():
@@ -152,9 +165,9 @@ def write_review_pdf(source: str | Path, doc: Document, spans: Sequence[Span],
     out = pdfium.PdfDocument.new()
     try:
         if frames and next(iter(frames.values())).pdf:
-            _pages_from_pdf(out, source, password, frames, per_page, ctx)
+            _pages_from_pdf(out, source, password, frames, per_page, redactions, ctx)
         else:
-            _pages_from_image(out, source, doc, frames, per_page, ctx)
+            _pages_from_image(out, source, doc, frames, per_page, redactions, ctx)
         _legend(out, doc, shown, located)
         with atomic_target(out_path) as tmp:
             out.save(tmp, version=17)
@@ -165,7 +178,8 @@ def write_review_pdf(source: str | Path, doc: Document, spans: Sequence[Span],
 
 def _pages_from_pdf(out: pdfium.PdfDocument, source: Path, password: str | None,
                     frames: dict[int, PageFrame],
-                    per_page: dict[int, list[tuple[Span, PageBox]]], ctx: RunContext) -> None:
+                    per_page: dict[int, list[tuple[Span, PageBox]]],
+                    redactions: Sequence[PageBox], ctx: RunContext) -> None:
     from engine.ingest.pdf import open_pdf
 
     src = open_pdf(source, password)
@@ -178,6 +192,8 @@ def _pages_from_pdf(out: pdfium.PdfDocument, source: Path, password: str | None,
             form.set_matrix(_view_matrix(frame))
             page.insert_obj(form)
             _draw_spans(out, page, frame.height, 1.0, per_page.get(index + 1, []))
+            _draw_redactions(out, page, frame.height, 1.0,
+                             [b for b in redactions if b.page == index + 1])
             page.gen_content()
             page.close()
             ctx.report("review", index + 1, len(src), f"page {index + 1}")
@@ -187,7 +203,8 @@ def _pages_from_pdf(out: pdfium.PdfDocument, source: Path, password: str | None,
 
 def _pages_from_image(out: pdfium.PdfDocument, source: Path, doc: Document,
                       frames: dict[int, PageFrame],
-                      per_page: dict[int, list[tuple[Span, PageBox]]], ctx: RunContext) -> None:
+                      per_page: dict[int, list[tuple[Span, PageBox]]],
+                      redactions: Sequence[PageBox], ctx: RunContext) -> None:
     from engine.ingest.images import iter_frames, open_image
 
     img = open_image(source)
@@ -202,6 +219,7 @@ def _pages_from_image(out: pdfium.PdfDocument, source: Path, doc: Document,
             _place(obj, (0, 0, w_pt, h_pt))
             page.insert_obj(obj)
             _draw_spans(out, page, h_pt, k, per_page.get(index + 1, []))
+            _draw_redactions(out, page, h_pt, k, [b for b in redactions if b.page == index + 1])
             page.gen_content()
             page.close()
             ctx.report("review", index + 1, len(doc.pages), f"page {index + 1}")

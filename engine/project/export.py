@@ -33,6 +33,7 @@ from engine.exporters.reports import (
 )
 from engine.parallel import ProgressMeter, WorkResult, error_reason
 from engine.project import queries
+from engine.project.boxes import active_page_boxes
 from engine.project.recording import record
 from engine.project.settings import FORMAT_SUFFIXES, TEMP_PREFIX, check_formats, formats_for
 from engine.project.state import ProjectState
@@ -131,7 +132,7 @@ def export_in(state: ProjectState, s: Any, doc: Document, active: tuple[Span, ..
         deid = state.session.deidentify(doc, active,
                                         patient=patient or pat.DEFAULT_PATIENT)
     job = export_job(doc, active, deid, policy=get_policy(state.settings.policy),
-                     source=doc.source_path)
+                     source=doc.source_path, boxes=active_page_boxes(s, doc.id))
     written = write_outputs(job, out, formats, writers=state.services.writers,
                             durable=state.durable_exports)
     state.surrogate_map.store_pending(s, state.surrogate_map.peek_pending())

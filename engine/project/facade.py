@@ -34,6 +34,7 @@ from engine.core.files import file_sha256, private_dir
 from engine.core.labels import Label
 from engine.core.policies import get_policy
 from engine.parallel import WorkResult
+from engine.project import boxes as _boxes
 from engine.project import encryption as _encryption
 from engine.project import export as _export
 from engine.project import export_check as _export_check
@@ -60,6 +61,7 @@ from engine.store import repositories as repo
 from engine.store.db import Database
 from engine.store.records import (
     AuditEntry,
+    BoxRedaction,
     DetectReport,
     DocumentRecord,
     DocumentStatus,
@@ -321,6 +323,18 @@ class Project:
 
     def mark_reviewed(self, document_id: str) -> DocumentRecord:
         return _review.mark_reviewed(self.db, document_id)
+
+    def add_box_redaction(self, document_id: str, page: int,
+                          rect: tuple[float, float, float, float]) -> BoxRedaction:
+        """Redact a rectangle of a page (view space of the upright page); undoable."""
+        return _boxes.add_box(self.db, document_id, page, rect)
+
+    def remove_box_redaction(self, box_id: str) -> BoxRedaction:
+        return _boxes.remove_box(self.db, box_id)
+
+    def box_redactions(self, document_id: str) -> list[BoxRedaction]:
+        """The document's active box redactions."""
+        return _boxes.boxes(self.db, document_id)
 
     def undo(self) -> ReviewChange | None:
         return _review.undo(self.db)

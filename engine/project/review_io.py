@@ -19,6 +19,7 @@ from engine.core.domain import ACTIVE_STATUSES, Span
 from engine.core.errors import UsageError, shown
 from engine.core.files import private_dir, write_text_atomic
 from engine.exporters.brat import write_brat
+from engine.exporters.geometry import PageBox
 from engine.project.review_files import (
     Decision,
     Labels,
@@ -80,8 +81,10 @@ def _review_pdfs(project: Project, ids: list[str], out_dir: Path) -> list[Path]:
         doc = project.load_document(doc_id)
         if not doc.pages or not doc.source_path:
             continue
+        boxes = [PageBox(b.page, b.x0, b.y0, b.x1, b.y1)
+                 for b in project.box_redactions(doc_id)]
         written.append(write_review_pdf(doc.source_path, doc, project.spans(doc_id),
-                                        out_dir / f"{doc_id}.review.pdf"))
+                                        out_dir / f"{doc_id}.review.pdf", redactions=boxes))
     return written
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from engine.store.migrations import LATEST as SCHEMA_VERSION
     from engine.store.records import (
         AuditEntry,
+        BoxRedaction,
         DetectReport,
         DocumentRecord,
         DocumentStatus,
@@ -42,15 +43,16 @@ if TYPE_CHECKING:
 __getattr__, __dir__ = lazy_attributes(__name__, {
     "Database": "engine.store.db",
     "SCHEMA_VERSION": "engine.store.migrations:LATEST",
-    **dict.fromkeys(("AuditEntry", "DetectReport", "DocumentRecord", "DocumentStatus",
-                     "ExportedDocument", "ExportReport", "ImportFailure", "ImportReport",
-                     "PatientRecord", "PatientSuggestion", "ReviewImportReport", "Statistics"),
+    **dict.fromkeys(("AuditEntry", "BoxRedaction", "DetectReport", "DocumentRecord",
+                     "DocumentStatus", "ExportedDocument", "ExportReport", "ImportFailure",
+                     "ImportReport", "PatientRecord", "PatientSuggestion", "ReviewImportReport",
+                     "Statistics"),
                     "engine.store.records"),
     "StoreSurrogateMap": "engine.store.surrogate_map",
 })
 
 __all__ = [
-    "SCHEMA_VERSION", "AuditEntry", "Database", "DetectReport", "DocumentRecord",
+    "SCHEMA_VERSION", "AuditEntry", "BoxRedaction", "Database", "DetectReport", "DocumentRecord",
     "DocumentStatus", "ExportReport", "ExportedDocument", "ImportFailure", "ImportReport",
     "PatientRecord", "PatientSuggestion", "ReviewImportReport", "Statistics",
     "StoreSurrogateMap",

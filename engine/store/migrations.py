@@ -128,8 +128,20 @@ def _v3_to_v4(conn: Connection) -> None:
     conn.exec_driver_sql("CREATE INDEX ix_list_keys_digest ON list_keys (digest)")
 
 
+def _v4_to_v5(conn: Connection) -> None:
+    """v5: box redactions drawn on pages (signatures, logos, stamps)."""
+    conn.exec_driver_sql(
+        "CREATE TABLE box_redactions (id VARCHAR NOT NULL PRIMARY KEY,"
+        " document_id VARCHAR NOT NULL REFERENCES documents (id) ON DELETE CASCADE,"
+        " page INTEGER NOT NULL, x0 FLOAT NOT NULL, y0 FLOAT NOT NULL, x1 FLOAT NOT NULL,"
+        " y1 FLOAT NOT NULL, active BOOLEAN NOT NULL, created_at FLOAT NOT NULL)")
+    conn.exec_driver_sql(
+        "CREATE INDEX ix_box_redactions_document_id ON box_redactions (document_id)")
+
+
 # MIGRATORS[i] takes a file from version i + 1 to i + 2.
-MIGRATORS: tuple[Callable[[Connection], None], ...] = (_v1_to_v2, _v2_to_v3, _v3_to_v4)
+MIGRATORS: tuple[Callable[[Connection], None], ...] = (_v1_to_v2, _v2_to_v3, _v3_to_v4,
+                                                        _v4_to_v5)
 LATEST = len(MIGRATORS) + 1
 
 

@@ -220,6 +220,24 @@ class ListKeyRow(Base):
     __table_args__ = (UniqueConstraint("patient_id", "kind", "digest"),)
 
 
+class BoxRedactionRow(Base):
+    """A rectangle a reviewer drew on a page to redact (schema v5): a signature, a logo, a
+    stamp. In the upright page's view space (``engine.ingest.frames``). Never deleted:
+    removing it (or undoing its drawing) sets ``active`` false, as undo needs."""
+
+    __tablename__ = "box_redactions"
+    id: Mapped[str] = mapped_column(String, primary_key=True)
+    document_id: Mapped[str] = mapped_column(
+        ForeignKey("documents.id", ondelete="CASCADE"), index=True)
+    page: Mapped[int] = mapped_column(Integer)
+    x0: Mapped[float] = mapped_column(Float)
+    y0: Mapped[float] = mapped_column(Float)
+    x1: Mapped[float] = mapped_column(Float)
+    y1: Mapped[float] = mapped_column(Float)
+    active: Mapped[bool] = mapped_column(Boolean)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
 class AuditRow(Base):
     """Append-only (SQLite triggers refuse UPDATE and DELETE). Never holds PHI text."""
 

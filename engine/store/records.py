@@ -18,6 +18,21 @@ class DocumentStatus(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class BoxRedaction:
+    """A rectangle drawn on a page to redact, in the upright page's view space (origin
+    top-left, y down, page units: ``engine.api.PageBox``'s space)."""
+
+    id: str
+    document_id: str
+    page: int
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    active: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class DocumentRecord:
     id: str
     source_path: str

@@ -2,15 +2,17 @@
 history (``review_actions``) and an audit entry for every span that changes.
 
 An action's payload is ``{"set": [[span_id, document_id, old, new], ...],
-"add": [span fields, ...]}``: ids, offsets, labels and statuses, never text. A new action
-clears the redo history, as in any editor.
+"add": [span fields, ...], "box": [[box_id, document_id, old active, new active], ...]}``:
+ids, offsets, labels and statuses, never text. A new action clears the redo history, as in
+any editor. Box redactions are never deleted: drawing one, removing it, undoing either
+flips its ``active`` flag.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -18,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from engine.core.domain import Span, SpanStatus
 from engine.store import repositories as repo
-from engine.store.models import ReviewActionRow, SpanRow
+from engine.store.models import BoxRedactionRow, ReviewActionRow, SpanRow
 
 
 @dataclass(frozen=True)
@@ -35,10 +37,11 @@ class PendingAction:
     kind: str
     sets: list[tuple[str, str, str, str]]
     adds: list[dict[str, Any]]
+    boxes: list[tuple[str, str, bool, bool]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
-        return not self.sets and not self.adds
+        return not self.sets and not self.adds and not self.boxes
 
 
 def span_fields(span: Span, document_id: str) -> dict[str, Any]:
@@ -85,7 +88,25 @@ def record(s: Session, action: PendingAction) -> None:
         return
     s.execute(delete(ReviewActionRow).where(ReviewActionRow.undone.is_(True)))
     s.add(ReviewActionRow(kind=action.kind, created_at=time.time(), undone=False,
-                          payload=json.dumps({"set": action.sets, "add": action.adds})))
+                          payload=json.dumps({"set": action.sets, "add": action.adds,
+                                              "box": action.boxes})))
+
+
+def set_box(s: Session, action: PendingAction, row: BoxRedactionRow, active: bool,
+            *, via: str = "review") -> None:
+    """Draw (``active``) or remove a box redaction, as part of ``action``."""
+    action.boxes.append((row.id, row.document_id, bool(row.active), active))
+    _flip_box(s, row.id, active, via=via)
+
+
+def _flip_box(s: Session, box_id: str, active: bool, *, via: str) -> str | None:
+    row = s.get(BoxRedactionRow, box_id)
+    if row is None:
+        return None
+    row.active = active
+    repo.audit(s, "box.drawn" if active else "box.removed", document_id=row.document_id,
+               page=row.page, box_id=row.id, via=via)
+    return row.document_id
 
 
 def undo(s: Session) -> ReviewChange | None:
@@ -98,6 +119,9 @@ def undo(s: Session) -> ReviewChange | None:
     for span_id, doc_id, old, _new in reversed(payload["set"]):
         _restore(s, span_id, old, via="undo")
         docs.add(doc_id)
+    for box_id, doc_id, old, _new in reversed(payload.get("box", [])):
+        _flip_box(s, box_id, old, via="undo")
+        docs.add(doc_id)
     for f in payload["add"]:
         span = s.get(SpanRow, f["id"])
         if span is not None:
@@ -106,10 +130,9 @@ def undo(s: Session) -> ReviewChange | None:
                        label=f["label"], start=f["start"], end=f["end"], via="undo")
         docs.add(f["document_id"])
     row.undone = True
-    repo.audit(s, "review.undo", count=len(payload["set"]) + len(payload["add"]),
-               action_id=row.id, kind=row.kind)
-    return ReviewChange(row.kind, tuple(sorted(docs)),
-                        len(payload["set"]) + len(payload["add"]))
+    n = len(payload["set"]) + len(payload["add"]) + len(payload.get("box", []))
+    repo.audit(s, "review.undo", count=n, action_id=row.id, kind=row.kind)
+    return ReviewChange(row.kind, tuple(sorted(docs)), n)
 
 
 def redo(s: Session) -> ReviewChange | None:
@@ -129,11 +152,13 @@ def redo(s: Session) -> ReviewChange | None:
     for span_id, doc_id, _old, new in payload["set"]:
         _restore(s, span_id, new, via="redo")
         docs.add(doc_id)
+    for box_id, doc_id, _old, new in payload.get("box", []):
+        _flip_box(s, box_id, new, via="redo")
+        docs.add(doc_id)
     row.undone = False
-    repo.audit(s, "review.redo", count=len(payload["set"]) + len(payload["add"]),
-               action_id=row.id, kind=row.kind)
-    return ReviewChange(row.kind, tuple(sorted(docs)),
-                        len(payload["set"]) + len(payload["add"]))
+    n = len(payload["set"]) + len(payload["add"]) + len(payload.get("box", []))
+    repo.audit(s, "review.redo", count=n, action_id=row.id, kind=row.kind)
+    return ReviewChange(row.kind, tuple(sorted(docs)), n)
 
 
 def _restore(s: Session, span_id: str, status: str, *, via: str) -> None:

@@ -110,3 +110,17 @@ def test_keyring_store_retrieve_wrong_and_remove(
     passphrase_dialog.remember_passphrase(path, None)
     assert memory_keyring.secrets == {}
     window.close()
+
+
+def test_keyring_option_only_where_a_backend_stores_secrets(
+        qtbot: QtBot, memory_keyring: MemoryKeyring) -> None:
+    from keyring.backends import fail
+
+    dialog = passphrase_dialog.PassphraseDialog(None, "study.clearnote", new=True)
+    qtbot.addWidget(dialog)
+    assert passphrase_dialog.keyring_works() and not dialog.remember.isHidden()
+    keyring.set_keyring(fail.Keyring())  # a headless Linux: nothing stores secrets
+    dialog = passphrase_dialog.PassphraseDialog(None, "study.clearnote", new=True)
+    qtbot.addWidget(dialog)
+    assert not passphrase_dialog.keyring_works() and dialog.remember.isHidden()
+    assert dialog.answer().remember is False

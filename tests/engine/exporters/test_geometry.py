@@ -74,3 +74,38 @@ def test_boxes_are_in_view_space_on_their_words(tmp_path: Path) -> None:
     textpage.close()
     page.close()
     pdf.close()
+
+
+def test_born_digital_page_turned_by_rotate_one_box_per_identifier(tmp_path: Path) -> None:
+    # Text drawn across the page, the page shown turned (/Rotate 90): the text runs down
+    # the view, and each identifier still gets one box, on its glyphs, and the redacted PDF
+    # (which verifies itself) removes them.
+    from engine.exporters.pdf import write_redacted_pdf
+    from tests.fixtures_docs import planted_spans
+
+    flat = write_text_pdf(tmp_path / "flat.pdf", letter_pages()[:1], extras=False)
+    pdf = pdfium.PdfDocument(flat)
+    pdf[0].set_rotation(90)
+    pdf.save(tmp_path / "turned.pdf")
+    pdf.close()
+    doc = load_document(tmp_path / "turned.pdf")
+    frames = page_frames(doc)
+    assert (frames[1].width, frames[1].height) == (792.0, 612.0)
+    pdf = pdfium.PdfDocument(tmp_path / "turned.pdf")
+    page = pdf[0]
+    conv = page.render(scale=1).get_posconv(page)
+    textpage = page.get_textpage()
+    for value in (PATIENT, PHN):
+        start = doc.text.find(value)
+        (box,) = span_page_boxes(doc, Span(start, start + len(value), Label.ID), frames)
+        index, count = textpage.search(value).get_next()
+        for i in range(index, index + count):
+            x0, y0, x1, y1 = textpage.get_charbox(i, loose=True)
+            (ax, ay), (bx, by) = conv.to_bitmap(x0, y0), conv.to_bitmap(x1, y1)
+            assert box.x0 - 1.5 <= min(ax, bx) and max(ax, bx) <= box.x1 + 1.5
+            assert box.y0 - 1.5 <= min(ay, by) and max(ay, by) <= box.y1 + 1.5
+    textpage.close()
+    pdf.close()
+    out = write_redacted_pdf(tmp_path / "turned.pdf", doc, planted_spans(doc),
+                             tmp_path / "red.pdf")
+    assert out.is_file()

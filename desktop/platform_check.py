@@ -1,0 +1,77 @@
+"""Before the window opens on Linux: are the system libraries Qt's xcb platform plugin
+needs there? A bare Debian lacks libxcb-icccm4, libxcb-keysyms1 and libxcb-cursor0, and
+Qt then only says "could not load the Qt platform plugin". ``python -m
+desktop.platform_check`` (run by ``make run``) names the missing ones and the command that
+installs them; exit status 1 when some are missing. Qt itself is not imported."""
+
+from __future__ import annotations
+
+import ctypes.util
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+# Loaded by the plugin at run time (dlopen), so ldd cannot see them.
+DLOPENED = ("xcb-cursor",)
+_NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found", re.MULTILINE)
+
+
+def debian_package(soname: str) -> str:
+    """libxcb-icccm.so.4 → libxcb-icccm4; libxkbcommon-x11.so.0 → libxkbcommon-x11-0."""
+    base, _, version = soname.partition(".so.")
+    version = version.split(".")[0]
+    return f"{base}{'-' if base[-1:].isdigit() else ''}{version}" if version else base
+
+
+def missing_from_ldd(output: str) -> list[str]:
+    return sorted(set(_NOT_FOUND.findall(output)))
+
+
+def _qt_root() -> Path | None:
+    spec = importlib.util.find_spec("PySide6")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))) / "Qt"
+
+
+def missing_libraries() -> list[str]:
+    """Sonames the xcb plugin needs that the system lacks (empty off Linux)."""
+    root = _qt_root()
+    chosen = os.environ.get("QT_QPA_PLATFORM", "xcb")
+    if not sys.platform.startswith("linux") or root is None or not chosen.startswith("xcb"):
+        return []  # another platform plugin (offscreen, wayland) needs none of these
+    targets = [root / "plugins" / "platforms" / "libqxcb.so",
+               *sorted((root / "lib").glob("libQt6XcbQpa.so*"))[:1]]
+    missing: set[str] = set()
+    for target in targets:
+        if target.is_file():
+            try:
+                done = subprocess.run(["ldd", str(target)], capture_output=True, text=True,
+                                      timeout=30, check=False)
+            except (OSError, subprocess.TimeoutExpired):
+                return []  # no ldd: let Qt speak for itself
+            missing.update(missing_from_ldd(done.stdout))
+    for name in DLOPENED:
+        if ctypes.util.find_library(name) is None:
+            missing.add(f"lib{name}.so.0")
+    return sorted(missing)
+
+
+def main() -> int:
+    missing = missing_libraries()
+    if not missing:
+        return 0
+    packages = " ".join(sorted({debian_package(m) for m in missing}))
+    print("The ClearNote window needs system libraries this computer does not have:\n  "
+          + ", ".join(missing)
+          + f"\nInstall them (Debian/Ubuntu): sudo apt-get install -y {packages}\n"
+          "(other distributions: the packages that provide these files), then run again.",
+          file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
