@@ -42,9 +42,9 @@ __all__ = ["AuditSummary", "DayDecisions", "ExportedFile", "LabelCounts", "Model
 # Audit actions that are a reviewer's decision, in the order the report's columns show them.
 DECISION_ACTIONS: tuple[tuple[str, str], ...] = (
     ("span.accepted", "accepted"), ("span.rejected", "rejected"), ("span.added", "added"),
-    ("span.candidate", "back to undecided"), ("span.removed", "added span removed"),
-    ("box.drawn", "box drawn"), ("box.removed", "box removed"),
-    ("document.reviewed", "document marked reviewed"))
+    ("span.candidate", "reopened"), ("span.removed", "removed"),
+    ("box.drawn", "boxes drawn"), ("box.removed", "boxes removed"),
+    ("document.reviewed", "documents reviewed"))
 
 
 @dataclass(frozen=True)

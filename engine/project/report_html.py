@@ -8,6 +8,7 @@ digests, dates.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from html import escape
@@ -25,19 +26,23 @@ if TYPE_CHECKING:
 
 _CSS = """
 body { font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; font-size: 10pt;
-       color: #111; margin: 2em; }
+       color: #111; }
 h1 { font-size: 16pt; margin-bottom: 0.2em; }
 h2 { font-size: 12.5pt; margin-top: 1.6em; border-bottom: 1px solid #888; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { border: 1px solid #999; padding: 3px 6px; text-align: left; vertical-align: top; }
-th { background: #eee; }
+th { background: #eee; font-size: 8.5pt; }
 td.n { text-align: right; }
 .mono { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: 8.5pt; }
 .note { color: #444; }
 .warn { color: #a00; font-weight: bold; }
-@media print { body { margin: 0; } h2 { page-break-after: avoid; }
+@media print { h2 { page-break-after: avoid; }
                tr { page-break-inside: avoid; } }
 """
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ID = re.compile(r"[0-9a-f]{8,24}")
 
 
 def _when(ts: float | None) -> str:
@@ -51,6 +56,9 @@ def _cell(value: object) -> str:
         return f"<td>{'yes' if value else 'no'}</td>"
     if isinstance(value, int | float):
         return f'<td class="n" align="right">{value}</td>'
+    if isinstance(value, str) and (_DATE.match(value) or _ID.fullmatch(value)):
+        # dates and ids stay on one line
+        return f'<td nowrap style="white-space: nowrap">{escape(value)}</td>'
     return f"<td>{escape(str(value))}</td>"
 
 
@@ -61,7 +69,8 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[object]], *,
         return f'<p class="note">{escape(empty)}</p>\n' if empty else ""
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
     head_row = f"<tr>{head}</tr>\n" if any(headers) else ""
-    return f'<table border="1" cellspacing="0" cellpadding="4">\n{head_row}{body}</table>\n'
+    return (f'<table border="1" cellspacing="0" cellpadding="4" width="100%">\n'
+            f"{head_row}{body}</table>\n")
 
 
 def _mono(value: str) -> str:
@@ -125,21 +134,31 @@ def _policy(r: ProjectReport) -> str:
         _table(("detection option", "setting"), r.options))
 
 
+def _grid(headers: Sequence[str], rows: str) -> str:
+    """A table of rows already rendered (``<tr>``...)."""
+    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
+    return (f'<table border="1" cellspacing="0" cellpadding="4" width="100%">\n'
+            f"<tr>{head}</tr>\n{rows}</table>\n")
+
+
+def _digest_row(name: str, sha256: str, span: int) -> str:
+    """A digest on a row of its own, under the row it belongs to (64 characters do not fit
+    a column of a printed page)."""
+    return f'<tr><td colspan="{span}">{escape(name)}: {_mono(sha256)}</td></tr>\n'
+
+
 def _detectors(r: ProjectReport) -> str:
-    model_rows = []
+    rows = []
     for m in r.models:
+        head = (m.kind, m.name, m.version or "—")
         if not m.files:
-            model_rows.append((m.kind, m.name, m.version or "—", "—", "—", m.note or "—"))
+            rows.append("<tr>" + "".join(map(_cell, (*head, "—", m.note or "—"))) + "</tr>\n")
         for f in m.files:
-            model_rows.append((m.kind, m.name, m.version or "—", f.name, f.sha256,
-                               f"{f.state}" + (f"; {m.note}" if m.note else "")))
-    rows = "".join(
-        "<tr>" + "".join(_cell(v) for v in row[:4])
-        + f"<td>{_mono(str(row[4]))}</td>" + _cell(row[5]) + "</tr>\n" for row in model_rows)
-    models = (f'<table border="1" cellspacing="0" cellpadding="4">\n<tr><th>kind</th>'
-              f"<th>model</th><th>version</th><th>file</th><th>sha256</th><th>state</th>"
-              f"</tr>\n{rows}</table>\n") if rows else _p("No model-based detector (rules "
-                                                        "and dictionaries only).", "note")
+            state = f.state + (f"; {m.note}" if m.note else "")
+            rows.append("<tr>" + "".join(map(_cell, (*head, f.name, state))) + "</tr>\n"
+                        + _digest_row(f"sha256 of {f.name}", f.sha256, 5))
+    models = _grid(("kind", "model", "version", "file", "state"), "".join(rows)) if rows \
+        else _p("No model-based detector (rules and dictionaries only).", "note")
     return _section(
         "2. Detectors and models",
         _table(("detector@version", "detection runs", "documents (latest run)"),
@@ -154,8 +173,8 @@ def _documents(r: ProjectReport) -> str:
 
 
 def _labels(r: ProjectReport) -> str:
-    headers = ("label", "detected", "added by reviewer", "accepted", "rejected",
-               "undecided", "superseded (lost an overlap)", "replaced on export")
+    headers = ("label", "detected", "added", "accepted", "rejected", "undecided",
+               "superseded", "replaced")
     rows = [(c.label, c.detected, c.added, c.accepted, c.rejected, c.undecided,
              c.superseded, c.replaced) for c in (*r.labels, r.totals())]
     if r.box_redactions is None:
@@ -165,9 +184,11 @@ def _labels(r: ProjectReport) -> str:
                    f"{r.box_redactions} active, on {r.box_documents} document(s).")
     return _section("4. Spans by label", _table(headers, rows if r.labels else [],
                                                  empty="No spans."), boxes,
-                    _p("Detected: proposed by a detector. Accepted, rejected and undecided "
-                       "count detected and added spans. Undecided candidates are replaced "
-                       "on export like accepted ones.", "note"))
+                    _p("Detected: proposed by a detector; added: marked by a reviewer. "
+                       "Accepted, rejected and undecided count both. Superseded: lost an "
+                       "overlap to another span (kept for the audit, not replaced). "
+                       "Replaced: what an export replaces, the accepted and the undecided "
+                       "spans.", "note"))
 
 
 def _decisions(r: ProjectReport) -> str:
@@ -176,7 +197,9 @@ def _decisions(r: ProjectReport) -> str:
     return _section("5. Reviewer decisions over time",
                     _table(headers, rows, empty="No reviewer decision is recorded."),
                     _p("From the audit log: one entry per span a reviewer decided (in the "
-                       "window, the CLI or an imported review file).", "note"))
+                       "window, the CLI or an imported review file). Reopened: back to "
+                       "undecided (an undo); removed: a reviewer's added span taken back.",
+                       "note"))
 
 
 def _cire(r: ProjectReport) -> str:
@@ -205,17 +228,16 @@ def _undecided(r: ProjectReport) -> str:
 
 def _exports(r: ProjectReport) -> str:
     rows = "".join(
-        f"<tr>{_cell(e.document_id)}{_cell(e.format)}<td>{_mono(e.sha256)}</td>"
-        f"{_cell(_when(e.exported_at))}{_cell(_verification(e.state))}</tr>\n"
-        for e in r.exports)
-    table = (f'<table border="1" cellspacing="0" cellpadding="4">\n<tr><th>document id</th>'
-             f"<th>format</th><th>output sha256</th><th>exported</th><th>verification</th>"
-             f"</tr>\n{rows}</table>\n") if rows else _p("Nothing has been exported.", "note")
+        "<tr>" + "".join(map(_cell, (e.document_id, e.format, _when(e.exported_at),
+                                     _verification(e.state)))) + "</tr>\n"
+        + _digest_row("output sha256", e.sha256, 4) for e in r.exports)
+    table = _grid(("document id", "format", "exported", "verification"), rows) if rows \
+        else _p("Nothing has been exported.", "note")
     return _section(
         "8. Exported documents", table,
         _p("Every output is checked before it is kept: no original string of an accepted "
            "or undecided span may be extractable from it (a failed check writes nothing "
-           "and records nothing). The state column compares the file at its export "
+           "and records nothing). The verification column compares the file at its export "
            "location with the sha256 recorded then.", "note"))
 
 
