@@ -133,9 +133,9 @@ __all__ = [
     "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
     "ExportReport", "Statistics", "read_profile_file",
-    # the de-identification report (issue 27): counts and ids, never PHI
-    "ProjectReport", "build_report", "report_html", "write_report",
     # for the CLI's model, evaluation and CIRE commands (front ends import api and core only)
     "add_model", "list_models", "registry_path", "verify_model", "evaluate", "load_gold",
     "load_predictions", "LlamaJudge", "assess", "settings_for", "get_llama_runtime",
+    # the de-identification report (issue 27): counts and ids, never PHI
+    "ProjectReport", "build_report", "report_html", "write_report",
 ]

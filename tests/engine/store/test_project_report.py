@@ -130,7 +130,8 @@ def test_box_redactions_are_counted_when_the_project_has_them(reviewed) -> None:
             "active BOOLEAN NOT NULL, created_at FLOAT NOT NULL)")
         for i, active in enumerate((1, 1, 0)):
             s.connection().exec_driver_sql(
-                "INSERT INTO box_redactions VALUES (?, ?, 1, 0, 0, 10, 10, ?, 0)",
+                "INSERT INTO box_redactions (id, document_id, page, x0, y0, x1, y1, active, "
+                "created_at) VALUES (?, ?, 1, 0, 0, 10, 10, ?, 0)",
                 (f"box{i}", doc, active))
     r = build_report(reviewed)
     assert (r.box_redactions, r.box_documents) == (2, 1)
