@@ -2,7 +2,10 @@
 IRB or a data-protection officer (issue 27): policy, detectors and models with their
 sha256, spans by label, reviewer decisions, CIRE flags, what is still open, exports with
 their outputs' sha256 and verification, what the project learned, the audit log. One
-self-contained HTML page; ids and counts only, never PHI or file names."""
+self-contained HTML page; ids and counts only, never PHI or file names.
+
+``api.write_report`` is read when the command runs: every `clearnote project` action
+registers this module, and the report's reads (model manifests) must not slow them."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine.api import write_report
+from engine import api
 from engine.cli.common import EXIT_OK, run_context
 from engine.cli.passphrase import add_passphrase_options, open_project
 from engine.core.errors import UsageError
@@ -23,7 +26,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if out.resolve() == args.project.resolve():
         raise UsageError(f"{out}: that is the project file; choose another name")
     with open_project(args) as project:
-        written = write_report(project, out, run_context(args))
+        written = api.write_report(project, out, run_context(args))
         documents = project.statistics().documents
     print(f"wrote {written} ({documents} document(s); ids and counts only, no PHI)")
     return EXIT_OK

@@ -16,7 +16,6 @@ from pathlib import Path
 from engine.core.context import RunContext
 from engine.core.errors import ClearNoteError
 from engine.core.files import file_sha256
-from engine.detectors.ner.manifest import MANIFEST, load_manifest
 from engine.detectors.registry import DEFAULT_NER_MODEL
 from engine.modelstore import list_models
 from engine.paths import models_dir
@@ -62,6 +61,9 @@ def model_entries(settings: ProjectSettings, detectors: tuple[str, ...],
 
 def _ner_entry(settings: ProjectSettings, used: dict[str, list[str]],
                ctx: RunContext) -> ModelEntry | None:
+    # engine.detectors.ner loads the ONNX detector (numpy): only when a report is made
+    from engine.detectors.ner.manifest import MANIFEST, load_manifest
+
     model_dir = Path(settings.ner_model) if settings.ner_model else \
         models_dir() / DEFAULT_NER_MODEL
     recorded = sorted(v for d, vs in used.items() if d.startswith("ner.") for v in vs)
