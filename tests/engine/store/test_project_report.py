@@ -165,3 +165,37 @@ def test_empty_project_reports_without_error(make_project, tmp_path: Path) -> No
     assert Source.MANUAL.value not in html
     with pytest.raises(ExportError):
         write_report(p, tmp_path / "empty.clearnote" / "report.html")  # under a file
+
+
+def test_models_are_named_with_their_sha256_and_checked(tmp_path: Path, monkeypatch) -> None:
+    import hashlib
+    import struct
+
+    from engine.core.context import RunContext
+    from engine.modelstore import add_model
+    from engine.project.report_models import model_entries
+    from engine.project.settings import ProjectSettings
+
+    monkeypatch.setenv("CLEARNOTE_CONFIG_DIR", str(tmp_path / "config"))
+    gguf = tmp_path / "tiny-judge.gguf"  # a header with no tensors and no metadata
+    gguf.write_bytes(b"GGUF" + struct.pack("<IQQ", 3, 0, 0))
+    add_model(gguf, name="tiny-judge", chat_format="chatml")
+    settings = ProjectSettings(ner=True, llm_model=str(gguf))
+    ran = ("regex.date@2", "ner.clearnote-ner-minilm@3", "llm.tiny-judge@1")
+    ner, llm = model_entries(settings, ran, RunContext())
+
+    assert ner.name == "clearnote-ner-minilm" and ner.used_versions == ("3",)
+    assert f"version {ner.version} is installed" in ner.note  # detected with an older one
+    assert {f.name for f in ner.files} == {"model.onnx", "tokenizer.json"}
+    assert {f.state for f in ner.files} == {"matches the manifest"}
+    assert (llm.name, llm.used_versions) == ("tiny-judge", ("1",))
+    digest = hashlib.sha256(gguf.read_bytes()).hexdigest()
+    assert [(f.sha256, f.state) for f in llm.files] == [(digest, "matches the model registry")]
+
+    gguf.write_bytes(gguf.read_bytes() + b"\0")  # the file changed after it was registered
+    _, llm = model_entries(settings, ran, RunContext())
+    assert [(f.sha256, f.state) for f in llm.files] == [
+        (digest, "DIFFERS from the model registry")]
+    gguf.unlink()
+    _, llm = model_entries(settings, ran, RunContext())
+    assert llm.files[0].state == "missing" and "not on this machine" in llm.note
