@@ -65,6 +65,8 @@ if TYPE_CHECKING:
         import_review,
     )
     from engine.project.profile_file import read_profile_file
+    from engine.project.report import ProjectReport, build_report
+    from engine.project.report_html import report_html, write_report
     from engine.runs.driver import run_files
     from engine.runs.folder import FolderSink
     from engine.runs.outcome import FileOutcome, RunReport
@@ -107,6 +109,8 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("FileOutcome", "RunReport"), "engine.runs.outcome"),
     "ProjectSink": "engine.runs.project",
     "read_profile_file": "engine.project.profile_file",
+    **dict.fromkeys(("ProjectReport", "build_report"), "engine.project.report"),
+    **dict.fromkeys(("report_html", "write_report"), "engine.project.report_html"),
     "get_llama_runtime": "engine.runtimes",
     **dict.fromkeys(("Session", "SessionConfig", "SessionServices", "load_document"),
                     "engine.session"),
@@ -135,4 +139,6 @@ __all__ = [
     # for the CLI's model, evaluation and CIRE commands (front ends import api and core only)
     "add_model", "list_models", "registry_path", "verify_model", "evaluate", "load_gold",
     "load_predictions", "LlamaJudge", "assess", "settings_for", "get_llama_runtime",
+    # the de-identification report (issue 27): counts and ids, never PHI
+    "ProjectReport", "build_report", "report_html", "write_report",
 ]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from desktop.views.report_action import add_report_action
 from engine.core.domain import SpanStatus
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ def build_menus(window: MainWindow) -> None:
     a("export_review", "Export &review copy…", "Ctrl+Shift+E",
       "The original PDFs and scans with their highlight boxes, for a second reviewer "
       "(contains the original text)", window.export_review_copy, f)
+    add_report_action(window, f)
     f.addSeparator()
     a("settings", "&Settings…", QKeySequence.StandardKey.Preferences
       if not QKeySequence(QKeySequence.StandardKey.Preferences).isEmpty() else "Ctrl+,",

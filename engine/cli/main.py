@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the groups ``_group`` imports on demand, named for the laye
         evaluate,
         models,
         project,
+        report,
         spark,
         training,
     )
@@ -54,8 +55,9 @@ COMMANDS: dict[str, str] = {
 }
 COMMAND_GROUPS: tuple[str, ...] = tuple(dict.fromkeys(COMMANDS.values()))
 # Modules that add actions under a group's command (its ``register`` returns the actions'
-# subparsers): `clearnote project adapt|import-list|profile|profile-export` (issue 25).
-ACTION_GROUPS: dict[str, tuple[str, ...]] = {"project": ("adapt",)}
+# subparsers): `clearnote project adapt|import-list|profile|profile-export` (issue 25),
+# `clearnote project report` (issue 27).
+ACTION_GROUPS: dict[str, tuple[str, ...]] = {"project": ("adapt", "report")}
 
 
 def _group(name: str) -> ModuleType:
