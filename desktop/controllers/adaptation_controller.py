@@ -21,13 +21,14 @@ from engine.core.context import RunContext
 
 if TYPE_CHECKING:
     from desktop.controllers.project_controller import ProjectController
-    from engine.api import AdaptReport, DetectReport, LearningSummary, PhiEntry, VocabEntry
+    from engine.api import AdaptReport, LearningSummary, PhiEntry, VocabEntry
 
 # The learned resolver needs 200 reviewed candidates (and 20 accepted and 20 rejected) before
 # it replaces the default resolver; the PHI dictionary and the clinical vocabulary help from
 # the first few decisions, so the offer comes after this many decisions not yet learned from.
 OFFER_AFTER_DECISIONS = 20
 CHECK_DELAY_MS = 800  # wait for the reviewer to pause before counting
+RECHECK_BATCH = 25  # documents re-detected between two progress reports and cancel checks
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def offer_for(summary: LearningSummary, *, dismissed_at: int | None,
     return None
 
 
-def _outcome(adapt: AdaptReport | None, detect: DetectReport | None) -> str:
+def _outcome(adapt: AdaptReport | None, detected: int) -> str:
     parts = []
     if adapt is not None and adapt.version is None:
         parts.append("Nothing to learn yet (no review decisions or lists)")
@@ -67,8 +68,7 @@ def _outcome(adapt: AdaptReport | None, detect: DetectReport | None) -> str:
         parts.append(f"Learned {learned} entr{'y' if learned == 1 else 'ies'} from "
                      f"{adapt.decisions} decisions in {adapt.documents_reviewed} reviewed "
                      f"document(s)" + ("" if adapt.changed else " (nothing new)"))
-    if detect is not None:
-        parts.append(f"re-checked {len(detect.detected)} document(s)")
+    parts.append(f"re-checked {detected} document(s)")
     return "; ".join(parts) + "."
 
 
@@ -137,11 +137,20 @@ class AdaptationController(QObject):
         if project is None or self.learning is not None:
             return None
 
-        def work(ctx: RunContext) -> tuple[Any, Any]:
+        def work(ctx: RunContext) -> tuple[AdaptReport | None, int]:
             adaptation = project.adaptation
             report = None if recheck_only else adaptation.adapt(ctx)
-            ctx.check()
-            return report, adaptation.redetect(ctx)
+            # adaptation.redetect(), in batches: the bar counts documents (the pipeline's
+            # own per-detector reports would make it jump), and Cancel stops between them.
+            ids = adaptation.stale_documents()
+            quiet = RunContext(cancel=ctx.cancel)
+            detected = 0
+            for start in range(0, len(ids), RECHECK_BATCH):
+                ctx.check()
+                detected += len(project.detect(ids[start:start + RECHECK_BATCH], quiet).detected)
+                done = min(start + RECHECK_BATCH, len(ids))
+                ctx.report("detect", done, len(ids), f"{done} of {len(ids)} documents")
+            return report, detected
 
         self.offer = None
         self.offerChanged.emit(None)
@@ -156,16 +165,18 @@ class AdaptationController(QObject):
         if self.learning is not None:
             self.learning.cancel()
 
-    def _learned(self, result: tuple[Any, Any]) -> None:
+    def _learned(self, result: tuple[AdaptReport | None, int]) -> None:
         self.learning = None
         self.dismissed_at = None
-        self.learnFinished.emit(_outcome(*result))
-        self._after_change()
+        if self.projects.project is not None:  # not a late signal from a closed project
+            self.learnFinished.emit(_outcome(*result))
+            self._after_change()
 
     def _stopped(self, why: str) -> None:
         self.learning = None
-        self.learnStopped.emit(why)
-        self._after_change()
+        if self.projects.project is not None:
+            self.learnStopped.emit(why)
+            self._after_change()
 
     def _after_change(self) -> None:
         """The profile or the unreviewed documents changed: show it everywhere."""

@@ -30,7 +30,9 @@ class LearnedRow:
     def kind(self) -> str:
         entry = self.entry
         if isinstance(entry, PhiEntry):
-            return f"{entry.kind.value} ({entry.label.value.lower()})"
+            label = entry.label.value.lower()
+            return entry.kind.value if label == entry.kind.value else \
+                f"{entry.kind.value} ({label})"
         where = " beside a title or initial" if entry.context == "name" else ""
         return f"not a {entry.label.value.lower()}{where}"
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QWidget,
 )
 
@@ -31,8 +32,10 @@ class AdaptBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("adapt_banner")
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        # A strip as tall as its text: the dock must not take room from the work below.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setStyleSheet("#adapt_banner { background: palette(alternate-base); "
-                           "border: 1px solid palette(mid); border-radius: 4px; }")
+                           "border: 1px solid palette(highlight); border-radius: 4px; }")
         self.text = QLabel(self)
         self.text.setWordWrap(True)
         self.bar = QProgressBar(self)

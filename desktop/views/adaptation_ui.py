@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from desktop.controllers.adaptation_controller import AdaptationController, Offer
 from desktop.views.adapt_banner import AdaptBanner
@@ -27,6 +27,14 @@ class AdaptationUi:
     banner_dock: QDockWidget
     panel: LearnedPanel
     panel_dock: QDockWidget
+    window: QMainWindow
+
+    def _fit(self) -> None:
+        """As tall as the banner's text at the window's width: dock areas ignore a wrapped
+        label's height-for-width, so the strip would be three lines tall."""
+        layout = self.banner.layout()
+        if layout is not None and layout.hasHeightForWidth():
+            self.banner.setFixedHeight(layout.totalHeightForWidth(self.window.width() - 16))
 
     def show_panel(self) -> None:
         self.panel_dock.show()
@@ -41,10 +49,12 @@ class AdaptationUi:
     def show_offer(self, offer: Offer | None) -> None:
         self.banner.show_offer(offer)  # it hides itself when an offer is withdrawn
         self.banner_dock.setVisible(not self.banner.isHidden())
+        self._fit()
 
     def show_outcome(self, text: str, ok: bool = True) -> None:
         self.banner.show_outcome(text, ok=ok)
         self.banner_dock.show()
+        self._fit()
 
     def hide_all(self) -> None:
         self.banner_dock.hide()
@@ -54,6 +64,7 @@ class AdaptationUi:
         if self.controller.learn(recheck_only=recheck_only) is not None:
             self.banner.show_started()
             self.banner_dock.show()
+            self._fit()
 
 
 def install_adaptation(window: MainWindow) -> AdaptationUi:
@@ -74,7 +85,7 @@ def install_adaptation(window: MainWindow) -> AdaptationUi:
                            | QDockWidget.DockWidgetFeature.DockWidgetMovable)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel_dock)
     panel_dock.hide()
-    ui = AdaptationUi(controller, banner, banner_dock, panel, panel_dock)
+    ui = AdaptationUi(controller, banner, banner_dock, panel, panel_dock, window)
 
     controller.offerChanged.connect(ui.show_offer)
     controller.learnProgress.connect(banner.show_progress)

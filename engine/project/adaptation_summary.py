@@ -93,9 +93,8 @@ def entry_matches(state: ProjectState, decided: ColumnElement[bool],
             ctx.check()
             words = _WORD.findall(text.casefold().replace("’", "'"))
             for i, word in enumerate(words):
-                longest = firsts.get(word)
-                if longest is None:
-                    continue
+                base = word[:-2] if word.endswith("'s") else word  # "haldane's" alone
+                longest = max(firsts.get(word, 0), firsts.get(base, 0))
                 for n in range(1, longest + 1):
                     phrase = " ".join(words[i:i + n])
                     if phrase.endswith("'s"):  # a possessive counts as its name

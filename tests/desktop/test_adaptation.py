@@ -5,6 +5,7 @@ and undoing it each make or restore a profile version. Synthetic PHI only."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,25 @@ def test_learned_entries_model(qtmodeltester: ModelTester) -> None:
     assert model.index(0, 3).data() == 4 and model.index(1, 2).data() == "an imported list"
     model.set_rows(())
     assert model.rowCount() == 0
+
+
+def test_cancelling_learning_stores_nothing(qtbot: QtBot, reviewed_project: Path,
+                                            user_settings: UserSettings) -> None:
+    controller = ProjectController(threads=1)
+    window = shown_window(qtbot, controller, user_settings)
+    ui = window.adaptation
+    controller.open_project(reviewed_project)
+    qtbot.waitUntil(lambda: ui.banner.learn_button.isVisible(), timeout=TIMEOUT_MS)
+    release = threading.Event()
+    # Hold the one worker so that Cancel lands before learning starts: deterministic.
+    controller.runner.submit("hold", lambda ctx: release.wait(TIMEOUT_MS / 1000))
+    with qtbot.waitSignal(ui.controller.learnStopped, timeout=TIMEOUT_MS) as stopped:
+        qtbot.mouseClick(ui.banner.learn_button, LEFT)
+        assert ui.banner.cancel_button.isVisible()
+        qtbot.mouseClick(ui.banner.cancel_button, LEFT)
+        release.set()
+    assert "Cancelled" in str(stopped.args[0])
+    assert ui.banner.close_button.isVisible() and not ui.banner.cancel_button.isVisible()
+    project = controller.project
+    assert project is not None and project.adaptation.versions() == []
+    window.close()
