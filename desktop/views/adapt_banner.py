@@ -46,7 +46,7 @@ class AdaptBanner(QFrame):
                                      "documents nobody reviewed (reviewed ones stay as they are)")
         self.not_now_button = QPushButton("Not now", self)
         self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setToolTip("Stop learning; what was finished is kept")
+        self.cancel_button.setToolTip("Stop learning; what was finished is kept (Esc)")
         self.panel_button = QPushButton("What ClearNote learned…", self)
         self.close_button = QPushButton("Close", self)
         self._recheck_only = False

@@ -103,6 +103,9 @@ def install_adaptation(window: MainWindow) -> AdaptationUi:
     panel.refreshRequested.connect(controller.refresh_entries)
     panel_dock.visibilityChanged.connect(lambda visible: _panel_visible(controller, visible))
     window.controller.projectClosed.connect(ui.hide_all)
+    stop = window.actions_by_name.get("cancel")  # Esc stops learning like any long work
+    if stop is not None:
+        stop.triggered.connect(controller.cancel)
 
     menu = window.menuBar().addMenu("&Learning")
     for name, text, keys, tip, slot in (
