@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     )
     from engine.parallel import default_workers, detect_in_order
     from engine.pipeline import PipelineConfig
+    from engine.profile import EntrySource, PhiEntry, PhiKind, Profile, VocabEntry
     from engine.project import (
         ExportPlan,
         OpenWork,
@@ -64,6 +65,8 @@ if TYPE_CHECKING:
         export_review,
         import_review,
     )
+    from engine.project.adaptation import AdaptReport
+    from engine.project.adaptation_summary import LearningSummary
     from engine.project.profile_file import read_profile_file
     from engine.project.report import ProjectReport, build_report
     from engine.project.report_html import report_html, write_report
@@ -101,6 +104,10 @@ _LAZY: dict[str, str] = {
                      "registry_path", "verify_model"), "engine.modelstore"),
     **dict.fromkeys(("default_workers", "detect_in_order"), "engine.parallel"),
     "PipelineConfig": "engine.pipeline",
+    **dict.fromkeys(("EntrySource", "PhiEntry", "PhiKind", "Profile", "VocabEntry"),
+                    "engine.profile"),
+    "AdaptReport": "engine.project.adaptation",
+    "LearningSummary": "engine.project.adaptation_summary",
     **dict.fromkeys(("ExportPlan", "OpenWork", "Project", "ProjectSettings", "ReviewChange",
                      "Services", "evaluate_project", "export_review", "import_review"),
                     "engine.project"),
@@ -136,6 +143,9 @@ __all__ = [
     "export_review", "import_review", "DEFAULT_FORMATS", "FORMAT_SUFFIXES", "ReviewChange",
     "DocumentStatus", "DocumentRecord", "PatientRecord", "ImportReport", "DetectReport",
     "ExportReport", "Statistics", "read_profile_file",
+    # what a project learned (issue 25): the desktop's banner and "What ClearNote learned"
+    "AdaptReport", "LearningSummary", "EntrySource", "PhiEntry", "PhiKind", "Profile",
+    "VocabEntry",
     # for the CLI's model, evaluation and CIRE commands (front ends import api and core only)
     "add_model", "list_models", "registry_path", "verify_model", "evaluate", "load_gold",
     "load_predictions", "LlamaJudge", "assess", "settings_for", "get_llama_runtime",

@@ -34,6 +34,7 @@ from desktop.controllers.project_controller import ProjectController
 from desktop.records import DiffData, LoadedDocument
 from desktop.settings import UserSettings
 from desktop.views import passphrase_dialog
+from desktop.views.adaptation_ui import install_adaptation
 from desktop.views.diff_view import DiffView
 from desktop.views.document_list import DocumentListView
 from desktop.views.export_dialog import ExportDialog
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.busy_label)
         self.actions_by_name: dict[str, QAction] = {}
         build_menus(self)
+        self.adaptation = install_adaptation(self)  # learning banner, panel, menu (issue 25)
         self._apply_scale()
         self._connect()
         self.start_page.set_recent(self.user.recent_projects())

@@ -30,7 +30,8 @@ from engine.profile import (
     build_profile,
     corpus_statistics,
 )
-from engine.project import recording
+from engine.project import adaptation_summary, recording
+from engine.project.adaptation_summary import LearningSummary
 from engine.project.lists import read_list
 from engine.project.profile_file import write_profile_file
 from engine.project.state import ProjectState
@@ -214,6 +215,16 @@ class Adaptation:
             repo.audit(s, "profile.reverted", version=previous, previous=active)
         self._state.profile_changed()
         return previous
+
+    def summary(self) -> LearningSummary:
+        """Counts for offering to learn: decisions now and when last learned, documents a
+        re-check would touch (no text)."""
+        return adaptation_summary.summary(self._state, _DECIDED, self.stale_documents())
+
+    def entry_matches(self, entries: Iterable[PhiEntry | VocabEntry],
+                      ctx: RunContext | None = None) -> dict[PhiEntry | VocabEntry, int]:
+        """How many places in the unreviewed documents each entry matches."""
+        return adaptation_summary.entry_matches(self._state, _DECIDED, entries, ctx)
 
     # ------------------------------------------------------------------ re-detection, export
 
