@@ -2,7 +2,7 @@
 
 A decider (``Resolver.settle``) over merged CANDIDATE spans: each span becomes a few dozen
 hashed features (who proposed it and how sure it was, label and subtype, token shape and
-casing, length, the word on either side, the section heading above it, whether its words
+casing, length, its own words, the word on either side, the section heading above it, whether its words
 are English or clinical or in the name lists, whether the text around it says it is a
 name), an L2 logistic regression gives P(a reviewer would accept it), and a span below the
 threshold is dropped. The threshold is chosen by cross-validation over reviewed documents
@@ -36,8 +36,8 @@ FORMAT = "clearnote.learned-resolver"
 FORMAT_VERSION = 1
 # (name, buckets): the span's own features, then the context blocks. A few hundred buckets
 # each: collisions cost a little accuracy, never a crash, and the model stays small.
-BLOCKS: tuple[tuple[str, int], ...] = (("span", 1024), ("left", 256), ("right", 256),
-                                       ("section", 128))
+BLOCKS: tuple[tuple[str, int], ...] = (("span", 1024), ("words", 512), ("left", 256),
+                                       ("right", 256), ("section", 128))
 DIMENSIONS = sum(n for _, n in BLOCKS)
 _OFFSETS = {name: sum(n for _, n in BLOCKS[:i]) for i, (name, _) in enumerate(BLOCKS)}
 _SIZES = dict(BLOCKS)
@@ -154,6 +154,8 @@ def span_features(doc: Document, span: Span,
              f"digits={any(c.isdigit() for c in covered)}",
              f"namectx={lex.name_context(text, span.start, span.end)}|{label}"]
     features: list[Feature] = [(_bucket("span", key), 1.0) for key in keys]
+    # The span's own words: what this project's reviewer keeps rejecting ("Ingreso").
+    features += [(_bucket("words", word), 1.0) for word in sorted(set(folded[:4]))]
     features.append((_bucket("span", "confidence"), span.confidence))
     left = _neighbour(text, span.start, span.end, left=True)
     right = _neighbour(text, span.start, span.end, left=False)

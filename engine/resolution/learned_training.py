@@ -35,7 +35,7 @@ from engine.resolution.learned import (
 
 MIN_DECISIONS = 200  # below this many reviewed candidates the default resolver is used
 MIN_EACH = 20  # and at least this many accepted and this many rejected
-L2 = 3e-3
+L2 = 1e-3
 ITERATIONS = 300
 LEARNING_RATE = 0.05
 # A span the model thinks more likely accepted than not is never dropped, whatever recall
