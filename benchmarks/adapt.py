@@ -232,11 +232,11 @@ def adapt(project: api.Project, reviewed: Sequence[str]
     return note, predict
 
 
-def score(records: Sequence[Record], ids: dict[str, str], predict: Callable[[str], list[Span]],
-          policy: str) -> tuple[float, float]:
+def score(records: Sequence[Record], predicted: dict[str, list[Span]], policy: str
+          ) -> tuple[float, float]:
     gold = [GoldDocument(r.id, r.text, tuple(GoldSpan(*g) for g in r.gold)) for r in records]
     preds = {r.id: Prediction(r.id, tuple(PredictedSpan(s.start, s.end, s.label)
-                                          for s in predict(ids[r.id]))) for r in records}
+                                          for s in predicted[r.id])) for r in records}
     report = api.evaluate(gold, preds, phi_labels=get_policy(policy).phi_labels, bootstrap=0)
     head = report.headline()
     return head["token_precision"] or 0.0, head["token_recall"] or 0.0
@@ -261,8 +261,8 @@ def run_testbed(name: str, args: argparse.Namespace) -> None:
         detect_s = time.perf_counter() - started
         print(f"== {name}: {len(pool)} documents to review, {len(test)} held out; "
               f"detect {detect_s:.1f}s ({1000 * detect_s / len(records):.0f} ms/doc)")
-        p, r = score(test, ids, lambda i: project.spans(
-            i, statuses=(SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)), args.policy)
+        p, r = score(test, {rec.id: project.spans(ids[rec.id], statuses=(
+            SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)) for rec in test}, args.policy)
         print(f"   before: token P {p:.3f} R {r:.3f}")
         done = 0
         for n in curve:
@@ -283,12 +283,13 @@ def run_testbed(name: str, args: argparse.Namespace) -> None:
             peak = tracemalloc.get_traced_memory()[1] / 2**20
             tracemalloc.stop()
             started = time.perf_counter()
-            p2, r2 = score(test, ids, predict, args.policy)
-            apply_s = time.perf_counter() - started
+            predicted = {rec.id: predict(ids[rec.id]) for rec in test}
+            apply_ms = 1000 * (time.perf_counter() - started) / len(test)
+            p2, r2 = score(test, predicted, args.policy)
             mark = "  <- headline" if n == args.headline else ""
             print(f"   {n:4d} reviewed: token P {p:.3f} -> {p2:.3f}  R {r:.3f} -> {r2:.3f}  "
-                  f"adapt {adapt_s:.2f}s peak {peak:.0f} MiB (Python heap), "
-                  f"apply+score {apply_s:.1f}s{mark}")
+                  f"adapt {adapt_s:.2f}s, peak {peak:.0f} MiB traced; "
+                  f"load + apply {apply_ms:.1f} ms/doc{mark}")
             print(f"        {note}")
         project.close()
 
@@ -303,6 +304,7 @@ def main() -> None:
     parser.add_argument("--policy", default="hipaa")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
     started = time.perf_counter()
     for name in args.testbeds.split(","):
         if name not in TESTBEDS:

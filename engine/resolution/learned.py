@@ -2,11 +2,12 @@
 
 A decider (``Resolver.settle``) over merged CANDIDATE spans: each span becomes a few dozen
 hashed features (who proposed it and how sure it was, label and subtype, token shape and
-casing, length, its own words, the word on either side, the section heading above it, whether its words
-are English or clinical or in the name lists, whether the text around it says it is a
-name), an L2 logistic regression gives P(a reviewer would accept it), and a span below the
-threshold is dropped. The threshold is chosen by cross-validation over reviewed documents
-(``engine.resolution.learned_training``) so that recall stays at least 0.99 there.
+casing, length, its own words, the word on either side, the section heading above it,
+whether its words are English or clinical or in the name lists, whether the text around it
+says it is a name), an L2 logistic regression gives P(a reviewer would accept it), and a
+span below the threshold is dropped. The threshold is chosen by cross-validation over
+reviewed documents (``engine.resolution.learned_training``) so that recall stays at least
+0.99 there.
 
 Recall first: a span that a safety rule protects (a date that parses, a checksum-validated
 identifier) is never dropped, whatever the model says. The Resolver will also enforce
@@ -45,9 +46,7 @@ WEIGHT_DIGITS = 6  # weights are stored rounded, so a round trip is exact
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _TOKEN = re.compile(r"\w+|[^\w\s]")
-# A heading line: "Plan:", "NEURO", "HOME VISIT - ..." (a line ending in ':' or in capitals).
-_HEADING = re.compile(r"^[ \t]*(?P<h>[^\n]{2,60}?)[ \t]*:[ \t]*$"
-                      r"|^[ \t]*(?P<c>[A-Z][A-Z /&\-]{2,59})[ \t]*$", re.MULTILINE)
+_REPEAT = re.compile(r"(.)\1+")
 
 Feature = tuple[int, float]
 
@@ -61,12 +60,10 @@ def _strip_version(detector: str) -> str:
 
 
 def token_shape(text: str) -> str:
-    """"Xx Xx", "X. Xx", "d/d/d": character classes with repeats collapsed, 4 tokens at most."""
-    shapes = []
-    for token in _TOKEN.findall(text)[:4]:
-        shape = re.sub(r"[A-Z]+", "X", re.sub(r"[a-z]+", "x", re.sub(r"\d+", "d", token)))
-        shapes.append(re.sub(r"[^\W\d_]+", "a", shape))  # other scripts' letters
-    return " ".join(shapes) + (" …" if len(_TOKEN.findall(text)) > 4 else "")
+    """"Xx Xx", "X. Xx-Xx", "d/d/d": character classes with repeats collapsed (16 at most)."""
+    classes = "".join("d" if c.isdigit() else "X" if c.isupper() else "x" if c.isalpha()
+                      else " " if c.isspace() else c for c in text)
+    return _REPEAT.sub(r"\1", classes)[:16]
 
 
 def casing(text: str) -> str:
@@ -102,13 +99,18 @@ def _lexicon() -> _Lexicon:
 
 
 def section_index(text: str) -> tuple[list[int], list[str]]:
-    """Start offsets of heading lines ("PLAN:", "NEURO") and their normalised headings."""
+    """Start offsets of heading lines ("PLAN:", "NEURO", "EVOLUCIÓN") and their headings, a
+    heading being a short line that ends in ':' or is written in capitals."""
     starts: list[int] = []
     headings: list[str] = []
-    for match in _HEADING.finditer(text):
-        heading = (match.group("h") or match.group("c") or "").strip().casefold()
-        starts.append(match.start())
-        headings.append(" ".join(heading.split()[:3]))
+    at = 0
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if 2 <= len(stripped) <= 60 and (stripped.endswith(":") or (
+                stripped.isupper() and sum(c.isalpha() for c in stripped) >= 3)):
+            starts.append(at)
+            headings.append(" ".join(stripped.rstrip(":").casefold().split()[:3]))
+        at += len(line) + 1
     return starts, headings
 
 
