@@ -26,7 +26,7 @@ import math
 import re
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -177,8 +177,9 @@ _VALIDATED: dict[str, str] = {"SSN": "ssn", "SIN": "sin", "CREDIT_CARD": "luhn",
 
 
 def protected(doc: Document, span: Span) -> bool:
-    """Never dropped by a learned decision: a DATE that parses as a date, an identifier
-    that passes its checksum. (PHI dictionary entries: ``engine.resolution.protect``.)"""
+    """Never dropped by a learned decision: a DATE with digits that parses as a date, an
+    identifier that passes its checksum (PHI dictionary entries: ``engine.resolution.protect``,
+    which the Resolver enforces). Words alone ("Ingreso" labelled DATE) are not protected."""
     covered = doc.text[span.start:span.end]
     if span.label is Label.DATE:
         from engine.resolution.measurements import looks_like_date
@@ -201,7 +202,7 @@ class LearnedResolver:
     bias: float
     threshold: float  # P(accept) below this: dropped (unless protected)
     # Counts about the training (no text): decisions, accepted, rejected, documents.
-    trained_on: Mapping[str, int] = field(default_factory=dict)
+    trained_on: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.weights) != DIMENSIONS:
@@ -211,7 +212,7 @@ class LearnedResolver:
             raise ValueError(f"threshold {self.threshold} outside [0, 1]")
         if not all(math.isfinite(w) for w in (*self.weights, self.bias)):
             raise ValueError("a learned resolver's weights must be finite numbers")
-        object.__setattr__(self, "trained_on", dict(sorted(self.trained_on.items())))
+        object.__setattr__(self, "trained_on", tuple(sorted(self.trained_on)))
 
     def score(self, doc: Document, span: Span,
               sections: tuple[list[int], list[str]] | None = None) -> float:
@@ -253,10 +254,12 @@ class LearnedResolver:
         weights = [0.0] * DIMENSIONS
         try:
             for index, value in data["weights"]:
+                if not 0 <= int(index) < DIMENSIONS:
+                    raise IndexError(index)
                 weights[int(index)] = float(value)
             return cls(tuple(weights), float(data["bias"]), float(data["threshold"]),
-                       {str(k): int(v) for k, v in data.get("trained_on", {}).items()})
-        except (KeyError, TypeError, IndexError) as exc:
+                       tuple((str(k), int(v)) for k, v in data.get("trained_on", {}).items()))
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError("the learned resolver's weights are malformed") from exc
 
     @classmethod
@@ -264,7 +267,7 @@ class LearnedResolver:
                     trained_on: Mapping[str, int]) -> LearnedResolver:
         """Rounded to ``WEIGHT_DIGITS`` significant digits: the stored form is the model."""
         return cls(tuple(_round(float(w)) for w in weights), _round(float(bias)),
-                   _round(float(threshold)), trained_on)
+                   _round(float(threshold)), tuple(trained_on.items()))
 
 
 def _round(value: float) -> float:
