@@ -18,6 +18,20 @@ Testbeds:
   engine/training never used (invented names, wards and towns; NHI-style identifiers;
   nursing devices and scores with eponyms), i.e. a style the shipped model never saw.
 
+Figures (2-core machine shared with other jobs, load ~8; hipaa policy; 200 documents in the
+review pool, the other 550 held out; seed 0), token P/R on the held-out documents:
+
+    NER on     meddocan before P 0.733 R 0.703 | reviewed 25: P 0.812 R 0.701 | 50: P 0.828
+               R 0.701 | 100: P 0.826 R 0.702 | 200: P 0.830 R 0.702 (adapt 2.4-11.9 s)
+               homecare before P 0.901 R 0.959 | 25: P 0.956 R 0.958 | 50: P 0.957 R 0.958 |
+               100: P 0.960 R 0.958 | 200: P 0.961 R 0.959 (adapt 0.5-5.9 s); peak RSS 290 MiB
+    --no-ner   meddocan before P 0.950 R 0.585 | 25: below the minimum (17 rejected) | 50: P 0.957
+               R 0.582 | 100: P 0.956 R 0.584 | 200: P 0.957 R 0.584
+               homecare before P 0.936 R 0.645 | 25: below 200 decisions | 50-200: P 0.980 R 0.645
+
+The resolver only removes candidates: recall it cannot raise (the missed gold spans are the
+PHI dictionaries' work); what it must not do is lose it, and it loses at most 0.003.
+
 ``adapt`` is the one function to swap: today it trains ``train_resolver`` on the reviewed
 documents and applies the resolver to the stored candidates of the others (what
 ``Resolver.settle`` does with a decider: the stored spans are settle's output before
@@ -210,9 +224,10 @@ def adapt(project: api.Project, reviewed: Sequence[str]
     The one function to swap for ``project adapt`` + ``project detect``."""
     examples = [ReviewedDocument(project.load_document(i), tuple(project.spans(i)))
                 for i in reviewed]
+    started = time.perf_counter()
     outcome = train_resolver(examples)
     resolver = outcome.resolver
-    note = outcome.reason
+    note = f"train {time.perf_counter() - started:.2f}s: {outcome.reason}"
     if outcome.cv is not None:
         cv = outcome.cv
         note += (f"; CV on reviewed: token P {cv.token_precision_before:.3f} -> "
@@ -232,11 +247,11 @@ def adapt(project: api.Project, reviewed: Sequence[str]
     return note, predict
 
 
-def score(records: Sequence[Record], ids: dict[str, str], predict: Callable[[str], list[Span]],
-          policy: str) -> tuple[float, float]:
+def score(records: Sequence[Record], predicted: dict[str, list[Span]], policy: str
+          ) -> tuple[float, float]:
     gold = [GoldDocument(r.id, r.text, tuple(GoldSpan(*g) for g in r.gold)) for r in records]
     preds = {r.id: Prediction(r.id, tuple(PredictedSpan(s.start, s.end, s.label)
-                                          for s in predict(ids[r.id]))) for r in records}
+                                          for s in predicted[r.id])) for r in records}
     report = api.evaluate(gold, preds, phi_labels=get_policy(policy).phi_labels, bootstrap=0)
     head = report.headline()
     return head["token_precision"] or 0.0, head["token_recall"] or 0.0
@@ -261,8 +276,8 @@ def run_testbed(name: str, args: argparse.Namespace) -> None:
         detect_s = time.perf_counter() - started
         print(f"== {name}: {len(pool)} documents to review, {len(test)} held out; "
               f"detect {detect_s:.1f}s ({1000 * detect_s / len(records):.0f} ms/doc)")
-        p, r = score(test, ids, lambda i: project.spans(
-            i, statuses=(SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)), args.policy)
+        p, r = score(test, {rec.id: project.spans(ids[rec.id], statuses=(
+            SpanStatus.CANDIDATE, SpanStatus.ACCEPTED)) for rec in test}, args.policy)
         print(f"   before: token P {p:.3f} R {r:.3f}")
         done = 0
         for n in curve:
@@ -283,12 +298,13 @@ def run_testbed(name: str, args: argparse.Namespace) -> None:
             peak = tracemalloc.get_traced_memory()[1] / 2**20
             tracemalloc.stop()
             started = time.perf_counter()
-            p2, r2 = score(test, ids, predict, args.policy)
-            apply_s = time.perf_counter() - started
+            predicted = {rec.id: predict(ids[rec.id]) for rec in test}
+            apply_ms = 1000 * (time.perf_counter() - started) / len(test)
+            p2, r2 = score(test, predicted, args.policy)
             mark = "  <- headline" if n == args.headline else ""
             print(f"   {n:4d} reviewed: token P {p:.3f} -> {p2:.3f}  R {r:.3f} -> {r2:.3f}  "
-                  f"adapt {adapt_s:.2f}s peak {peak:.0f} MiB (Python heap), "
-                  f"apply+score {apply_s:.1f}s{mark}")
+                  f"adapt {adapt_s:.2f}s, peak {peak:.0f} MiB traced; "
+                  f"load + apply {apply_ms:.1f} ms/doc{mark}")
             print(f"        {note}")
         project.close()
 
@@ -303,6 +319,7 @@ def main() -> None:
     parser.add_argument("--policy", default="hipaa")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
     started = time.perf_counter()
     for name in args.testbeds.split(","):
         if name not in TESTBEDS:

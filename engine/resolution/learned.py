@@ -2,11 +2,12 @@
 
 A decider (``Resolver.settle``) over merged CANDIDATE spans: each span becomes a few dozen
 hashed features (who proposed it and how sure it was, label and subtype, token shape and
-casing, length, the word on either side, the section heading above it, whether its words
-are English or clinical or in the name lists, whether the text around it says it is a
-name), an L2 logistic regression gives P(a reviewer would accept it), and a span below the
-threshold is dropped. The threshold is chosen by cross-validation over reviewed documents
-(``engine.resolution.learned_training``) so that recall stays at least 0.99 there.
+casing, length, its own words, the word on either side, the section heading above it,
+whether its words are English or clinical or in the name lists, whether the text around it
+says it is a name), an L2 logistic regression gives P(a reviewer would accept it), and a
+span below the threshold is dropped. The threshold is chosen by cross-validation over
+reviewed documents (``engine.resolution.learned_training``) so that recall stays at least
+0.99 there.
 
 Recall first: a span that a safety rule protects (a date that parses, a checksum-validated
 identifier) is never dropped, whatever the model says. The Resolver will also enforce
@@ -25,7 +26,7 @@ import math
 import re
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -36,8 +37,8 @@ FORMAT = "clearnote.learned-resolver"
 FORMAT_VERSION = 1
 # (name, buckets): the span's own features, then the context blocks. A few hundred buckets
 # each: collisions cost a little accuracy, never a crash, and the model stays small.
-BLOCKS: tuple[tuple[str, int], ...] = (("span", 1024), ("left", 256), ("right", 256),
-                                       ("section", 128))
+BLOCKS: tuple[tuple[str, int], ...] = (("span", 1024), ("words", 512), ("left", 256),
+                                       ("right", 256), ("section", 128))
 DIMENSIONS = sum(n for _, n in BLOCKS)
 _OFFSETS = {name: sum(n for _, n in BLOCKS[:i]) for i, (name, _) in enumerate(BLOCKS)}
 _SIZES = dict(BLOCKS)
@@ -45,9 +46,7 @@ WEIGHT_DIGITS = 6  # weights are stored rounded, so a round trip is exact
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _TOKEN = re.compile(r"\w+|[^\w\s]")
-# A heading line: "Plan:", "NEURO", "HOME VISIT - ..." (a line ending in ':' or in capitals).
-_HEADING = re.compile(r"^[ \t]*(?P<h>[^\n]{2,60}?)[ \t]*:[ \t]*$"
-                      r"|^[ \t]*(?P<c>[A-Z][A-Z /&\-]{2,59})[ \t]*$", re.MULTILINE)
+_REPEAT = re.compile(r"(.)\1+")
 
 Feature = tuple[int, float]
 
@@ -61,12 +60,10 @@ def _strip_version(detector: str) -> str:
 
 
 def token_shape(text: str) -> str:
-    """"Xx Xx", "X. Xx", "d/d/d": character classes with repeats collapsed, 4 tokens at most."""
-    shapes = []
-    for token in _TOKEN.findall(text)[:4]:
-        shape = re.sub(r"[A-Z]+", "X", re.sub(r"[a-z]+", "x", re.sub(r"\d+", "d", token)))
-        shapes.append(re.sub(r"[^\W\d_]+", "a", shape))  # other scripts' letters
-    return " ".join(shapes) + (" …" if len(_TOKEN.findall(text)) > 4 else "")
+    """"Xx Xx", "X. Xx-Xx", "d/d/d": character classes with repeats collapsed (16 at most)."""
+    classes = "".join("d" if c.isdigit() else "X" if c.isupper() else "x" if c.isalpha()
+                      else " " if c.isspace() else c for c in text)
+    return _REPEAT.sub(r"\1", classes)[:16]
 
 
 def casing(text: str) -> str:
@@ -102,13 +99,18 @@ def _lexicon() -> _Lexicon:
 
 
 def section_index(text: str) -> tuple[list[int], list[str]]:
-    """Start offsets of heading lines ("PLAN:", "NEURO") and their normalised headings."""
+    """Start offsets of heading lines ("PLAN:", "NEURO", "EVOLUCIÓN") and their headings, a
+    heading being a short line that ends in ':' or is written in capitals."""
     starts: list[int] = []
     headings: list[str] = []
-    for match in _HEADING.finditer(text):
-        heading = (match.group("h") or match.group("c") or "").strip().casefold()
-        starts.append(match.start())
-        headings.append(" ".join(heading.split()[:3]))
+    at = 0
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if 2 <= len(stripped) <= 60 and (stripped.endswith(":") or (
+                stripped.isupper() and sum(c.isalpha() for c in stripped) >= 3)):
+            starts.append(at)
+            headings.append(" ".join(stripped.rstrip(":").casefold().split()[:3]))
+        at += len(line) + 1
     return starts, headings
 
 
@@ -154,6 +156,8 @@ def span_features(doc: Document, span: Span,
              f"digits={any(c.isdigit() for c in covered)}",
              f"namectx={lex.name_context(text, span.start, span.end)}|{label}"]
     features: list[Feature] = [(_bucket("span", key), 1.0) for key in keys]
+    # The span's own words: what this project's reviewer keeps rejecting ("Ingreso").
+    features += [(_bucket("words", word), 1.0) for word in sorted(set(folded[:4]))]
     features.append((_bucket("span", "confidence"), span.confidence))
     left = _neighbour(text, span.start, span.end, left=True)
     right = _neighbour(text, span.start, span.end, left=False)
@@ -173,8 +177,9 @@ _VALIDATED: dict[str, str] = {"SSN": "ssn", "SIN": "sin", "CREDIT_CARD": "luhn",
 
 
 def protected(doc: Document, span: Span) -> bool:
-    """Never dropped by a learned decision: a DATE that parses as a date, an identifier
-    that passes its checksum. (PHI dictionary entries: ``engine.resolution.protect``.)"""
+    """Never dropped by a learned decision: a DATE with digits that parses as a date, an
+    identifier that passes its checksum (PHI dictionary entries: ``engine.resolution.protect``,
+    which the Resolver enforces). Words alone ("Ingreso" labelled DATE) are not protected."""
     covered = doc.text[span.start:span.end]
     if span.label is Label.DATE:
         from engine.resolution.measurements import looks_like_date
@@ -197,7 +202,7 @@ class LearnedResolver:
     bias: float
     threshold: float  # P(accept) below this: dropped (unless protected)
     # Counts about the training (no text): decisions, accepted, rejected, documents.
-    trained_on: Mapping[str, int] = field(default_factory=dict)
+    trained_on: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.weights) != DIMENSIONS:
@@ -207,7 +212,7 @@ class LearnedResolver:
             raise ValueError(f"threshold {self.threshold} outside [0, 1]")
         if not all(math.isfinite(w) for w in (*self.weights, self.bias)):
             raise ValueError("a learned resolver's weights must be finite numbers")
-        object.__setattr__(self, "trained_on", dict(sorted(self.trained_on.items())))
+        object.__setattr__(self, "trained_on", tuple(sorted(self.trained_on)))
 
     def score(self, doc: Document, span: Span,
               sections: tuple[list[int], list[str]] | None = None) -> float:
@@ -249,10 +254,12 @@ class LearnedResolver:
         weights = [0.0] * DIMENSIONS
         try:
             for index, value in data["weights"]:
+                if not 0 <= int(index) < DIMENSIONS:
+                    raise IndexError(index)
                 weights[int(index)] = float(value)
             return cls(tuple(weights), float(data["bias"]), float(data["threshold"]),
-                       {str(k): int(v) for k, v in data.get("trained_on", {}).items()})
-        except (KeyError, TypeError, IndexError) as exc:
+                       tuple((str(k), int(v)) for k, v in data.get("trained_on", {}).items()))
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError("the learned resolver's weights are malformed") from exc
 
     @classmethod
@@ -260,7 +267,7 @@ class LearnedResolver:
                     trained_on: Mapping[str, int]) -> LearnedResolver:
         """Rounded to ``WEIGHT_DIGITS`` significant digits: the stored form is the model."""
         return cls(tuple(_round(float(w)) for w in weights), _round(float(bias)),
-                   _round(float(threshold)), trained_on)
+                   _round(float(threshold)), tuple(trained_on.items()))
 
 
 def _round(value: float) -> float:

@@ -98,6 +98,10 @@ def test_round_trip_through_json_is_exact() -> None:
         LearnedResolver.from_dict({**resolver.to_dict(), "version": 99})
     with pytest.raises(ValueError, match="not a learned resolver"):
         LearnedResolver.from_dict({"weights": []})
+    with pytest.raises(ValueError, match="malformed"):
+        LearnedResolver.from_dict({**resolver.to_dict(), "weights": [[-1, 0.5]]})
+    with pytest.raises(ValueError, match="finite"):
+        LearnedResolver.from_dict({**resolver.to_dict(), "bias": float("nan")})
 
 
 def test_below_the_minimum_number_of_decisions_the_default_is_kept() -> None:
@@ -105,6 +109,8 @@ def test_below_the_minimum_number_of_decisions_the_default_is_kept() -> None:
     assert outcome.resolver is None
     assert outcome.decisions == 60
     assert "at least 200" in outcome.reason
+    with pytest.raises(ValueError, match="2 folds"):
+        train_resolver(_examples(10), folds=1)
 
 
 def test_refused_when_cross_validation_shows_recall_would_drop() -> None:
@@ -138,7 +144,7 @@ def _dropping_everything() -> LearnedResolver:
 
 
 def test_protected_spans_are_never_dropped() -> None:
-    text = "Seen 12/03/2021, SSN 123-45-6789, code 53-320, Foley.\n"
+    text = "Seen 12/03/2021, SSN 123-45-6789, code 53-320, Foley. Ingreso.\n"
     doc = Document.from_text(text)
     date = _span(text, "12/03/2021", Label.DATE, SpanStatus.CANDIDATE,
                  detector="regex.date@1", source=Source.RULE)
@@ -147,11 +153,14 @@ def test_protected_spans_are_never_dropped() -> None:
     code = _span(text, "53-320", Label.DATE, SpanStatus.CANDIDATE, detector="ner@4",
                  source=Source.NER)
     foley = _span(text, "Foley", Label.PERSON, SpanStatus.CANDIDATE)
+    word = _span(text, "Ingreso", Label.DATE, SpanStatus.CANDIDATE, detector="ner@4",
+                 source=Source.NER)  # a model's DATE with no date in it
+    bad_ssn = Span(date.start, date.end, Label.ID, source=Source.RULE, subtype="SSN")
     assert protected(doc, date) and protected(doc, ssn)
-    assert not protected(doc, code) and not protected(doc, foley)
-    kept, dropped = _dropping_everything().recover(doc, [date, ssn, code, foley])
+    assert not any(protected(doc, s) for s in (code, foley, word, bad_ssn))
+    kept, dropped = _dropping_everything().recover(doc, [date, ssn, code, foley, word])
     assert kept == [date, ssn]
-    assert dropped == [code, foley]
+    assert dropped == [code, foley, word]
 
 
 def test_decider_in_the_resolver_drops_only_undecided_spans() -> None:
