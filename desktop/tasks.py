@@ -9,12 +9,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from engine.core.context import CancelToken, RunContext
-from engine.core.errors import CancelledError, ClearNoteError, InputError
+from engine.core.errors import CancelledError, InputError
+from engine.core.files import short_name
+from engine.core.messages import problem_in_words
 
 log = logging.getLogger(__name__)
 
@@ -22,13 +25,12 @@ PROGRESS_INTERVAL_S = 0.05
 
 
 def safe_message(exc: BaseException) -> str:
-    """What a user (and a log) may see: engine messages name files and problems, never PHI;
-    anything else is reduced to its type."""
-    if isinstance(exc, InputError):
-        return f"{type(exc).__name__}: {exc.problem}"
-    if isinstance(exc, ClearNoteError):
-        return f"{type(exc).__name__}: {exc}"
-    return f"{type(exc).__name__} (unexpected error; see the log)"
+    """What a user may see: the problem in words, and for a file that cannot be read its
+    name, never PHI nor an exception class (the log has the type)."""
+    problem = problem_in_words(exc)
+    if isinstance(exc, InputError) and exc.path:
+        return f"{short_name(Path(exc.path))}: {problem}"
+    return problem
 
 
 class TaskSignals(QObject):

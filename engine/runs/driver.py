@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from engine.core.context import RunContext
-from engine.core.errors import CancelledError
+from engine.core.errors import CancelledError, ExportError
 from engine.core.files import file_sha256, os_reason, path_id, private_dir
+from engine.core.messages import problem_in_words
 from engine.exporters.reports import is_key_file
 from engine.ingest.discover import check_output_dir, discover_inputs
 from engine.parallel import ProgressMeter, WorkItem, WorkResult, default_workers, run_parallel
@@ -83,7 +84,7 @@ def run_files(inputs: list[Path], out_dir: Path, sink: Sink, *, workers: int | N
     found = discover_inputs(inputs)
     private_dir(out_dir)
     sink.open(out_dir)
-    report = RunReport(roots=list(inputs))
+    report = RunReport(roots=list(inputs), out_dir=out_dir)
     for skipped in found.skipped:
         report.outcomes.append(FileOutcome(path_id(skipped.path), skipped.path)
                                .fail(skipped.reason))
@@ -177,13 +178,17 @@ def _write_run_files(report: RunReport, sink: Sink, out_dir: Path) -> None:
     the other, nor the summary: the report says what is missing and the run fails."""
     try:
         sink.write_key(report)
-    except OSError as exc:
-        log.warning("the key file could not be written: %s", os_reason(exc))
-        report.unwritten.append(f"the re-identification key ({os_reason(exc)})")
+    except (OSError, ExportError) as exc:
+        log.warning("the key file could not be written: %s", type(exc).__name__)
+        report.unwritten.append(f"the re-identification key ({_why(exc)})")
     try:
         report.report_csv = sink.write_report(report, out_dir)
-    except OSError as exc:
-        log.warning("report.csv could not be written: %s", os_reason(exc))
-        report.unwritten.append(f"report.csv in the output folder ({os_reason(exc)}); "
-                                "the summary above stands in for it")
+    except (OSError, ExportError) as exc:
+        log.warning("report.csv could not be written: %s", type(exc).__name__)
+        report.unwritten.append(f"report.csv in the output folder ({_why(exc)}); the "
+                                "summary here stands in for it")
 
+
+def _why(exc: BaseException) -> str:
+    cause = exc.__cause__ if isinstance(exc.__cause__, OSError) else exc
+    return problem_in_words(cause)

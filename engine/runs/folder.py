@@ -20,6 +20,7 @@ from engine.cire import assess
 from engine.core.context import RunContext
 from engine.core.errors import CancelledError, ClearNoteError
 from engine.core.files import keyed_document_id
+from engine.core.messages import problem_in_words
 from engine.exporters.outputs import DEFAULT_FORMATS, check_formats, export_job, write_outputs
 from engine.exporters.reports import (
     KEY_WARNING,
@@ -32,7 +33,7 @@ from engine.exporters.reports import (
     write_key,
     write_report,
 )
-from engine.parallel import WorkItem, WorkResult, error_reason, problem_in_words
+from engine.parallel import WorkItem, WorkResult, error_reason
 from engine.runs.outcome import FileOutcome, RunReport, Status
 from engine.runs.patients import DEFAULT_PATIENT, PatientLinker
 from engine.session import Session, SessionServices
