@@ -26,7 +26,9 @@ from engine.runs.outcome import FileOutcome, RunReport, Status
 
 log = logging.getLogger(__name__)
 
-STORED: Literal["stored"] = "stored"  # a plan: already detected, write it from the sink's store
+# A plan: the sink does this input itself, in this process, before the workers' results
+# (a project's stored document, written out; a table, streamed row by row).
+STORED: Literal["stored"] = "stored"
 
 
 class Finisher(Protocol):
@@ -60,10 +62,10 @@ class Sink(Protocol):
     def document_id_for(self, sha256_hex: str) -> str: ...
 
     def plan(self, outcome: FileOutcome, sha256_hex: str) -> WorkItem | Literal["stored"] | None:
-        """What this input needs: a worker's item, the stored document written out
+        """What this input needs: a worker's item, the sink's own work in this process
         (``STORED``), or nothing (``None``: the sink settled the outcome)."""
 
-    def write_stored(self, outcome: FileOutcome, out_dir: Path) -> None: ...
+    def write_stored(self, outcome: FileOutcome, out_dir: Path, ctx: RunContext) -> None: ...
 
     def finisher(self, out_dir: Path, ctx: RunContext) -> Finisher: ...
 
@@ -99,9 +101,9 @@ def run_files(inputs: list[Path], out_dir: Path, sink: Sink, *, workers: int | N
             if on_finished is not None:
                 on_finished(outcome)
 
-        for outcome in stored:  # detected by an earlier run, not yet written
+        for outcome in stored:  # the sinks' own work, one at a time
             ctx.check()
-            sink.write_stored(outcome, out_dir)
+            sink.write_stored(outcome, out_dir, ctx)
             settle(outcome)
         _run_workers(items, sink, out_dir, pending, settle, workers, ctx)
     except (CancelledError, KeyboardInterrupt):

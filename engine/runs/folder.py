@@ -34,9 +34,12 @@ from engine.exporters.reports import (
     write_report,
 )
 from engine.parallel import WorkItem, WorkResult, error_reason
+from engine.runs.driver import STORED
 from engine.runs.outcome import FileOutcome, RunReport, Status
 from engine.runs.patients import DEFAULT_PATIENT, PatientLinker
 from engine.session import Session, SessionServices
+from engine.tables.run import deid_table, is_table, output_name
+from engine.tables.schema import TableSchema
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +57,7 @@ class FolderSink:
     pdf_mode: str = "redacted"
     password: str | None = None
     cire: bool = False
+    table_schema: TableSchema | None = None  # roles for every table of the run
     stage: str = "deid"
     services: SessionServices = field(default_factory=SessionServices)
 
@@ -74,11 +78,25 @@ class FolderSink:
 
     def plan(self, outcome: FileOutcome, sha256_hex: str
              ) -> WorkItem | Literal["stored"] | None:
+        if is_table(outcome.source):
+            return STORED  # streamed here, row by row
         return WorkItem(outcome.document_id, path=str(outcome.source), sha256=sha256_hex,
                         password=self.password)
 
-    def write_stored(self, outcome: FileOutcome, out_dir: Path) -> None:
-        raise AssertionError("a folder run stores nothing")  # plan never returns STORED
+    def write_stored(self, outcome: FileOutcome, out_dir: Path, ctx: RunContext) -> None:
+        """A table: every row through its columns' roles, into one table."""
+        try:
+            table = deid_table(outcome.source, out_dir / output_name(outcome.document_id,
+                                                                    outcome.source),
+                               self.session, schema=self.table_schema, ctx=ctx)
+        except (ClearNoteError, OSError) as exc:
+            if isinstance(exc, CancelledError):
+                raise
+            outcome.fail(problem_in_words(exc), error_reason(exc)
+                         if isinstance(exc, ClearNoteError) else problem_in_words(exc))
+            log.warning("table %s failed: %s", outcome.document_id, type(exc).__name__)
+            return
+        outcome.outputs, outcome.spans = [table.output], table.spans
 
     def finisher(self, out_dir: Path, ctx: RunContext) -> FolderFinisher:
         return FolderFinisher(self, out_dir, ctx)

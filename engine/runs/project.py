@@ -78,7 +78,7 @@ class ProjectSink:
             return None
         return STORED
 
-    def write_stored(self, outcome: FileOutcome, out_dir: Path) -> None:
+    def write_stored(self, outcome: FileOutcome, out_dir: Path, ctx: RunContext) -> None:
         exported = self.project.export([outcome.document_id], out_dir=out_dir,
                                        formats=self.formats, report=False)
         if exported.failed:

@@ -1,0 +1,108 @@
+"""A table through its roles, streamed row by row into one output of the same format:
+the same header, rows, order and row count; keep columns byte for byte. The output appears
+only complete (temp file + rename); a row that still holds one of its original identifier
+values fails the table closed."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.core.context import RunContext
+from engine.core.errors import ExportError, ExportVerificationError, InputError
+from engine.core.files import atomic_target
+from engine.session import Session
+from engine.tables import csvio
+from engine.tables.roles import SAMPLE_ROWS, Role, infer_roles
+from engine.tables.schema import TableSchema
+from engine.tables.transform import RowDeidentifier
+
+TABLE_SUFFIXES = {".csv": ".deid.csv", ".tsv": ".deid.tsv"}
+_CHECKED = (Role.PATIENT_KEY, Role.NAME, Role.IDENTIFIER, Role.PHONE, Role.EMAIL,
+            Role.ADDRESS)
+MIN_CHECKED = 4  # shorter values ("Li", "12") may occur by chance
+
+
+def is_table(path: Path) -> bool:
+    return path.suffix.lower() in TABLE_SUFFIXES
+
+
+def output_name(document_id: str, path: Path) -> str:
+    return document_id + TABLE_SUFFIXES[path.suffix.lower()]
+
+
+@dataclass(frozen=True)
+class TableResult:
+    output: Path
+    rows: int
+    spans: int  # replaced inside free-text cells
+
+
+def _open(path: Path) -> tuple[csvio.CsvFormat, csvio.Record, list[csvio.Record],
+                                 Iterator[csvio.Record]]:
+    fmt = csvio.sniff(path)
+    records = csvio.read_records(path, fmt)
+    header = next(records, None)
+    if header is None:
+        raise InputError(path, "the table is empty (no header)")
+    csvio.check_header(path, header.values)
+    sample = list(itertools.islice(records, SAMPLE_ROWS))
+    return fmt, header, sample, records
+
+
+def infer_schema(path: Path) -> TableSchema:
+    """The roles ClearNote would use, from the header and the first rows' values."""
+    _fmt, header, sample, _rest = _open(path)
+    rows = [r.values for r in sample if not _blank(r)]
+    return TableSchema(tuple(header.values), tuple(infer_roles(header.values, rows)))
+
+
+def deid_table(path: Path, out: Path, session: Session, *, schema: TableSchema | None = None,
+               ctx: RunContext | None = None) -> TableResult:
+    ctx = ctx or RunContext()
+    fmt, header, sample, rest = _open(path)
+    if schema is None:
+        rows = [r.values for r in sample if not _blank(r)]
+        schema = TableSchema(tuple(header.values), tuple(infer_roles(header.values, rows)))
+    else:
+        schema.check_header(header.values, path)
+    width = len(header.fields)
+    deid = RowDeidentifier(session, schema, ctx)
+    checked = schema.indexes(*_CHECKED)
+    count = 0
+    try:
+        with atomic_target(out) as tmp, \
+                tmp.open("w", encoding=fmt.encoding, newline="") as handle:
+            handle.write(csvio.render(header, header.values, fmt.delimiter))
+            for record in itertools.chain(sample, rest):
+                ctx.check()
+                if _blank(record) and width > 1:
+                    handle.write(csvio.render(record, record.values, fmt.delimiter))
+                    continue
+                csvio.check_width(path, record, width)
+                values = deid.row(record.values)
+                _verify(path, record, values, checked)
+                handle.write(csvio.render(record, values, fmt.delimiter))
+                count += 1
+    except UnicodeEncodeError:
+        raise ExportError(f"{out.name}: a surrogate cannot be written in the table's "
+                          f"encoding ({fmt.encoding}); save the table as UTF-8") from None
+    return TableResult(out, count, deid.spans)
+
+
+def _blank(record: csvio.Record) -> bool:
+    return len(record.fields) == 1 and not record.fields[0].raw
+
+
+def _verify(path: Path, record: csvio.Record, values: list[str], checked: list[int]) -> None:
+    """No original identifier value of the row survives in a replaced cell of it."""
+    replaced = "\n".join(v for i, v in enumerate(values) if record.fields[i].value != v
+                         or i in checked).casefold()
+    for index in checked:
+        original = record.fields[index].value.strip()
+        if len(original) >= MIN_CHECKED and original.casefold() in replaced:
+            raise ExportVerificationError(
+                f"{path.name}: line {record.line}, column {index + 1}: an original value "
+                "survived de-identification; nothing was written")

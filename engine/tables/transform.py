@@ -1,0 +1,144 @@
+"""One row of an extract, de-identified by its columns' roles.
+
+Every replacement of a row is made in its patient's scope (the patient-key column, keyed
+with the secret; without one, the row's name and date of birth): names get the surrogates
+that patient's names get anywhere in the run, identifiers keep their format, dates and
+dates of birth move by the patient's one shift (every interval kept, across years), ages
+over 89 become 90+, ZIP codes keep their first three digits (000 for the restricted
+prefixes), and free text goes through the full pipeline with the row's own identifier
+values as known identifiers of that document.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from engine.core.context import RunContext
+from engine.core.domain import Document, Source, Span
+from engine.core.labels import Label
+from engine.core.spans import resolve_overlaps
+from engine.session import Session
+from engine.surrogates import keys
+from engine.surrogates.dates import shift_date
+from engine.tables.roles import Role
+from engine.tables.schema import TableSchema
+
+# Three-digit ZIP prefixes of 20,000 people or fewer (2000 census), which Safe Harbor
+# replaces with 000.
+RESTRICTED_ZIP3 = frozenset({"036", "059", "063", "102", "203", "556", "692", "790", "821",
+                             "823", "830", "831", "878", "879", "884", "890", "893"})
+_ZIP = re.compile(r"^\s*(\d{3})\d{2}(?:-?\d{4})?\s*$")
+_POSTAL_CA = re.compile(r"^\s*([A-Za-z]\d[A-Za-z])[ -]?\d[A-Za-z]\d\s*$")
+_AGE = re.compile(r"^\s*(\d{1,3})\b")
+_NAME_WORD = re.compile(r"[^\W\d_]{2,}")
+OVER_89 = "90+"
+
+# The label a role's cells (and their values inside the row's free text) are replaced as.
+LABELS: dict[Role, tuple[Label, str | None]] = {
+    Role.NAME: (Label.PATIENT, None),
+    Role.PATIENT_KEY: (Label.ID, "MRN"),
+    Role.IDENTIFIER: (Label.ID, None),
+    Role.PHONE: (Label.PHONE, None),
+    Role.EMAIL: (Label.WEB, "EMAIL"),
+    Role.ADDRESS: (Label.LOCATION, None),
+    Role.ZIP: (Label.LOCATION, "POSTAL_CODE"),
+    Role.DATE: (Label.DATE, None),
+    Role.DOB: (Label.DATE, "DOB"),
+}
+
+
+def coarse_zip(value: str) -> str:
+    """HIPAA Safe Harbor: the first three digits, 000 where they cover 20,000 people or
+    fewer; a Canadian postal code keeps its forward sortation area. Anything else is no
+    ZIP code and is replaced by zeros of its shape."""
+    us = _ZIP.match(value)
+    if us:
+        return "000" if us[1] in RESTRICTED_ZIP3 else us[1]
+    ca = _POSTAL_CA.match(value)
+    if ca:
+        return ca[1].upper()
+    return re.sub(r"[A-Za-z0-9]", "0", value)
+
+
+def coarse_age(value: str) -> str:
+    found = _AGE.match(value)
+    if found and int(found[1]) > 89:
+        return OVER_89
+    return value
+
+
+class RowDeidentifier:
+    def __init__(self, session: Session, schema: TableSchema,
+                 ctx: RunContext | None = None) -> None:
+        self.session, self.schema, self.ctx = session, schema, ctx or RunContext()
+        self.secret = session.config.secret
+        self._key = schema.indexes(Role.PATIENT_KEY)
+        self._fallback = schema.indexes(Role.NAME, Role.DOB)
+        self.spans = 0  # replaced in free text, over the run
+
+    def patient_of(self, values: Sequence[str]) -> str:
+        """The row's surrogate scope: a keyed digest of its patient key, never the key."""
+        parts = [keys.norm_id(values[i]) for i in self._key] if self._key else \
+            [keys.norm_text(values[i]) for i in self._fallback]
+        if not any(parts):
+            return "default"
+        return "T" + keys.digest(self.secret, "table-patient", *parts).hex()[:16]
+
+    def row(self, values: Sequence[str]) -> list[str]:
+        patient = self.patient_of(values)
+        out = []
+        for index, value in enumerate(values):
+            role = self.schema.role_of(index)
+            out.append(value if not value.strip() or role is Role.KEEP
+                       else self._cell(role, value, values, patient))
+        return out
+
+    def _cell(self, role: Role, value: str, values: Sequence[str], patient: str) -> str:
+        if role is Role.DROP:
+            return ""
+        if role is Role.AGE:
+            return coarse_age(value)
+        if role is Role.ZIP:
+            return coarse_zip(value)
+        if role in (Role.DATE, Role.DOB):
+            return shift_date(value, keys.date_shift_days(self.secret, patient),
+                              keep_years=False,
+                              rng=keys.rng_for(self.secret, patient, "DATE", value))
+        if role is Role.FREE_TEXT:
+            return self._free_text(value, values, patient)
+        label, subtype = LABELS[role]
+        doc = Document.from_text(value)
+        span = Span(0, len(value), label, source=Source.MANUAL, subtype=subtype)
+        return self.session.deidentify(doc, [span], patient=patient, ctx=self.ctx).text
+
+    def _free_text(self, text: str, values: Sequence[str], patient: str) -> str:
+        doc = Document.from_text(text)
+        found = self.session.detect(doc, self.ctx).active
+        known = list(self._known_spans(text, values))
+        spans = resolve_overlaps([*found, *known])
+        self.spans += len(spans)
+        return self.session.deidentify(doc, spans, patient=patient, ctx=self.ctx).text
+
+    def _known_spans(self, text: str, values: Sequence[str]) -> list[Span]:
+        """The row's identifier values where the note repeats them: a full name and each
+        of its words ("Plan reviewed with Ottilie"), an MRN, a phone number..."""
+        spans = []
+        for index, value in enumerate(values):
+            role = self.schema.role_of(index)
+            if role not in LABELS or role in (Role.DATE, Role.DOB) or not value.strip():
+                continue  # dates in notes are found by the date rules, in any format
+            label, subtype = LABELS[role]
+            needles = [value.strip()]
+            if role is Role.NAME:
+                needles += _NAME_WORD.findall(value)
+            for needle in needles:
+                spans += _occurrences(text, needle, label, subtype)
+        return spans
+
+
+def _occurrences(text: str, needle: str, label: Label, subtype: str | None) -> list[Span]:
+    """Whole-word, case-insensitive occurrences (offsets into ``text`` itself)."""
+    pattern = re.compile(rf"(?<!\w){re.escape(needle)}(?!\w)", re.IGNORECASE)
+    return [Span(m.start(), m.end(), label, source=Source.MANUAL, subtype=subtype,
+                 detector="table.row@1") for m in pattern.finditer(text)]

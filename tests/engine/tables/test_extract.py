@@ -1,0 +1,59 @@
+"""Issue 28's acceptance extract: 50 patients × 4 visits through `clearnote deid FILE.csv
+--output-dir OUT --policy hipaa`."""
+
+from __future__ import annotations
+
+import csv
+import re
+from datetime import date
+from pathlib import Path
+
+from engine.cli.main import main
+from tests.engine.tables.extract import CLINICAL, HEADER, write_extract
+
+RESTRICTED = {"036", "059", "063", "102", "203", "556", "692", "790", "821", "823", "830",
+              "831", "878", "879", "884", "890", "893"}
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_acceptance_extract(tmp_path: Path) -> None:
+    src = tmp_path / "extract.csv"
+    people = write_extract(src)
+    out = tmp_path / "out"
+    assert main(["deid", str(src), "--output-dir", str(out), "--policy", "hipaa",
+                 "--no-ner", "--no-progress", "--workers", "1",
+                 "--secret-file", str(tmp_path / "secret")]) == 0
+    [table] = list(out.glob("*.deid.csv"))
+    before, after = _rows(src), _rows(table)
+    raw_before = src.read_bytes().split(b"\r\n")
+    raw_after = table.read_bytes().split(b"\r\n")
+    assert raw_after[0] == raw_before[0] and len(raw_after) == len(raw_before)  # header, rows
+    assert list(after[0]) == HEADER and len(after) == len(before) == 200
+    text = table.read_text(encoding="utf-8")
+
+    for person in people:  # no original identifier anywhere
+        for value in (person.mrn, person.first, person.last, person.phone):
+            assert not re.search(rf"\b{re.escape(value)}\b", text), "an identifier survived"
+    by_patient: dict[str, set[tuple[str, str]]] = {}
+    for old, new in zip(before, after, strict=True):
+        for column in CLINICAL:
+            assert new[column] == old[column]
+        for column in ("dob", "visit_date", "zip", "phone", "mrn", "patient_name"):
+            assert old[column] not in new.values()
+        by_patient.setdefault(old["mrn"], set()).add((new["patient_name"], new["mrn"]))
+        name, mrn = new["patient_name"], new["mrn"]
+        first = name.split()[0]
+        assert mrn in new["note"] and first in new["note"] and name in new["note"]
+        assert re.fullmatch(r"\d{7}", mrn)  # format kept
+        interval_before = date.fromisoformat(old["visit_date"]) - date.fromisoformat(old["dob"])
+        interval_after = date.fromisoformat(new["visit_date"]) - date.fromisoformat(new["dob"])
+        assert interval_after == interval_before and new["dob"] != old["dob"]
+        zip3 = old["zip"][:3]
+        assert new["zip"] == ("000" if zip3 in RESTRICTED else zip3)
+    assert all(len(pairs) == 1 for pairs in by_patient.values())  # one name and MRN each
+    names = [next(iter(pairs))[0] for pairs in by_patient.values()]
+    assert len(set(names)) == len(names)  # different patients, different surrogates
