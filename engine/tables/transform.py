@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
+from engine.core.errors import ExportVerificationError
 from engine.core.labels import Label
 from engine.core.spans import resolve_overlaps
 from engine.session import Session
@@ -33,6 +34,10 @@ _POSTAL_CA = re.compile(r"^\s*([A-Za-z]\d[A-Za-z])[ -]?\d[A-Za-z]\d\s*$")
 _AGE = re.compile(r"^\s*(\d{1,3})\b")
 _NAME_WORD = re.compile(r"[^\W\d_]{2,}")
 OVER_89 = "90+"
+# Roles whose original values must not survive anywhere in their row's replaced cells.
+CHECKED = (Role.PATIENT_KEY, Role.NAME, Role.IDENTIFIER, Role.PHONE, Role.EMAIL,
+           Role.ADDRESS)
+MIN_CHECKED = 4  # shorter values ("Li", "12") may occur by chance
 
 # The label a role's cells (and their values inside the row's free text) are replaced as.
 LABELS: dict[Role, tuple[Label, str | None]] = {
@@ -75,6 +80,7 @@ class RowDeidentifier:
         self.secret = session.config.secret
         self._key = schema.indexes(Role.PATIENT_KEY)
         self._fallback = schema.indexes(Role.NAME, Role.DOB)
+        self._checked = schema.indexes(*CHECKED)
         self.spans = 0  # replaced in free text, over the run
 
     def patient_of(self, values: Sequence[str]) -> str:
@@ -85,14 +91,27 @@ class RowDeidentifier:
             return "default"
         return "T" + keys.digest(self.secret, "table-patient", *parts).hex()[:16]
 
-    def row(self, values: Sequence[str]) -> list[str]:
+    def row(self, values: Sequence[str], *, where: str = "a row") -> list[str]:
+        """The row de-identified; ``where`` names it if an original identifier value
+        survives in it, which fails the table closed."""
         patient = self.patient_of(values)
         out = []
         for index, value in enumerate(values):
             role = self.schema.role_of(index)
             out.append(value if not value.strip() or role is Role.KEEP
                        else self._cell(role, value, values, patient))
+        self._verify(values, out, where)
         return out
+
+    def _verify(self, values: Sequence[str], out: list[str], where: str) -> None:
+        replaced = "\n".join(v for i, v in enumerate(out)
+                             if self.schema.role_of(i) is not Role.KEEP).casefold()
+        for index in self._checked:
+            original = values[index].strip()
+            if len(original) >= MIN_CHECKED and original.casefold() in replaced:
+                raise ExportVerificationError(
+                    f"{where}, column {index + 1}: an original value survived "
+                    "de-identification; nothing was written")
 
     def _cell(self, role: Role, value: str, values: Sequence[str], patient: str) -> str:
         if role is Role.DROP:

@@ -8,6 +8,8 @@ import re
 from datetime import date
 from pathlib import Path
 
+import pytest
+
 from engine.cli.main import main
 from tests.engine.tables.extract import CLINICAL, HEADER, write_extract
 
@@ -57,3 +59,35 @@ def test_acceptance_extract(tmp_path: Path) -> None:
     assert all(len(pairs) == 1 for pairs in by_patient.values())  # one name and MRN each
     names = [next(iter(pairs))[0] for pairs in by_patient.values()]
     assert len(set(names)) == len(names)  # different patients, different surrogates
+
+
+def test_the_extract_as_parquet_gives_the_same_values(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    src = tmp_path / "extract.csv"
+    write_extract(src, n_patients=10, visits=2)
+    rows = _rows(src)
+    table = pa.table({
+        "mrn": pa.array([int(r["mrn"]) for r in rows], type=pa.int64()),
+        "patient_name": [r["patient_name"] for r in rows],
+        "dob": pa.array([date.fromisoformat(r["dob"]) for r in rows], type=pa.date32()),
+        **{c: [r[c] for r in rows] for c in ("visit_date", "zip", "phone", "hba1c",
+                                              "icd10", "note")}})
+    table = table.replace_schema_metadata({b"source": b"synthetic extract"})
+    parquet_src = tmp_path / "extract.parquet"
+    pq.write_table(table, parquet_src)
+    secret = tmp_path / "secret"
+    for path in (src, parquet_src):
+        assert main(["deid", str(path), "--output-dir", str(tmp_path / path.suffix[1:]),
+                     "--policy", "hipaa", "--no-ner", "--no-progress", "--workers", "1",
+                     "--secret-file", str(secret)]) == 0
+    [csv_out] = list((tmp_path / "csv").glob("*.deid.csv"))
+    [parquet_out] = list((tmp_path / "parquet").glob("*.deid.parquet"))
+    back = pq.read_table(parquet_out)
+    assert back.schema == table.schema and back.schema.metadata == table.schema.metadata
+    assert back.num_rows == len(rows)
+    for want, got in zip(_rows(csv_out), back.to_pylist(), strict=True):
+        assert str(got["mrn"]) == want["mrn"] and got["dob"].isoformat() == want["dob"]
+        for column in ("patient_name", "visit_date", "zip", "phone", "hba1c", "icd10",
+                       "note"):
+            assert got[column] == want[column]
