@@ -14,13 +14,14 @@ from engine.core.context import RunContext
 from engine.core.errors import ExportError, InputError
 from engine.core.files import atomic_target
 from engine.session import Session
-from engine.tables import csvio, parquet
+from engine.tables import csvio, parquet, xlsx
 from engine.tables.roles import SAMPLE_ROWS, infer_roles
 from engine.tables.schema import TableSchema
 from engine.tables.transform import RowDeidentifier
 
-TABLE_SUFFIXES = {".csv": ".deid.csv", ".tsv": ".deid.tsv", ".parquet": ".deid.parquet"}
-PARQUET = ".parquet"
+TABLE_SUFFIXES = {".csv": ".deid.csv", ".tsv": ".deid.tsv", ".parquet": ".deid.parquet",
+                  ".xlsx": ".deid.xlsx"}
+PARQUET, XLSX = ".parquet", ".xlsx"
 
 
 def is_table(path: Path) -> bool:
@@ -54,6 +55,8 @@ def infer_schema(path: Path) -> TableSchema:
     """The roles ClearNote would use, from the header and the first rows' values."""
     if path.suffix.lower() == PARQUET:
         return parquet.infer_schema(path)
+    if path.suffix.lower() == XLSX:
+        return xlsx.infer_schema(path)
     _fmt, header, sample, _rest = _open(path)
     rows = [r.values for r in sample if not _blank(r)]
     return TableSchema(tuple(header.values), tuple(infer_roles(header.values, rows)))
@@ -64,6 +67,9 @@ def deid_table(path: Path, out: Path, session: Session, *, schema: TableSchema |
     ctx = ctx or RunContext()
     if path.suffix.lower() == PARQUET:
         count, spans = parquet.deid_parquet(path, out, session, schema=schema, ctx=ctx)
+        return TableResult(out, count, spans)
+    if path.suffix.lower() == XLSX:
+        count, spans = xlsx.deid_xlsx(path, out, session, schema=schema, ctx=ctx)
         return TableResult(out, count, spans)
     fmt, header, sample, rest = _open(path)
     if schema is None:

@@ -13,6 +13,7 @@ import pytest
 from engine.cli.main import main
 from tests.engine.tables.extract import CLINICAL, HEADER, write_extract
 
+SECRET = "tables-acceptance-0123456789abcdef"
 RESTRICTED = {"036", "059", "063", "102", "203", "556", "692", "790", "821", "823", "830",
               "831", "878", "879", "884", "890", "893"}
 
@@ -26,6 +27,9 @@ def test_acceptance_extract(tmp_path: Path) -> None:
     src = tmp_path / "extract.csv"
     people = write_extract(src)
     out = tmp_path / "out"
+    # A fixed secret: with a random one a surrogate first name can, once in a while, be
+    # another patient's real one ("no original identifier anywhere" would then fail).
+    (tmp_path / "secret").write_text(SECRET, encoding="utf-8")
     assert main(["deid", str(src), "--output-dir", str(out), "--policy", "hipaa",
                  "--no-ner", "--no-progress", "--workers", "1",
                  "--secret-file", str(tmp_path / "secret")]) == 0
@@ -91,3 +95,50 @@ def test_the_extract_as_parquet_gives_the_same_values(tmp_path: Path) -> None:
         for column in ("patient_name", "visit_date", "zip", "phone", "hba1c", "icd10",
                        "note"):
             assert got[column] == want[column]
+
+
+def test_the_extract_as_xlsx_gives_the_same_values_on_every_sheet(tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    src = tmp_path / "extract.csv"
+    write_extract(src, n_patients=10, visits=2)
+    rows = _rows(src)
+    book = openpyxl.Workbook()
+    visits = book.active
+    visits.title = "Visits"
+    visits.append(HEADER)
+    for r in rows:
+        visits.append([int(r["mrn"]), r["patient_name"], date.fromisoformat(r["dob"]),
+                       *(r[c] for c in HEADER[3:])])
+    book.create_sheet("Empty")
+    book.save(tmp_path / "extract.xlsx")
+    secret = tmp_path / "secret"
+    for path in (src, tmp_path / "extract.xlsx"):
+        assert main(["deid", str(path), "--output-dir", str(tmp_path / path.suffix[1:]),
+                     "--policy", "hipaa", "--no-ner", "--no-progress", "--workers", "1",
+                     "--secret-file", str(secret)]) == 0
+    [csv_out] = list((tmp_path / "csv").glob("*.deid.csv"))
+    [xlsx_out] = list((tmp_path / "xlsx").glob("*.deid.xlsx"))
+    back = openpyxl.load_workbook(xlsx_out)
+    assert back.sheetnames == ["Visits", "Empty"]
+    got = list(back["Visits"].iter_rows(values_only=True))
+    assert list(got[0]) == HEADER and len(got) == len(rows) + 1
+    for want, row in zip(_rows(csv_out), got[1:], strict=True):
+        assert str(row[0]) == want["mrn"] and row[2].date().isoformat() == want["dob"]
+        assert [str(v) for v in row[3:]] == [want[c] for c in HEADER[3:]]
+        assert row[1] == want["patient_name"]
+
+
+def test_merged_cells_are_refused_naming_the_sheet(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.title = "Labs"
+    book.active.append(["mrn", "name"])
+    book.active.append(["1234567", "Ottilie Brannagh"])
+    book.active.merge_cells("A2:B2")
+    book.save(tmp_path / "merged.xlsx")
+    assert main(["deid", str(tmp_path / "merged.xlsx"), "--output-dir", str(tmp_path / "o"),
+                 "--no-ner", "--no-progress", "--workers", "1"]) == 1
+    assert not list((tmp_path / "o").glob("*.xlsx"))
+    err = capsys.readouterr().err
+    assert "failed: merged.xlsx [" in err and "sheet 'Labs': merged cells (A2:B2)" in err
