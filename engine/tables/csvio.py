@@ -5,7 +5,7 @@ the original was, or when its new value needs it.
 
 Bad input is an ``InputError`` naming the file, the row and the column: a ragged row, an
 empty or duplicate header, an unterminated quote, bytes the detected encoding cannot read,
-a cell past ``MAX_CELL_CHARS``.
+a cell past ``MAX_CELL_CHARS`` or a row past ``MAX_ROW_CHARS`` (never read whole).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ DELIMITERS = (",", ";", "\t", "|")
 QUOTE = '"'
 HEAD_BYTES = 1 << 16  # what encoding and delimiter are guessed from
 MAX_CELL_CHARS = 1 << 20  # 1 M characters: a bigger cell is refused, not read
+MAX_ROW_CHARS = 1 << 23  # a row is read at most this far before it is refused
 
 
 @dataclass(frozen=True)
@@ -102,19 +103,27 @@ def read_records(path: Path, fmt: CsvFormat) -> Iterator[Record]:
 
 def _records(path: Path, handle: IO[str], delimiter: str) -> Iterator[Record]:
     line_no = 0
-    for first in iter(handle.readline, ""):
+
+    def line() -> str:
+        text = handle.readline(MAX_ROW_CHARS)
+        if len(text) == MAX_ROW_CHARS and not text.endswith(("\n", "\r")):
+            raise InputError(path, f"line {line_no + 1}: a row longer than {MAX_ROW_CHARS} "
+                                   "characters")
+        return text
+
+    for first in iter(line, ""):
         line_no += 1
         start_line, text = line_no, first
         while _open_quote(text):
-            more = handle.readline()
+            more = line()
             if not more:
                 raise InputError(path, f"row starting on line {start_line}: a quoted cell "
                                        "is never closed")
             line_no += 1
             text += more
-            if len(text) > MAX_CELL_CHARS:
-                raise InputError(path, f"row starting on line {start_line}: a cell longer "
-                                       f"than {MAX_CELL_CHARS} characters")
+            if len(text) > MAX_ROW_CHARS:
+                raise InputError(path, f"row starting on line {start_line}: longer than "
+                                       f"{MAX_ROW_CHARS} characters")
         body = text.rstrip("\r\n")
         yield Record(tuple(_fields(path, body, delimiter, start_line)), text[len(body):],
                      start_line)

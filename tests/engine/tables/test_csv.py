@@ -120,3 +120,24 @@ def test_schema_must_match_the_file(tmp_path: Path) -> None:
     wrong = TableSchema(("name", "mrn"), (Role.NAME, Role.PATIENT_KEY))
     with pytest.raises(UsageError, match="columns differ from the schema"):
         deid_table(src, tmp_path / "o.csv", _session(), schema=wrong)
+
+
+def test_a_huge_cell_and_undecodable_bytes_are_refused(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.tables import csvio
+
+    monkeypatch.setattr(csvio, "MAX_CELL_CHARS", 1000)
+    src = tmp_path / "big.csv"
+    src.write_text("mrn,note\n1234567,\"" + "x" * 2000 + "\"\n", encoding="utf-8")
+    with pytest.raises(InputError, match="line 2: a cell longer than 1000 characters"):
+        deid_table(src, tmp_path / "o.csv", _session())
+    monkeypatch.setattr(csvio, "MAX_ROW_CHARS", 500)
+    src.write_text("mrn,note\n1234567," + "x" * 2000 + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match="line 2: a row longer than 500 characters"):
+        deid_table(src, tmp_path / "o.csv", _session())
+    monkeypatch.setattr(csvio, "HEAD_BYTES", 64)
+    src = tmp_path / "mixed.csv"  # UTF-8 at the head, a Latin-1 byte far below it
+    src.write_bytes(("mrn,name\n" + "1234567,Zoë\n" * 20).encode() + b"7654321,Zo\xeb\n")
+    with pytest.raises(InputError, match="not utf-8"):
+        deid_table(src, tmp_path / "o.csv", _session())
+    assert not (tmp_path / "o.csv").exists()
