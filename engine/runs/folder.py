@@ -58,6 +58,7 @@ class FolderSink:
     password: str | None = None
     cire: bool = False
     table_schema: TableSchema | None = None  # roles for every table of the run
+    patients: PatientLinker = field(init=False, repr=False)
     stage: str = "deid"
     services: SessionServices = field(default_factory=SessionServices)
 
@@ -71,7 +72,8 @@ class FolderSink:
         check_key_location(self.key_file, out_dir)
 
     def open(self, out_dir: Path) -> None:
-        pass  # outputs are written through temp files, renamed when complete
+        # One patient linker for the run: tables' rows and notes of a patient share it.
+        self.patients = PatientLinker(self.session.config.secret)
 
     def document_id_for(self, sha256_hex: str) -> str:
         return keyed_document_id(self.session.config.secret, sha256_hex)
@@ -88,7 +90,8 @@ class FolderSink:
         try:
             table = deid_table(outcome.source, out_dir / output_name(outcome.document_id,
                                                                     outcome.source),
-                               self.session, schema=self.table_schema, ctx=ctx)
+                               self.session, schema=self.table_schema, ctx=ctx,
+                               scope_of=self.patients.patient_for_row)
         except (ClearNoteError, OSError) as exc:
             if isinstance(exc, CancelledError):
                 raise
@@ -128,7 +131,7 @@ class FolderFinisher:
     def __init__(self, sink: FolderSink, out_dir: Path, ctx: RunContext) -> None:
         self.sink, self.out_dir, self.ctx = sink, out_dir, ctx
         self._done: list[FileOutcome] = []
-        self._patients = PatientLinker(sink.session.config.secret)
+        self._patients = sink.patients
 
     def put(self, result: WorkResult, outcome: FileOutcome) -> None:
         self._done.append(outcome)

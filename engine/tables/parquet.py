@@ -18,7 +18,7 @@ from engine.core.files import atomic_target
 from engine.session import Session
 from engine.tables.roles import SAMPLE_ROWS, Role, infer_roles
 from engine.tables.schema import TableSchema
-from engine.tables.transform import OVER_89, RowDeidentifier
+from engine.tables.transform import OVER_89, RowDeidentifier, ScopeOf
 
 BATCH_ROWS = 1024
 
@@ -65,8 +65,8 @@ def infer_schema(path: Path) -> TableSchema:
 
 
 def deid_parquet(path: Path, out: Path, session: Session, *,
-                 schema: TableSchema | None = None, ctx: RunContext | None = None
-                 ) -> tuple[int, int]:
+                 schema: TableSchema | None = None, ctx: RunContext | None = None,
+                 scope_of: ScopeOf | None = None) -> tuple[int, int]:
     """(rows, spans replaced in free text)."""
     import pyarrow as pa
 
@@ -75,7 +75,7 @@ def deid_parquet(path: Path, out: Path, session: Session, *,
     arrow_schema = parquet.schema_arrow
     schema = schema or infer_schema(path)
     schema.check_header(arrow_schema.names, path)
-    deid = RowDeidentifier(session, schema, ctx)
+    deid = RowDeidentifier(session, schema, ctx, scope_of=scope_of)
     changed = [i for i, r in enumerate(schema.roles) if r is not Role.KEEP]
     for i in changed:
         _check_type(path, arrow_schema.field(i), schema.roles[i])

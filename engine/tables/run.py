@@ -17,7 +17,7 @@ from engine.session import Session
 from engine.tables import csvio, parquet, xlsx
 from engine.tables.roles import SAMPLE_ROWS, infer_roles
 from engine.tables.schema import TableSchema
-from engine.tables.transform import RowDeidentifier
+from engine.tables.transform import RowDeidentifier, ScopeOf
 
 TABLE_SUFFIXES = {".csv": ".deid.csv", ".tsv": ".deid.tsv", ".parquet": ".deid.parquet",
                   ".xlsx": ".deid.xlsx"}
@@ -63,13 +63,16 @@ def infer_schema(path: Path) -> TableSchema:
 
 
 def deid_table(path: Path, out: Path, session: Session, *, schema: TableSchema | None = None,
-               ctx: RunContext | None = None) -> TableResult:
+               ctx: RunContext | None = None, scope_of: ScopeOf | None = None) -> TableResult:
+    """``scope_of``: the run's patient linker (default: each patient key its own scope)."""
     ctx = ctx or RunContext()
     if path.suffix.lower() == PARQUET:
-        count, spans = parquet.deid_parquet(path, out, session, schema=schema, ctx=ctx)
+        count, spans = parquet.deid_parquet(path, out, session, schema=schema, ctx=ctx,
+                                            scope_of=scope_of)
         return TableResult(out, count, spans)
     if path.suffix.lower() == XLSX:
-        count, spans = xlsx.deid_xlsx(path, out, session, schema=schema, ctx=ctx)
+        count, spans = xlsx.deid_xlsx(path, out, session, schema=schema, ctx=ctx,
+                                      scope_of=scope_of)
         return TableResult(out, count, spans)
     fmt, header, sample, rest = _open(path)
     if schema is None:
@@ -78,7 +81,7 @@ def deid_table(path: Path, out: Path, session: Session, *, schema: TableSchema |
     else:
         schema.check_header(header.values, path)
     width = len(header.fields)
-    deid = RowDeidentifier(session, schema, ctx)
+    deid = RowDeidentifier(session, schema, ctx, scope_of=scope_of)
     count = 0
     try:
         with atomic_target(out) as tmp, \

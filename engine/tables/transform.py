@@ -12,7 +12,7 @@ values as known identifiers of that document.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
@@ -73,10 +73,16 @@ def coarse_age(value: str) -> str:
     return value
 
 
+# Given a row's linking cells (label, subtype, value), its surrogate scope: a run's patient
+# linker, so that a table's rows and the notes of the same patient share one scope.
+ScopeOf = Callable[[Sequence[tuple[Label, str | None, str]]], str]
+
+
 class RowDeidentifier:
     def __init__(self, session: Session, schema: TableSchema,
-                 ctx: RunContext | None = None) -> None:
+                 ctx: RunContext | None = None, *, scope_of: ScopeOf | None = None) -> None:
         self.session, self.schema, self.ctx = session, schema, ctx or RunContext()
+        self.scope_of = scope_of
         self.secret = session.config.secret
         self._key = schema.indexes(Role.PATIENT_KEY)
         self._fallback = schema.indexes(Role.NAME, Role.DOB)
@@ -84,12 +90,21 @@ class RowDeidentifier:
         self.spans = 0  # replaced in free text, over the run
 
     def patient_of(self, values: Sequence[str]) -> str:
-        """The row's surrogate scope: a keyed digest of its patient key, never the key."""
+        """The row's surrogate scope: the run's patient for its MRN (or name and date of
+        birth), else a keyed digest of its patient key, never the key itself."""
+        if self.scope_of is not None:
+            return self.scope_of(self._linking_cells(values))
         parts = [keys.norm_id(values[i]) for i in self._key] if self._key else \
             [keys.norm_text(values[i]) for i in self._fallback]
         if not any(parts):
             return "default"
         return "T" + keys.digest(self.secret, "table-patient", *parts).hex()[:16]
+
+    def _linking_cells(self, values: Sequence[str]) -> list[tuple[Label, str | None, str]]:
+        name = " ".join(values[i].strip() for i in self.schema.indexes(Role.NAME))
+        return [*((Label.ID, "MRN", values[i]) for i in self._key),
+                (Label.PATIENT, None, name),
+                *((Label.DATE, "DOB", values[i]) for i in self.schema.indexes(Role.DOB))]
 
     def row(self, values: Sequence[str], *, where: str = "a row") -> list[str]:
         """The row de-identified; ``where`` names it if an original identifier value

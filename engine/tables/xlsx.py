@@ -18,7 +18,7 @@ from engine.core.files import atomic_target
 from engine.session import Session
 from engine.tables.roles import SAMPLE_ROWS, infer_roles
 from engine.tables.schema import TableSchema
-from engine.tables.transform import OVER_89, RowDeidentifier
+from engine.tables.transform import OVER_89, RowDeidentifier, ScopeOf
 
 
 def _openpyxl(path: Path) -> Any:
@@ -109,8 +109,8 @@ def infer_schema(path: Path) -> TableSchema:
 
 
 def deid_xlsx(path: Path, out: Path, session: Session, *,
-              schema: TableSchema | None = None, ctx: RunContext | None = None
-              ) -> tuple[int, int]:
+              schema: TableSchema | None = None, ctx: RunContext | None = None,
+              scope_of: ScopeOf | None = None) -> tuple[int, int]:
     """(rows, spans replaced in free text) over every sheet."""
     ctx = ctx or RunContext()
     openpyxl = _openpyxl(path)
@@ -122,7 +122,7 @@ def deid_xlsx(path: Path, out: Path, session: Session, *,
             target = openpyxl.Workbook(write_only=True)
             for sheet in book.worksheets:
                 n, s = _sheet(path, sheet, target.create_sheet(sheet.title), session,
-                              schema, ctx)
+                              schema, ctx, scope_of)
                 rows, spans = rows + n, spans + s
             target.save(tmp)
     finally:
@@ -131,7 +131,8 @@ def deid_xlsx(path: Path, out: Path, session: Session, *,
 
 
 def _sheet(path: Path, sheet: Any, target: Any, session: Session,
-           schema: TableSchema | None, ctx: RunContext) -> tuple[int, int]:
+           schema: TableSchema | None, ctx: RunContext, scope_of: ScopeOf | None
+           ) -> tuple[int, int]:
     rows = sheet.iter_rows(values_only=True)
     header = next(rows, None)
     if header is None:
@@ -147,7 +148,7 @@ def _sheet(path: Path, sheet: Any, target: Any, session: Session,
         schema.check_header(names, path)
         sheet_schema = schema
     target.append(list(header))
-    deid = RowDeidentifier(session, sheet_schema, ctx)
+    deid = RowDeidentifier(session, sheet_schema, ctx, scope_of=scope_of)
     count = 0
     for number, row in enumerate(rows, 2):
         ctx.check()

@@ -142,3 +142,25 @@ def test_merged_cells_are_refused_naming_the_sheet(tmp_path: Path,
     assert not list((tmp_path / "o").glob("*.xlsx"))
     err = capsys.readouterr().err
     assert "failed: merged.xlsx [" in err and "sheet 'Labs': merged cells (A2:B2)" in err
+
+
+def test_a_patient_keeps_one_surrogate_name_across_the_table_and_a_letter(tmp_path: Path
+                                                                          ) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    people = write_extract(src / "extract.csv", n_patients=5, visits=2)
+    p = people[3]
+    (src / "letter.txt").write_text(
+        f"Referral letter\nPatient: {p.first} {p.last}\nMRN: {p.mrn}\n"
+        f"Seen on 2024-02-03 by Dr. Haldane.\n", encoding="utf-8")
+    (tmp_path / "secret").write_text(SECRET, encoding="utf-8")
+    assert main(["deid", str(src), "--output-dir", str(tmp_path / "out"), "--no-ner",
+                 "--no-progress", "--workers", "1", "--secret-file",
+                 str(tmp_path / "secret")]) == 0
+    [table] = list((tmp_path / "out").glob("*.deid.csv"))
+    [letter] = list((tmp_path / "out").glob("*.deid.txt"))
+    rows = {old["mrn"]: new for old, new in zip(_rows(src / "extract.csv"), _rows(table),
+                                                 strict=True)}
+    text = letter.read_text(encoding="utf-8")
+    assert f"Patient: {rows[p.mrn]['patient_name']}\n" in text
+    assert f"MRN: {rows[p.mrn]['mrn']}\n" in text
