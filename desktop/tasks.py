@@ -9,13 +9,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from desktop.messages import exception_in_words
 from engine.core.context import CancelToken, RunContext
-from engine.core.errors import CancelledError
+from engine.core.errors import CancelledError, InputError
+from engine.core.files import short_name
+from engine.core.messages import problem_in_words
 
 log = logging.getLogger(__name__)
 
@@ -23,8 +25,12 @@ PROGRESS_INTERVAL_S = 0.05
 
 
 def safe_message(exc: BaseException) -> str:
-    """What a user (and a log) may see: in words, never PHI nor a class name."""
-    return exception_in_words(exc)
+    """What a user may see: the problem in words, and for a file that cannot be read its
+    name, never PHI nor an exception class (the log has the type)."""
+    problem = problem_in_words(exc)
+    if isinstance(exc, InputError) and exc.path:
+        return f"{short_name(Path(exc.path))}: {problem}"
+    return problem
 
 
 class TaskSignals(QObject):

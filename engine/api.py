@@ -86,6 +86,8 @@ if TYPE_CHECKING:
         PatientRecord,
         Statistics,
     )
+    from engine.tables.run import infer_schema
+    from engine.tables.schema import TableSchema, read_schema
 
 # name -> the module that defines it, imported when the name is first read.
 _LAZY: dict[str, str] = {
@@ -119,6 +121,8 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("ProjectReport", "build_report"), "engine.project.report"),
     **dict.fromkeys(("report_html", "write_report"), "engine.project.report_html"),
     "get_llama_runtime": "engine.runtimes",
+    "infer_schema": "engine.tables.run",
+    **dict.fromkeys(("TableSchema", "read_schema"), "engine.tables.schema"),
     **dict.fromkeys(("Session", "SessionConfig", "SessionServices", "load_document"),
                     "engine.session"),
     **dict.fromkeys(("BoxRedaction", "DetectReport", "DocumentRecord", "DocumentStatus",
@@ -133,7 +137,7 @@ __getattr__, __dir__ = lazy_attributes(__name__, _LAZY)
 __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
     "DeidentifiedText", "SurrogateMode", "load_document", "run_files", "RunReport",
-    "FileOutcome", "FolderSink", "ProjectSink",
+    "FileOutcome", "FolderSink", "ProjectSink", "infer_schema", "read_schema", "TableSchema",
     "SUPPORTED_SUFFIXES", "default_workers", "detect_in_order", "SessionServices",
     "render_page", "PageBox", "PageFrame", "page_frames", "span_page_boxes",
     "model_file_info", "ModelFileInfo", "ExportJob", "Written", "export_job", "write_outputs",

@@ -20,8 +20,8 @@ from typing import Any, Protocol
 
 from engine.core.context import RunContext, rate_and_eta
 from engine.core.domain import DetectionResult, Document
-from engine.core.errors import CancelledError, ClearNoteError, InputError
-from engine.core.files import os_reason
+from engine.core.errors import CancelledError, ClearNoteError, ExportError, InputError
+from engine.core.messages import problem_in_words
 
 log = logging.getLogger(__name__)
 
@@ -152,21 +152,11 @@ def error_reason(exc: BaseException) -> str:
     (never the file name, which may hold a patient's name, nor document text)."""
     if isinstance(exc, InputError):
         return f"{type(exc).__name__}: {exc.problem}"
+    if isinstance(exc, ExportError) and isinstance(exc.__cause__, OSError):
+        return f"{type(exc).__name__}: {problem_in_words(exc)}"  # not the output's path
     if isinstance(exc, ClearNoteError):
         return f"{type(exc).__name__}: {exc}"
     return type(exc).__name__
-
-
-def problem_in_words(exc: BaseException) -> str:
-    """The problem alone, for a person: no exception class, no path (an InputError's
-    message starts with the full path, which a report names once, relative)."""
-    if isinstance(exc, InputError):
-        return exc.problem
-    if isinstance(exc, OSError):
-        return os_reason(exc)
-    if isinstance(exc, ClearNoteError):
-        return str(exc)
-    return "an unexpected error occurred (the log has its type)"
 
 
 def process_item(item: WorkItem, ctx: RunContext | None = None) -> WorkResult:

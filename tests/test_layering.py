@@ -85,7 +85,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "engine.profile")),
     ("store", ("engine.store",)),
     ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project")),
-    ("runs", ("engine.runs",)),  # the file-run driver and its folder and project sinks
+    # the file-run driver, its folder and project sinks, and tables (which use a Session)
+    ("runs", ("engine.runs", "engine.tables")),
     ("api", ("engine.api",)),
     ("front ends", ("engine.cli", "engine.spark")),
 )

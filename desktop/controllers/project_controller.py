@@ -16,7 +16,6 @@ from PySide6.QtCore import QObject, Signal
 
 import engine.api as api
 from desktop.flags import flag_entry
-from desktop.messages import in_words
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
 from engine.api import (
@@ -31,6 +30,7 @@ from engine.core.context import RunContext
 from engine.core.domain import Document, Span, SpanStatus
 from engine.core.errors import PassphraseRequiredError, WrongPassphraseError
 from engine.core.labels import Label
+from engine.core.messages import display_name, problem_in_words, reason_in_words
 
 if TYPE_CHECKING:  # api.Project is read when a project is opened: the store and SQLAlchemy
     from engine.api import OpenWork, Project  # are not imported before the window shows
@@ -323,15 +323,13 @@ class ProjectController(QObject):
                 try:
                     rep = project.import_paths([path], ctx, password=password)
                 except Exception as exc:  # noqa: BLE001 - one bad item must not stop the batch
-                    from desktop.tasks import safe_message
-
-                    self.importItem.emit(str(path), "failed", safe_message(exc))
+                    self.importItem.emit(str(path), "failed", problem_in_words(exc))
                     continue
                 imported += rep.imported
                 duplicates += rep.duplicates
                 review += rep.needs_review
                 failed += rep.failed
-                self.importItem.emit(str(path), *_item_state(rep))
+                self.importItem.emit(str(path), *_item_state(rep, path))
                 if rep.cancelled:
                     cancelled = True
                     break
@@ -437,13 +435,15 @@ class ProjectController(QObject):
         return task
 
 
-def _item_state(rep: ImportReport) -> tuple[str, str]:
+def _item_state(rep: ImportReport, dropped: Path) -> tuple[str, str]:
     if rep.failed:
-        reason = rep.failed[0].reason
-        state = "encrypted" if reason.startswith("EncryptedDocumentError") else "failed"
-        reason = in_words(reason)
-        if len(rep.failed) > 1 or rep.imported:
-            reason = f"{len(rep.failed)} failed, {len(rep.imported)} imported; first: {reason}"
+        first = rep.failed[0]
+        state = "encrypted" if first.reason.startswith("EncryptedDocumentError") else "failed"
+        # In words, the file named relative to the dropped folder (issue 29, item 5).
+        reason = reason_in_words(first.reason)
+        if len(rep.failed) > 1 or rep.imported or dropped.is_dir():
+            reason = (f"{len(rep.failed)} failed, {len(rep.imported)} imported; first: "
+                      f"{display_name(first.path, [dropped])}: {reason}")
         return state, reason
     if rep.needs_review:
         return "needs review", (f"{len(rep.needs_review)} of {len(rep.imported)} document(s) "

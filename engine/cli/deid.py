@@ -49,8 +49,18 @@ def register(subparsers: Any) -> None:
                    help="reuse this secret so surrogates stay consistent across runs")
     p.add_argument("--workers", type=int, default=0,
                    help="worker processes for files (default: the machine's cores)")
+    p.add_argument("--schema", type=Path, metavar="SCHEMA.csv",
+                   help="column roles for the tables (CSV/TSV) among the inputs, as "
+                        "`clearnote table-schema` prints them (default: inferred)")
     add_detection_options(p)
     p.set_defaults(func=cmd_deid)
+
+    p = subparsers.add_parser(
+        "table-schema", help="print the inferred column roles of a table, to edit",
+        description="Prints one line per column (role,column) with the roles explained; "
+                    "edit the roles and pass the file to `clearnote deid --schema`.")
+    p.add_argument("table", type=Path, metavar="FILE.csv")
+    p.set_defaults(func=cmd_table_schema)
 
 
 def replacement_record(replacement: Replacement) -> dict:
@@ -70,11 +80,18 @@ def cmd_deid(args: argparse.Namespace) -> int:
     if not args.paths or args.output_dir is None:
         raise UsageError("give --input IN.jsonl --output OUT.jsonl, or FILE_OR_DIR... "
                          "--output-dir DIR")
+    schema = api.read_schema(args.schema) if args.schema else None
     sink = api.FolderSink(session_from(args), formats=args.formats, key_file=args.key_file,
-                          pdf_mode=args.pdf, password=pdf_password(args), cire=args.cire)
+                          pdf_mode=args.pdf, password=pdf_password(args), cire=args.cire,
+                          table_schema=schema)
     report = api.run_files([Path(p) for p in args.paths], Path(args.output_dir), sink,
                            workers=args.workers or None, ctx=run_context(args))
     return report_exit(report)
+
+
+def cmd_table_schema(args: argparse.Namespace) -> int:
+    print(api.infer_schema(args.table).to_text(), end="")
+    return EXIT_OK
 
 
 def _deid_jsonl(args: argparse.Namespace) -> int:

@@ -49,7 +49,8 @@ log = logging.getLogger("clearnote")
 # Top-level command -> the group module that registers it, in the order `clearnote --help`
 # lists them. tests/integration/test_cli.py checks that every group registers exactly these.
 COMMANDS: dict[str, str] = {
-    "detect": "detect", "deid": "deid", "evaluate": "evaluate", "demo": "demo",
+    "detect": "detect", "deid": "deid", "table-schema": "deid", "evaluate": "evaluate",
+    "demo": "demo",
     "project": "project", "batch": "project", "cire": "cire", "models": "models",
     "train-ner": "training", "spark": "spark",
 }

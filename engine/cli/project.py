@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,10 @@ from engine.cli.passphrase import (
     read_passphrase,
 )
 from engine.cli.secret_input import add_pdf_password_options, pdf_password
+from engine.core.errors import ClearNoteError
 from engine.core.files import short_name
 from engine.core.labels import SCHEMAS as LABEL_SCHEMAS
+from engine.core.messages import display_name, reason_in_words
 from engine.core.policies import POLICIES
 
 
@@ -86,8 +89,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         report = project.import_paths(args.paths, run_context(args), workers=_workers(args),
                                       password=pdf_password(args))
         print(report.summary())
-        for failure in report.failed:
-            print(f"  failed: {short_name(failure.path)}: {failure.reason}", file=sys.stderr)
+        for failure in report.failed:  # named relative to the inputs given, in words
+            print(f"  failed: {display_name(failure.path, args.paths)}: "
+                  f"{reason_in_words(failure.reason)}", file=sys.stderr)
         for doc_id in report.needs_review:
             print(f"  needs review: {doc_id}: uncertain text decoding, check the text",
                   file=sys.stderr)
@@ -103,8 +107,7 @@ def cmd_detect(args: argparse.Namespace) -> int:
         else:  # imported documents, and after `project adapt` every unreviewed one
             report = project.adaptation.redetect(run_context(args), workers=_workers(args))
         print(report.summary())
-        for doc_id, reason in report.failed:
-            print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
+        _print_failures(project, report.failed)
     return EXIT_FAILURE if report.cancelled else EXIT_OK
 
 
@@ -118,9 +121,19 @@ def cmd_export(args: argparse.Namespace) -> int:
                                 ctx=run_context(args))
         print(report.summary())
         print(report.key_notice())
-        for doc_id, reason in report.failed:
-            print(f"  failed: {doc_id}: {reason}", file=sys.stderr)
+        _print_failures(project, report.failed)
     return EXIT_OK if not report.failed and not report.cancelled else EXIT_FAILURE
+
+
+def _print_failures(project: Project, failed: Sequence[tuple[str, str]]) -> None:
+    """Each failed document by its file's name and id, the problem in words."""
+    for doc_id, reason in failed:
+        try:
+            source = project.document(doc_id).source_path
+        except ClearNoteError:  # an id given on the command line that is not in it
+            source = ""
+        name = f"{short_name(Path(source))} [{doc_id}]" if source else doc_id
+        print(f"  failed: {name}: {reason_in_words(reason)}", file=sys.stderr)
 
 
 def cmd_status(args: argparse.Namespace) -> int:

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from engine.core.context import RunContext
-from engine.core.errors import CancelledError
+from engine.core.errors import CancelledError, ExportError
 from engine.core.files import file_sha256, os_reason, path_id, private_dir
+from engine.core.messages import problem_in_words
 from engine.exporters.reports import is_key_file
 from engine.ingest.discover import check_output_dir, discover_inputs
 from engine.parallel import ProgressMeter, WorkItem, WorkResult, default_workers, run_parallel
@@ -25,7 +26,9 @@ from engine.runs.outcome import FileOutcome, RunReport, Status
 
 log = logging.getLogger(__name__)
 
-STORED: Literal["stored"] = "stored"  # a plan: already detected, write it from the sink's store
+# A plan: the sink does this input itself, in this process, before the workers' results
+# (a project's stored document, written out; a table, streamed row by row).
+STORED: Literal["stored"] = "stored"
 
 
 class Finisher(Protocol):
@@ -59,10 +62,10 @@ class Sink(Protocol):
     def document_id_for(self, sha256_hex: str) -> str: ...
 
     def plan(self, outcome: FileOutcome, sha256_hex: str) -> WorkItem | Literal["stored"] | None:
-        """What this input needs: a worker's item, the stored document written out
+        """What this input needs: a worker's item, the sink's own work in this process
         (``STORED``), or nothing (``None``: the sink settled the outcome)."""
 
-    def write_stored(self, outcome: FileOutcome, out_dir: Path) -> None: ...
+    def write_stored(self, outcome: FileOutcome, out_dir: Path, ctx: RunContext) -> None: ...
 
     def finisher(self, out_dir: Path, ctx: RunContext) -> Finisher: ...
 
@@ -83,7 +86,7 @@ def run_files(inputs: list[Path], out_dir: Path, sink: Sink, *, workers: int | N
     found = discover_inputs(inputs)
     private_dir(out_dir)
     sink.open(out_dir)
-    report = RunReport(roots=list(inputs))
+    report = RunReport(roots=list(inputs), out_dir=out_dir)
     for skipped in found.skipped:
         report.outcomes.append(FileOutcome(path_id(skipped.path), skipped.path)
                                .fail(skipped.reason))
@@ -98,9 +101,9 @@ def run_files(inputs: list[Path], out_dir: Path, sink: Sink, *, workers: int | N
             if on_finished is not None:
                 on_finished(outcome)
 
-        for outcome in stored:  # detected by an earlier run, not yet written
+        for outcome in stored:  # the sinks' own work, one at a time
             ctx.check()
-            sink.write_stored(outcome, out_dir)
+            sink.write_stored(outcome, out_dir, ctx)
             settle(outcome)
         _run_workers(items, sink, out_dir, pending, settle, workers, ctx)
     except (CancelledError, KeyboardInterrupt):
@@ -177,13 +180,17 @@ def _write_run_files(report: RunReport, sink: Sink, out_dir: Path) -> None:
     the other, nor the summary: the report says what is missing and the run fails."""
     try:
         sink.write_key(report)
-    except OSError as exc:
-        log.warning("the key file could not be written: %s", os_reason(exc))
-        report.unwritten.append(f"the re-identification key ({os_reason(exc)})")
+    except (OSError, ExportError) as exc:
+        log.warning("the key file could not be written: %s", type(exc).__name__)
+        report.unwritten.append(f"the re-identification key ({_why(exc)})")
     try:
         report.report_csv = sink.write_report(report, out_dir)
-    except OSError as exc:
-        log.warning("report.csv could not be written: %s", os_reason(exc))
-        report.unwritten.append(f"report.csv in the output folder ({os_reason(exc)}); "
-                                "the summary above stands in for it")
+    except (OSError, ExportError) as exc:
+        log.warning("report.csv could not be written: %s", type(exc).__name__)
+        report.unwritten.append(f"report.csv in the output folder ({_why(exc)}); the "
+                                "summary here stands in for it")
 
+
+def _why(exc: BaseException) -> str:
+    cause = exc.__cause__ if isinstance(exc.__cause__, OSError) else exc
+    return problem_in_words(cause)

@@ -20,6 +20,7 @@ from engine.cire import assess
 from engine.core.context import RunContext
 from engine.core.errors import CancelledError, ClearNoteError
 from engine.core.files import keyed_document_id
+from engine.core.messages import problem_in_words
 from engine.exporters.outputs import DEFAULT_FORMATS, check_formats, export_job, write_outputs
 from engine.exporters.reports import (
     KEY_WARNING,
@@ -32,10 +33,13 @@ from engine.exporters.reports import (
     write_key,
     write_report,
 )
-from engine.parallel import WorkItem, WorkResult, error_reason, problem_in_words
+from engine.parallel import WorkItem, WorkResult, error_reason
+from engine.runs.driver import STORED
 from engine.runs.outcome import FileOutcome, RunReport, Status
 from engine.runs.patients import DEFAULT_PATIENT, PatientLinker
 from engine.session import Session, SessionServices
+from engine.tables.run import deid_table, is_table, output_name
+from engine.tables.schema import TableSchema
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +57,8 @@ class FolderSink:
     pdf_mode: str = "redacted"
     password: str | None = None
     cire: bool = False
+    table_schema: TableSchema | None = None  # roles for every table of the run
+    patients: PatientLinker = field(init=False, repr=False)
     stage: str = "deid"
     services: SessionServices = field(default_factory=SessionServices)
 
@@ -66,18 +72,34 @@ class FolderSink:
         check_key_location(self.key_file, out_dir)
 
     def open(self, out_dir: Path) -> None:
-        pass  # outputs are written through temp files, renamed when complete
+        # One patient linker for the run: tables' rows and notes of a patient share it.
+        self.patients = PatientLinker(self.session.config.secret)
 
     def document_id_for(self, sha256_hex: str) -> str:
         return keyed_document_id(self.session.config.secret, sha256_hex)
 
     def plan(self, outcome: FileOutcome, sha256_hex: str
              ) -> WorkItem | Literal["stored"] | None:
+        if is_table(outcome.source):
+            return STORED  # streamed here, row by row
         return WorkItem(outcome.document_id, path=str(outcome.source), sha256=sha256_hex,
                         password=self.password)
 
-    def write_stored(self, outcome: FileOutcome, out_dir: Path) -> None:
-        raise AssertionError("a folder run stores nothing")  # plan never returns STORED
+    def write_stored(self, outcome: FileOutcome, out_dir: Path, ctx: RunContext) -> None:
+        """A table: every row through its columns' roles, into one table."""
+        try:
+            table = deid_table(outcome.source, out_dir / output_name(outcome.document_id,
+                                                                    outcome.source),
+                               self.session, schema=self.table_schema, ctx=ctx,
+                               scope_of=self.patients.patient_for_row)
+        except (ClearNoteError, OSError) as exc:
+            if isinstance(exc, CancelledError):
+                raise
+            outcome.fail(problem_in_words(exc), error_reason(exc)
+                         if isinstance(exc, ClearNoteError) else problem_in_words(exc))
+            log.warning("table %s failed: %s", outcome.document_id, type(exc).__name__)
+            return
+        outcome.outputs, outcome.spans = [table.output], table.spans
 
     def finisher(self, out_dir: Path, ctx: RunContext) -> FolderFinisher:
         return FolderFinisher(self, out_dir, ctx)
@@ -109,7 +131,7 @@ class FolderFinisher:
     def __init__(self, sink: FolderSink, out_dir: Path, ctx: RunContext) -> None:
         self.sink, self.out_dir, self.ctx = sink, out_dir, ctx
         self._done: list[FileOutcome] = []
-        self._patients = PatientLinker(sink.session.config.secret)
+        self._patients = sink.patients
 
     def put(self, result: WorkResult, outcome: FileOutcome) -> None:
         self._done.append(outcome)

@@ -9,12 +9,10 @@ the file, named relative to the input folder they gave, and the problem in words
 
 from __future__ import annotations
 
-import os
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.files import short_name
+from engine.core.messages import DISK_FULL, display_name
 
 
 class Status:
@@ -26,20 +24,6 @@ class Status:
 
 
 CANCELLED = "the run was cancelled"
-
-
-def display_name(path: Path, roots: Sequence[Path]) -> str:
-    """How the terminal names an input: relative to the input folder it was found under
-    (``2024/scan.pdf`` for ``clearnote deid letters``), else its own name. Never the
-    folders above what the user gave, which often name the patient."""
-    for absolute, bases in ((Path(os.path.abspath(path)), [Path(os.path.abspath(r))
-                                                           for r in roots]),
-                            (Path(os.path.realpath(path)),  # never raises on a loop
-                             [Path(os.path.realpath(r)) for r in roots])):
-        for base in bases:
-            if base in absolute.parents:
-                return str(absolute.relative_to(base))
-    return short_name(path)
 
 
 @dataclass
@@ -72,6 +56,7 @@ class RunReport:
     full disk): the summary then stands in for them, and the run is not a success."""
 
     roots: list[Path] = field(default_factory=list)  # the inputs as the user gave them
+    out_dir: Path | None = None
     outcomes: list[FileOutcome] = field(default_factory=list)
     report_csv: Path | None = None
     key_file: Path | None = None  # None: the key stays in the project
@@ -123,7 +108,16 @@ class RunReport:
         if self.count(Status.NOT_RUN):
             lines.append(f"  not run: {self.count(Status.NOT_RUN)} input(s) ({CANCELLED})")
         lines += [f"  not written: {what}" for what in self.unwritten]
+        if self.disk_full:
+            where = f" holding {self.out_dir}" if self.out_dir is not None else ""
+            lines.append(f"The disk{where} is full: free space and run the same command "
+                         "again")
         return lines
+
+    @property
+    def disk_full(self) -> bool:
+        return any(DISK_FULL in (o.problem or "") for o in self.failed) or \
+            any(DISK_FULL in what for what in self.unwritten)
 
     def summary(self) -> str:
         lines = [self.headline(), *self.problem_lines()]

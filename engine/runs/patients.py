@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.domain import Document, Span
+from engine.core.domain import Document, Source, Span
+from engine.core.labels import Label
 from engine.store.patients import DEFAULT_PATIENT, identifier_keys
 
 __all__ = ["DEFAULT_PATIENT", "PatientLinker"]
@@ -37,3 +38,15 @@ class PatientLinker:
         for digest in digests:
             self._first.setdefault(digest, (self._documents, patient))
         return patient
+
+    def patient_for_row(self, cells: Sequence[tuple[Label, str | None, str]]) -> str:
+        """A table row's patient, linked by the same keys as a document's: its cells
+        (label, subtype, value) are read as a small document of their own, so an MRN or
+        a name + date of birth in a table joins the patient of the notes that hold it."""
+        text, spans = "", []
+        for label, subtype, value in cells:
+            if value.strip():
+                spans.append(Span(len(text), len(text) + len(value), label,
+                                  source=Source.MANUAL, subtype=subtype))
+                text += value + "\n"
+        return self.patient_for(Document.from_text(text), spans)

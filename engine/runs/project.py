@@ -7,7 +7,6 @@ document id and written through temp files, so re-running finishes what is left.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any, Literal
 
 from engine.core.context import RunContext
 from engine.core.files import short_name
+from engine.core.messages import reason_in_words
 from engine.parallel import WorkItem, WorkResult
 from engine.project import Project
 from engine.project.settings import check_formats
@@ -24,16 +24,6 @@ from engine.runs.store_thread import StoreThread
 from engine.store.records import DocumentRecord, DocumentStatus
 
 log = logging.getLogger(__name__)
-
-_TYPE_PREFIX = re.compile(r"^[A-Z]\w*(?:Error|Exception|Warning)(?::\s*|$)")
-
-
-def in_words(reason: str | None) -> str:
-    """A stored reason ("CorruptDocumentError: image cannot be decoded") for a person:
-    the words, without the exception class."""
-    words = _TYPE_PREFIX.sub("", reason or "").strip()
-    return words or "could not be processed"
-
 
 @dataclass
 class ProjectSink:
@@ -78,7 +68,7 @@ class ProjectSink:
             return WorkItem(outcome.document_id, path=str(outcome.source), sha256=sha256_hex,
                             password=self.password)
         if record.status is DocumentStatus.FAILED:
-            outcome.fail(in_words(record.reason), record.reason or "failed")
+            outcome.fail(reason_in_words(record.reason), record.reason or "failed")
             return None
         if record.status is DocumentStatus.IMPORTED:
             return WorkItem(record.id, document=self.project.load_document(record.id))
@@ -88,12 +78,12 @@ class ProjectSink:
             return None
         return STORED
 
-    def write_stored(self, outcome: FileOutcome, out_dir: Path) -> None:
+    def write_stored(self, outcome: FileOutcome, out_dir: Path, ctx: RunContext) -> None:
         exported = self.project.export([outcome.document_id], out_dir=out_dir,
                                        formats=self.formats, report=False)
         if exported.failed:
             reason = exported.failed[0][1]
-            outcome.fail(in_words(reason), reason)
+            outcome.fail(reason_in_words(reason), reason)
         else:
             outcome.outputs = list(exported.exported[0].files)
             outcome.cire_high = exported.cire_high
@@ -134,7 +124,7 @@ class ProjectFinisher:
         for doc_id, reason, problem, exported in done:
             outcome = self._waiting.pop(doc_id)
             if reason is not None:
-                outcome.fail(problem or in_words(reason), reason)
+                outcome.fail(problem or reason_in_words(reason), reason)
             else:
                 outcome.outputs = list(exported.files)
                 outcome.cire_high = exported.cire_high

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import ClearNoteError
-from engine.parallel import WorkResult, error_reason, problem_in_words
+from engine.core.messages import problem_in_words
+from engine.parallel import WorkResult, error_reason
 from engine.store.records import ExportedDocument
 
 if TYPE_CHECKING:

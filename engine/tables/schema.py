@@ -1,0 +1,68 @@
+"""The table schema a person confirms: one line per column, ``role,column`` (RFC 4180, so
+any column name survives), with comment lines (``#``) listing the roles. `clearnote
+table-schema FILE` prints it; `--schema FILE` reads it back, and it must name exactly the
+file's columns, in order."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.core.errors import UsageError
+from engine.tables.roles import ROLE_HELP, Role
+
+
+@dataclass(frozen=True)
+class TableSchema:
+    columns: tuple[str, ...]
+    roles: tuple[Role, ...]
+
+    def role_of(self, index: int) -> Role:
+        return self.roles[index]
+
+    def indexes(self, *roles: Role) -> list[int]:
+        return [i for i, r in enumerate(self.roles) if r in roles]
+
+    def to_text(self) -> str:
+        out = io.StringIO()
+        out.write("# ClearNote table schema: one line per column, role then column name.\n"
+                  "# Edit the roles, keep the columns and their order. Roles:\n")
+        for role, help_text in ROLE_HELP.items():
+            out.write(f"#   {role.value:<14} {help_text}\n")
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["role", "column"])
+        for column, role in zip(self.columns, self.roles, strict=True):
+            writer.writerow([role.value, column])
+        return out.getvalue()
+
+    def check_header(self, header: Sequence[str], source: Path) -> None:
+        if tuple(header) != self.columns:
+            raise UsageError(f"{source.name}: its columns differ from the schema's "
+                             f"({len(header)} columns, the schema names {len(self.columns)}"
+                             "; the names must match in order)")
+
+
+def read_schema(path: Path) -> TableSchema:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read the schema ({type(exc).__name__})") from None
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    rows = [r for r in csv.reader(lines) if r]
+    if not rows or [c.strip().casefold() for c in rows[0]] != ["role", "column"]:
+        raise UsageError(f"{path}: a schema starts with the line \"role,column\"")
+    columns, roles = [], []
+    valid = ", ".join(r.value for r in Role)
+    for number, row in enumerate(rows[1:], 2):
+        if len(row) != 2:
+            raise UsageError(f"{path}: schema line {number}: expected role,column")
+        try:
+            roles.append(Role(row[0].strip().casefold()))
+        except ValueError:
+            raise UsageError(f"{path}: schema line {number}: unknown role {row[0]!r} "
+                             f"(one of {valid})") from None
+        columns.append(row[1])
+    return TableSchema(tuple(columns), tuple(roles))

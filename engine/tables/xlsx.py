@@ -1,0 +1,163 @@
+"""XLSX workbooks (openpyxl, the ``tables`` extra): every sheet, read and written as a
+stream (read-only in, write-only out), the same sheet names, rows and order. Formulas are
+written as the values Excel last computed for them; cell styles and number formats are
+not kept (dates stay dates, numbers stay numbers). The first row of a sheet is its header;
+an empty sheet is copied empty. Merged cells and password-protected workbooks are refused
+with the sheet (and range) named."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from engine.core.context import RunContext
+from engine.core.errors import InputError
+from engine.core.files import atomic_target
+from engine.session import Session
+from engine.tables.roles import SAMPLE_ROWS, infer_roles
+from engine.tables.schema import TableSchema
+from engine.tables.transform import OVER_89, RowDeidentifier, ScopeOf
+
+
+def _openpyxl(path: Path) -> Any:
+    try:
+        import openpyxl
+    except ImportError:
+        raise InputError(path, "reading XLSX needs openpyxl (pip install "
+                               "'clearnote[tables]')") from None
+    return openpyxl
+
+
+def _load(path: Path, *, read_only: bool = True) -> Any:
+    openpyxl = _openpyxl(path)
+    try:
+        return openpyxl.load_workbook(path, read_only=read_only, data_only=True)
+    except (zipfile.BadZipFile, KeyError, OSError) as exc:
+        problem = "password-protected or not an XLSX workbook" \
+            if isinstance(exc, zipfile.BadZipFile) else "not a readable XLSX workbook"
+        raise InputError(path, problem) from None
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat() if value.time() == dt.time() else \
+            value.isoformat(sep=" ")
+    return str(value)
+
+
+def _back(old: object, new: str, where: str) -> object:
+    if old is None or isinstance(old, str):
+        return new if old is not None or new else None
+    if new == _text(old):
+        return old
+    if isinstance(old, bool):
+        return new
+    if isinstance(old, int):
+        digits = "90" if new == OVER_89 else new
+        return int(digits) if digits.isdigit() else new
+    if isinstance(old, float):
+        try:
+            return float(new)
+        except ValueError:
+            return new
+    if isinstance(old, dt.datetime):
+        try:
+            return dt.datetime.fromisoformat(new)
+        except ValueError:
+            return new
+    if isinstance(old, dt.date):
+        try:
+            return dt.date.fromisoformat(new)
+        except ValueError:
+            return new
+    raise InputError(None, f"{where}: a cell of an unsupported kind")
+
+
+def _check_merged(path: Path) -> None:
+    """Merged cells (only visible outside read-only mode) have no one value per row."""
+    book = _load(path, read_only=False)
+    try:
+        for sheet in book.worksheets:
+            ranges = list(sheet.merged_cells.ranges)
+            if ranges:
+                raise InputError(path, f"sheet {sheet.title!r}: merged cells ({ranges[0]}); "
+                                       "unmerge them and run again")
+    finally:
+        book.close()
+
+
+def infer_schema(path: Path) -> TableSchema:
+    """The first non-empty sheet's roles (every sheet is checked against its own)."""
+    book = _load(path)
+    try:
+        for sheet in book.worksheets:
+            rows = sheet.iter_rows(values_only=True)
+            header = next(rows, None)
+            if header is None:
+                continue
+            names = [_text(v) for v in header]
+            sample = [[_text(v) for v in row] for _, row in zip(range(SAMPLE_ROWS), rows,
+                                                                 strict=False)]
+            return TableSchema(tuple(names), tuple(infer_roles(names, sample)))
+    finally:
+        book.close()
+    raise InputError(path, "the workbook has no sheet with a header")
+
+
+def deid_xlsx(path: Path, out: Path, session: Session, *,
+              schema: TableSchema | None = None, ctx: RunContext | None = None,
+              scope_of: ScopeOf | None = None) -> tuple[int, int]:
+    """(rows, spans replaced in free text) over every sheet."""
+    ctx = ctx or RunContext()
+    openpyxl = _openpyxl(path)
+    _check_merged(path)
+    book = _load(path)
+    rows = spans = 0
+    try:
+        with atomic_target(out) as tmp:
+            target = openpyxl.Workbook(write_only=True)
+            for sheet in book.worksheets:
+                n, s = _sheet(path, sheet, target.create_sheet(sheet.title), session,
+                              schema, ctx, scope_of)
+                rows, spans = rows + n, spans + s
+            target.save(tmp)
+    finally:
+        book.close()
+    return rows, spans
+
+
+def _sheet(path: Path, sheet: Any, target: Any, session: Session,
+           schema: TableSchema | None, ctx: RunContext, scope_of: ScopeOf | None
+           ) -> tuple[int, int]:
+    rows = sheet.iter_rows(values_only=True)
+    header = next(rows, None)
+    if header is None:
+        return 0, 0
+    names = [_text(v) for v in header]
+    where = f"{path.name}, sheet {sheet.title!r}"
+    if schema is None:
+        buffered = [row for _, row in zip(range(SAMPLE_ROWS), rows, strict=False)]
+        sheet_schema = TableSchema(tuple(names), tuple(infer_roles(
+            names, [[_text(v) for v in row] for row in buffered])))
+        rows = iter([*buffered, *rows])
+    else:
+        schema.check_header(names, path)
+        sheet_schema = schema
+    target.append(list(header))
+    deid = RowDeidentifier(session, sheet_schema, ctx, scope_of=scope_of)
+    count = 0
+    for number, row in enumerate(rows, 2):
+        ctx.check()
+        cells = list(row) + [None] * (len(names) - len(row))
+        if len(cells) > len(names):
+            raise InputError(path, f"sheet {sheet.title!r}, row {number}: {len(cells)} "
+                                   f"cells where the header has {len(names)} columns")
+        new = deid.row([_text(v) for v in cells], where=f"{where}, row {number}")
+        target.append([_back(old, value, f"{where}, row {number}")
+                       for old, value in zip(cells, new, strict=True)])
+        count += 1
+    return count, deid.spans
