@@ -17,16 +17,21 @@ A word counts as clinical when, over the whole project:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.core.domain import ACTIVE_STATUSES, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.gazetteer import tokenize
-from engine.profile.model import normal_key
+from engine.profile.model import TOKEN, normal_key
 
 CORPUS_MIN_PATIENTS = 5
 CORPUS_MIN_PLAIN = 2
+# A word in at least this share of the documents (and COMMON_MIN_DOCUMENTS) is common here:
+# a form header ("Nombre", "Provincia"), not anybody's name by itself.
+COMMON_DOCUMENT_SHARE = 0.05
+COMMON_MIN_DOCUMENTS = 5
 _MARKED = frozenset({Label.PATIENT, Label.PERSON})
 _NEVER = frozenset({Label.DOCTOR, Label.HOSPITAL, Label.LOCATION})
 
@@ -54,6 +59,16 @@ class WordStat:
 class CorpusStats:
     words: tuple[WordStat, ...] = ()
     documents: int = 0
+    # Every word (case-folded): lower-case occurrences outside candidates, and documents.
+    plain: dict[str, int] = field(default_factory=dict)
+    document_frequency: dict[str, int] = field(default_factory=dict)
+
+    def is_common(self, word: str) -> bool:
+        """Written as a plain lower-case word (CORPUS_MIN_PLAIN times), or in many of the
+        project's documents: one of its common words."""
+        return self.plain.get(word, 0) >= CORPUS_MIN_PLAIN or \
+            self.document_frequency.get(word, 0) >= max(
+                COMMON_MIN_DOCUMENTS, COMMON_DOCUMENT_SHARE * self.documents)
 
     def clinical(self, *, min_patients: int = CORPUS_MIN_PATIENTS,
                  min_plain: int = CORPUS_MIN_PLAIN) -> list[str]:
@@ -67,7 +82,8 @@ def corpus_statistics(samples: Iterable[DocumentSample]) -> CorpusStats:
     patients: dict[str, set[str]] = {}
     marked: dict[str, int] = {}
     never: set[str] = set()
-    plain_words: list[tuple[str, str]] = []  # (normalised, as written) outside candidates
+    plain: Counter[str] = Counter()  # lower-case words outside candidates
+    frequency: Counter[str] = Counter()  # documents per word
     documents = 0
     for sample in samples:
         documents += 1
@@ -83,16 +99,17 @@ def corpus_statistics(samples: Iterable[DocumentSample]) -> CorpusStats:
                 patients.setdefault(key, set()).add(sample.patient)
                 marked[key] = marked.get(key, 0) + 1
         cursor = 0
-        for token in tokenize(text):
-            while cursor < len(active) and active[cursor].end <= token.start:
+        seen: set[str] = set()
+        for match in TOKEN.finditer(text):
+            word = match.group()
+            key = normal_key(word)
+            seen.add(key)
+            while cursor < len(active) and active[cursor].end <= match.start():
                 cursor += 1
-            covered = cursor < len(active) and active[cursor].start < token.end
-            if not covered and token.text.islower():
-                plain_words.append((normal_key(token.text), token.text))
-    plain: dict[str, int] = {}
-    for key, _ in plain_words:
-        if key in patients:
-            plain[key] = plain.get(key, 0) + 1
+            covered = cursor < len(active) and active[cursor].start < match.end()
+            if not covered and word.islower():
+                plain[key] += 1
+        frequency.update(seen)
     stats = tuple(sorted(WordStat(k, len(p), marked[k], plain.get(k, 0), k in never)
                          for k, p in patients.items()))
-    return CorpusStats(stats, documents)
+    return CorpusStats(stats, documents, dict(plain), dict(frequency))

@@ -117,3 +117,21 @@ def test_entries_differing_only_by_patient_sort() -> None:
     profile = build_profile([], lists)
     assert [e.patient for e in profile.phi] == [None, "P00001", "P00002"]
     assert build_profile([], lists[::-1]).to_bytes() == profile.to_bytes()
+
+
+def test_the_projects_common_words_make_no_entries_and_no_near_misses() -> None:
+    header = "Nombre: {}. Provincia: Madrid. Calle de la Paz. tejido graso, el tejido"
+    names = ["Ernesto Rivera", "Lucia Tejedo", "Tomas Vidal", "Ana Sol", "Eva Rios", "Ines Mar"]
+    samples = [_sample(f"P{i}", header.format(name), [(name, Label.PATIENT)])
+               for i, name in enumerate(names)]
+    stats = corpus_statistics(samples)
+    assert stats.is_common("nombre") and stats.is_common("la") and not stats.is_common("rivera")
+    decisions = [Decision("Nombre: Ernesto Rivera", Label.PATIENT, True),
+                 Decision("de la", Label.LOCATION, True),  # accepted: it overlapped an address
+                 Decision("Provincia", Label.HOSPITAL, True),
+                 Decision("Lucia Tejedo", Label.DOCTOR, True)]
+    profile = build_profile(decisions, [], stats)
+    assert {e.text for e in profile.phi} == {"nombre: ernesto rivera", "lucia tejedo"}
+    assert profile.count("review.common_only") == 2
+    # "tejido" is a plain word one edit from "tejedo": never read as its near-miss.
+    assert {"nombre", "tejido"} <= set(profile.common)
