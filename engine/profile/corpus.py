@@ -13,6 +13,10 @@ A word counts as clinical when, over the whole project:
 - it is never a DOCTOR, HOSPITAL or LOCATION candidate anywhere: staff names and wards recur
   across patients too, and corpus statistics must not suppress them (review evidence and the
   dictionaries decide those).
+
+The same pass counts every word's plain lower-case occurrences and documents: a word written
+plainly twice, or in 5% of the documents, is one of the project's common words
+(``CorpusStats.is_common``), which the local dictionary never takes for a name by itself.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 
 from engine.core.context import RunContext
-from engine.core.domain import ACTIVE_STATUSES, Source, SpanStatus
+from engine.core.domain import ACTIVE_STATUSES, Document, Source, Span, SpanStatus
 from engine.core.errors import UsageError
 from engine.profile import (
     Decision,
@@ -130,6 +130,22 @@ class Adaptation:
         """Every review decision (with its text) and the reviewed documents' ids."""
         decisions, reviewed, _ = self._read_project(ctx or RunContext(), corpus=False)
         return decisions, reviewed
+
+    def reviewed_examples(self) -> list[tuple[Document, tuple[tuple[Span, bool], ...]]]:
+        """Each reviewed document with its decided spans (accepted or added: True), in id
+        order: what a learned resolver trains on (engine.resolution.learned, passed back to
+        ``adapt(learned=...)`` as its ``to_dict()``)."""
+        out = []
+        with self._db.read() as s:
+            for doc_id in sorted(set(s.scalars(select(SpanRow.document_id).where(_DECIDED)))):
+                doc = repo.load_document(s, doc_id)
+                if doc is None:
+                    continue
+                out.append((doc, tuple((sp, sp.status is not SpanStatus.REJECTED)
+                                       for sp in repo.spans_of(s, doc_id)
+                                       if sp.status in (SpanStatus.ACCEPTED, SpanStatus.REJECTED)
+                                       or sp.source is Source.MANUAL)))
+        return out
 
     def _read_project(self, ctx: RunContext, *, corpus: bool = True
                       ) -> tuple[list[Decision], list[str], list[DocumentSample]]:

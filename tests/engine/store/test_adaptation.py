@@ -156,3 +156,11 @@ def test_manual_spans_count_as_decisions(project) -> None:
     assert any(d.text == "Sm1th" and d.accepted for d in decisions)
     assert all(s.source is Source.MANUAL or s.status is SpanStatus.CANDIDATE
                for s in project.spans(doc_id))
+
+
+def test_reviewed_examples_are_what_a_learned_resolver_trains_on(project) -> None:
+    doc_id = _doc(project, "a.txt")
+    spans = project.spans(doc_id)
+    project.set_span_status(spans[0].id, SpanStatus.REJECTED)
+    [(doc, decided)] = project.adaptation.reviewed_examples()
+    assert doc.id == doc_id and [(s.id, ok) for s, ok in decided] == [(spans[0].id, False)]
