@@ -14,9 +14,11 @@ A word counts as clinical when, over the whole project:
   across patients too, and corpus statistics must not suppress them (review evidence and the
   dictionaries decide those).
 
-The same pass counts every word's plain lower-case occurrences and documents: a word written
-plainly twice, or in 5% of the documents, is one of the project's common words
-(``CorpusStats.is_common``), which the local dictionary never takes for a name by itself.
+The same pass counts every word's plain lower-case occurrences and the documents where it
+stands outside, or inside, the candidates: a word written plainly twice, or outside every
+candidate in 5% of the documents and more often than inside one, is one of the project's
+common words (``CorpusStats.is_common``), which the local dictionary never takes for a name by
+itself. A staff name or ward the detectors usually find is not one, however often it recurs.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from engine.profile.model import TOKEN, normal_key
 
 CORPUS_MIN_PATIENTS = 5
 CORPUS_MIN_PLAIN = 2
-# A word in at least this share of the documents (and COMMON_MIN_DOCUMENTS) is common here:
+# A word outside candidates in this share of the documents (and COMMON_MIN_DOCUMENTS), more
+# often than inside one, is common here:
 # a form header ("Nombre", "Provincia"), not anybody's name by itself.
 COMMON_DOCUMENT_SHARE = 0.05
 COMMON_MIN_DOCUMENTS = 5
@@ -63,16 +66,22 @@ class WordStat:
 class CorpusStats:
     words: tuple[WordStat, ...] = ()
     documents: int = 0
-    # Every word (case-folded): lower-case occurrences outside candidates, and documents.
+    # Every word (case-folded): lower-case occurrences outside candidates; documents where
+    # it stands outside every candidate, and documents where a candidate covers it.
     plain: dict[str, int] = field(default_factory=dict)
-    document_frequency: dict[str, int] = field(default_factory=dict)
+    unmarked_documents: dict[str, int] = field(default_factory=dict)
+    marked_documents: dict[str, int] = field(default_factory=dict)
 
     def is_common(self, word: str) -> bool:
-        """Written as a plain lower-case word (CORPUS_MIN_PLAIN times), or in many of the
-        project's documents: one of its common words."""
-        return self.plain.get(word, 0) >= CORPUS_MIN_PLAIN or \
-            self.document_frequency.get(word, 0) >= max(
-                COMMON_MIN_DOCUMENTS, COMMON_DOCUMENT_SHARE * self.documents)
+        """One of the project's common words: written as a plain lower-case word
+        (CORPUS_MIN_PLAIN times), or outside every candidate in many documents and more
+        often than inside one (a form header; a staff name or a ward the detectors find is
+        inside candidates most of the time, and stays a name)."""
+        if self.plain.get(word, 0) >= CORPUS_MIN_PLAIN:
+            return True
+        unmarked = self.unmarked_documents.get(word, 0)
+        return unmarked >= max(COMMON_MIN_DOCUMENTS, COMMON_DOCUMENT_SHARE * self.documents) \
+            and unmarked > self.marked_documents.get(word, 0)
 
     def clinical(self, *, min_patients: int = CORPUS_MIN_PATIENTS,
                  min_plain: int = CORPUS_MIN_PLAIN) -> list[str]:
@@ -87,7 +96,8 @@ def corpus_statistics(samples: Iterable[DocumentSample]) -> CorpusStats:
     marked: dict[str, int] = {}
     never: set[str] = set()
     plain: Counter[str] = Counter()  # lower-case words outside candidates
-    frequency: Counter[str] = Counter()  # documents per word
+    unmarked_docs: Counter[str] = Counter()
+    marked_docs: Counter[str] = Counter()
     documents = 0
     for sample in samples:
         documents += 1
@@ -103,17 +113,19 @@ def corpus_statistics(samples: Iterable[DocumentSample]) -> CorpusStats:
                 patients.setdefault(key, set()).add(sample.patient)
                 marked[key] = marked.get(key, 0) + 1
         cursor = 0
-        seen: set[str] = set()
+        inside: set[str] = set()
+        outside: set[str] = set()
         for match in TOKEN.finditer(text):
             word = match.group()
             key = normal_key(word)
-            seen.add(key)
             while cursor < len(active) and active[cursor].end <= match.start():
                 cursor += 1
             covered = cursor < len(active) and active[cursor].start < match.end()
+            (inside if covered else outside).add(key)
             if not covered and word.islower():
                 plain[key] += 1
-        frequency.update(seen)
+        marked_docs.update(inside)
+        unmarked_docs.update(outside)
     stats = tuple(sorted(WordStat(k, len(p), marked[k], plain.get(k, 0), k in never)
                          for k, p in patients.items()))
-    return CorpusStats(stats, documents, dict(plain), dict(frequency))
+    return CorpusStats(stats, documents, dict(plain), dict(unmarked_docs), dict(marked_docs))

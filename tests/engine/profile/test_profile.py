@@ -120,12 +120,15 @@ def test_entries_differing_only_by_patient_sort() -> None:
 
 
 def test_the_projects_common_words_make_no_entries_and_no_near_misses() -> None:
-    header = "Nombre: {}. Provincia: Madrid. Calle de la Paz. tejido graso, el tejido"
+    header = ("Nombre: {}. Provincia: Madrid. Calle de la Paz. tejido graso, el tejido. "
+              "RN Sahlberg")
     names = ["Ernesto Rivera", "Lucia Tejedo", "Tomas Vidal", "Ana Sol", "Eva Rios", "Ines Mar"]
-    samples = [_sample(f"P{i}", header.format(name), [(name, Label.PATIENT)])
+    samples = [_sample(f"P{i}", header.format(name),
+                       [(name, Label.PATIENT), ("Sahlberg", Label.DOCTOR)])
                for i, name in enumerate(names)]
     stats = corpus_statistics(samples)
     assert stats.is_common("nombre") and stats.is_common("la") and not stats.is_common("rivera")
+    assert not stats.is_common("sahlberg")  # in every document, but found as a name there
     decisions = [Decision("Nombre: Ernesto Rivera", Label.PATIENT, True),
                  Decision("de la", Label.LOCATION, True),  # accepted: it overlapped an address
                  Decision("Provincia", Label.HOSPITAL, True),
