@@ -14,11 +14,12 @@ A word counts as clinical when, over the whole project:
   across patients too, and corpus statistics must not suppress them (review evidence and the
   dictionaries decide those).
 
-The same pass counts every word's plain lower-case occurrences and the documents where it
-stands outside, or inside, the candidates: a word written plainly twice, or outside every
-candidate in 5% of the documents and more often than inside one, is one of the project's
-common words (``CorpusStats.is_common``), which the local dictionary never takes for a name by
-itself. A staff name or ward the detectors usually find is not one, however often it recurs.
+The same pass counts every word's plain lower-case occurrences and, in the reviewed documents,
+its occurrences inside and outside what the reviewer accepted or added: a word written plainly
+twice, or left unmarked by the reviewer more often than marked, is one of the project's common
+words (``CorpusStats.is_common``), which the local dictionary never takes for a name by
+itself. A staff name or ward the reviewer marks every time is not one, however often it
+recurs.
 """
 
 from __future__ import annotations
@@ -34,11 +35,6 @@ from engine.profile.model import TOKEN, normal_key
 
 CORPUS_MIN_PATIENTS = 5
 CORPUS_MIN_PLAIN = 2
-# A word outside candidates in this share of the documents (and COMMON_MIN_DOCUMENTS), more
-# often than inside one, is common here:
-# a form header ("Nombre", "Provincia"), not anybody's name by itself.
-COMMON_DOCUMENT_SHARE = 0.05
-COMMON_MIN_DOCUMENTS = 5
 _MARKED = frozenset({Label.PATIENT, Label.PERSON})
 _NEVER = frozenset({Label.DOCTOR, Label.HOSPITAL, Label.LOCATION})
 
@@ -51,6 +47,9 @@ class DocumentSample:
     patient: str
     text: str
     spans: tuple[Span, ...]
+    # A reviewed document's accepted and added ranges (what its reviewer said is PHI).
+    reviewed: bool = False
+    accepted: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, order=True)
@@ -66,22 +65,20 @@ class WordStat:
 class CorpusStats:
     words: tuple[WordStat, ...] = ()
     documents: int = 0
-    # Every word (case-folded): lower-case occurrences outside candidates; documents where
-    # it stands outside every candidate, and documents where a candidate covers it.
+    # Every word (case-folded): lower-case occurrences outside candidates; in the reviewed
+    # documents, occurrences inside an accepted or added span and outside every one.
     plain: dict[str, int] = field(default_factory=dict)
-    unmarked_documents: dict[str, int] = field(default_factory=dict)
-    marked_documents: dict[str, int] = field(default_factory=dict)
+    reviewed_inside: dict[str, int] = field(default_factory=dict)
+    reviewed_outside: dict[str, int] = field(default_factory=dict)
 
     def is_common(self, word: str) -> bool:
         """One of the project's common words: written as a plain lower-case word
-        (CORPUS_MIN_PLAIN times), or outside every candidate in many documents and more
-        often than inside one (a form header; a staff name or a ward the detectors find is
-        inside candidates most of the time, and stays a name)."""
-        if self.plain.get(word, 0) >= CORPUS_MIN_PLAIN:
-            return True
-        unmarked = self.unmarked_documents.get(word, 0)
-        return unmarked >= max(COMMON_MIN_DOCUMENTS, COMMON_DOCUMENT_SHARE * self.documents) \
-            and unmarked > self.marked_documents.get(word, 0)
+        (CORPUS_MIN_PLAIN times), or left unmarked by the reviewer more often than marked
+        (a form header, "de la"; a ward or staff name the reviewer marks every time stays a
+        name, however often it recurs and whatever the detectors found)."""
+        outside = self.reviewed_outside.get(word, 0)
+        return self.plain.get(word, 0) >= CORPUS_MIN_PLAIN or \
+            (outside >= CORPUS_MIN_PLAIN and outside > self.reviewed_inside.get(word, 0))
 
     def clinical(self, *, min_patients: int = CORPUS_MIN_PATIENTS,
                  min_plain: int = CORPUS_MIN_PLAIN) -> list[str]:
@@ -96,8 +93,8 @@ def corpus_statistics(samples: Iterable[DocumentSample]) -> CorpusStats:
     marked: dict[str, int] = {}
     never: set[str] = set()
     plain: Counter[str] = Counter()  # lower-case words outside candidates
-    unmarked_docs: Counter[str] = Counter()
-    marked_docs: Counter[str] = Counter()
+    inside: Counter[str] = Counter()  # reviewed documents: in accepted spans
+    outside: Counter[str] = Counter()  # reviewed documents: outside every accepted span
     documents = 0
     for sample in samples:
         documents += 1
@@ -113,19 +110,18 @@ def corpus_statistics(samples: Iterable[DocumentSample]) -> CorpusStats:
                 patients.setdefault(key, set()).add(sample.patient)
                 marked[key] = marked.get(key, 0) + 1
         cursor = 0
-        inside: set[str] = set()
-        outside: set[str] = set()
+        accepted = sorted(sample.accepted)
         for match in TOKEN.finditer(text):
             word = match.group()
             key = normal_key(word)
             while cursor < len(active) and active[cursor].end <= match.start():
                 cursor += 1
             covered = cursor < len(active) and active[cursor].start < match.end()
-            (inside if covered else outside).add(key)
             if not covered and word.islower():
                 plain[key] += 1
-        marked_docs.update(inside)
-        unmarked_docs.update(outside)
+            if sample.reviewed:
+                decided = any(a < match.end() and match.start() < b for a, b in accepted)
+                (inside if decided else outside)[key] += 1
     stats = tuple(sorted(WordStat(k, len(p), marked[k], plain.get(k, 0), k in never)
                          for k, p in patients.items()))
-    return CorpusStats(stats, documents, dict(plain), dict(unmarked_docs), dict(marked_docs))
+    return CorpusStats(stats, documents, dict(plain), dict(inside), dict(outside))

@@ -174,7 +174,10 @@ class Adaptation:
                 if corpus:
                     samples.append(DocumentSample(
                         patient or f"document:{doc_id}", doc.text,
-                        tuple(sp for sp in spans if sp.status in ACTIVE_STATUSES)))
+                        tuple(sp for sp in spans if sp.status in ACTIVE_STATUSES),
+                        reviewed=doc_id in decided,
+                        accepted=tuple((sp.start, sp.end) for sp in spans
+                                       if sp.status is SpanStatus.ACCEPTED)))
                 ctx.report("adapt", index + 1, len(rows), "reading the project")
         return decisions, reviewed, samples
 
