@@ -45,6 +45,7 @@ _GAP = re.compile(r"[ \t]{0,2}[.,]?[ \t]{1,2}|[ \t]?-[ \t]?|\.")  # what may joi
 _WARD_NUMBER = re.compile(r"[ \t\-]?#?\d{1,3}[A-Za-z]?(?![\w\-])")
 _NUMBERED = frozenset({PhiKind.WARD, PhiKind.HOSPITAL})
 
+_NEAR_CACHE_SIZE = 200_000  # words remembered per detector (a few MB)
 # Confidence by how the text matched.
 EXACT, VARIANT, FUZZY = 0.95, 0.85, 0.75
 # When two entries give one key: exact forms first, then the more specific kind.
@@ -127,6 +128,7 @@ class LocalDictionaryDetector:
         self._fuzzy = _deletion_index({t for key in table for t in key
                                        if len(t) >= FUZZY_MIN_LENGTH and t.isalpha()
                                        and t not in self._common}) if fuzzy else {}
+        self._near_cache: dict[str, str | None] = {}
         self.spec = DetectorSpec(id="dictionary.local", version=1, source=Source.DICTIONARY,
                                  description=f"{len(table)} local forms {version_tag}".strip())
 
@@ -183,7 +185,18 @@ class LocalDictionaryDetector:
         return None
 
     def _near(self, key: str) -> str | None:
-        """The dictionary token one edit from ``key`` (None if none, or an English word)."""
+        """The dictionary token one edit from ``key`` (None if none, or an English word);
+        remembered, since notes repeat their words."""
+        try:
+            return self._near_cache[key]
+        except KeyError:
+            pass
+        if len(self._near_cache) > _NEAR_CACHE_SIZE:
+            self._near_cache.clear()
+        near = self._near_cache[key] = self._lookup_near(key)
+        return near
+
+    def _lookup_near(self, key: str) -> str | None:
         if not key.isalnum() or key.isdigit():
             return None
         found: set[str] = set(self._fuzzy.get(key, ()))
