@@ -158,9 +158,12 @@ def test_manual_spans_count_as_decisions(project) -> None:
                for s in project.spans(doc_id))
 
 
-def test_reviewed_examples_are_what_a_learned_resolver_trains_on(project) -> None:
+def test_adapt_reports_what_the_learned_resolver_did(project) -> None:
     doc_id = _doc(project, "a.txt")
-    spans = project.spans(doc_id)
-    project.set_span_status(spans[0].id, SpanStatus.REJECTED)
-    [(doc, decided)] = project.adaptation.reviewed_examples()
-    assert doc.id == doc_id and [(s.id, ok) for s, ok in decided] == [(spans[0].id, False)]
+    project.set_span_status(project.spans(doc_id)[0].id, SpanStatus.REJECTED)
+    report = project.adaptation.adapt()
+    # Until engine.resolution.learned_training is in the build, adapt says so; once it is,
+    # one decision is below its minimum and it refuses in words.
+    assert report.learned.startswith("learned resolver: ")
+    assert project.adaptation.profile is not None
+    assert project.adaptation.profile.learned is None
