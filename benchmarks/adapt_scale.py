@@ -95,16 +95,17 @@ def review(project: Project, gold: dict[str, list[tuple[int, int, Label]]], n: i
     return made
 
 
-def adapt_in_own_process(path: Path) -> None:
-    code = ("import sys, time, resource; sys.path.insert(0, %r)\n"
-            "from engine.project import Project\n"
-            "p = Project.open(%r); t = time.perf_counter(); r = p.adaptation.adapt()\n"
-            "s = time.perf_counter() - t\n"
-            "print(f'adapt: {s:.1f} s, {r.documents_reviewed} reviewed documents, '"
-            "f'{r.decisions} decisions, peak RSS '"
-            "f'{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB; '"
-            "f'entries {r.counts}')\n" % (str(ROOT), str(path)))
-    subprocess.run([sys.executable, "-c", code], check=True)
+def adapt_only(path: Path) -> None:
+    """`project adapt` alone, in this (fresh) process: its time and peak memory."""
+    project = Project.open(path, services=Services())
+    started = time.perf_counter()
+    r = project.adaptation.adapt()
+    seconds = time.perf_counter() - started
+    project.close()
+    print(f"adapt: {seconds:.1f} s, {r.documents_reviewed} reviewed documents, "
+          f"{r.decisions} decisions, peak RSS "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB; "
+          f"entries {r.counts}")
 
 
 def main() -> int:
@@ -113,7 +114,11 @@ def main() -> int:
     parser.add_argument("--reviewed", type=int, default=100)
     parser.add_argument("--ner", action="store_true", help="with the NER model (slower)")
     parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--adapt-only", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.adapt_only:
+        adapt_only(args.adapt_only)
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "notes"
         folder.mkdir()
@@ -130,7 +135,7 @@ def main() -> int:
         print(f"{args.notes} notes, NER {'on' if args.ner else 'off'}: plain detect "
               f"{plain:.1f} s ({plain / args.notes * 1000:.1f} ms/document); "
               f"{made} review decisions on {args.reviewed} documents")
-        adapt_in_own_process(path)
+        subprocess.run([sys.executable, __file__, "--adapt-only", str(path)], check=True)
         project = Project.open(path, services=Services())
         started = time.perf_counter()
         report = project.adaptation.redetect()
@@ -139,6 +144,24 @@ def main() -> int:
         print(f"re-detect with the profile: {n} unreviewed documents in {again:.1f} s "
               f"({again / max(n, 1) * 1000:.1f} ms/document, "
               f"{again / max(n, 1) / (plain / args.notes):.2f}x plain)")
+        # The same documents through both pipelines, interleaved: the machine's load changes
+        # between the two timings above, not between these.
+        from engine.pipeline import build_pipeline
+
+        profile = project.adaptation.profile
+        texts = [project.load_document(d) for d in report.detected]
+        pipelines = {"plain": build_pipeline(ner=args.ner),
+                     "profile": build_pipeline(ner=args.ner, profile=profile)}
+        spent = dict.fromkeys(pipelines, 0.0)
+        for doc in texts:
+            for name, pipeline in pipelines.items():
+                started = time.perf_counter()
+                pipeline.run(doc)
+                spent[name] += time.perf_counter() - started
+        print(f"pipelines interleaved on those documents: plain "
+              f"{spent['plain'] / max(n, 1) * 1000:.2f} ms, with the profile "
+              f"{spent['profile'] / max(n, 1) * 1000:.2f} ms per document "
+              f"({spent['profile'] / max(spent['plain'], 1e-9):.2f}x)")
         print(f"this process's peak RSS "
               f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
         project.close()

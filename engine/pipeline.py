@@ -146,7 +146,7 @@ def build_pipeline(config: PipelineConfig | None = None, **overrides: object) ->
         from engine.resolution.vocabulary import LocalVocabulary
 
         if profile.phi:
-            detectors.append(LocalDictionaryDetector(profile.phi,
+            detectors.append(LocalDictionaryDetector(profile.phi, common=profile.common,
                                                      version_tag=profile.content_version))
         if profile.vocabulary:
             learned.append(LocalVocabulary.from_entries(profile.vocabulary))

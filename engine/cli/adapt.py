@@ -38,6 +38,8 @@ def cmd_adapt(args: argparse.Namespace) -> int:
               f"decision(s), in {r.seconds:.1f} s")
         for key, n in r.counts.items():
             print(f"  {key.replace('.', ': ', 1)} {n}")
+        if r.learned:
+            print(r.learned)
         if r.version is None:
             print("nothing learned yet: review some documents or import a list first")
         elif r.changed:

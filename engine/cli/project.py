@@ -150,6 +150,9 @@ def cmd_status(args: argparse.Namespace) -> int:
             f"{k} {v}" for k, v in sorted(stats.spans_by_label.items())))
         print(f"patients {stats.patients}, surrogates {stats.surrogates}, "
               f"exported files {stats.exports}")
+        active = [v for v in project.adaptation.versions() if v.active]
+        print(f"learned profile: version {active[0].version} ({active[0].content_version})"
+              if active else "learned profile: none (`clearnote project adapt` learns one)")
         if args.failed:
             for d in project.documents():
                 if d.reason:

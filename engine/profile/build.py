@@ -8,7 +8,10 @@ Pure and deterministic: inputs in any order give the same profile bytes.
   the same text was accepted in that family somewhere (the reviewer's "yes" wins) or a list
   names it;
 - the corpus's clinical words (engine.profile.corpus) become vocabulary entries, unless
-  anything above says the word is PHI.
+  anything above says the word is PHI;
+- ``common``: the entries' tokens that the project writes everywhere or as plain words, and
+  its plain words one edit from an entry token; an accepted span made only of such words is
+  no entry (the simulated reviewer accepts what overlaps PHI: "de la" in "calle de la Paz").
 """
 
 from __future__ import annotations
@@ -18,9 +21,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rapidfuzz.distance import Levenshtein
+
 from engine.core.labels import Label
-from engine.profile.corpus import CorpusStats
+from engine.profile.corpus import CORPUS_MIN_PLAIN, CorpusStats
 from engine.profile.model import (
+    FUZZY_MIN_LENGTH,
     KIND_LABEL,
     LABEL_KIND,
     EntrySource,
@@ -28,6 +34,7 @@ from engine.profile.model import (
     PhiKind,
     Profile,
     VocabEntry,
+    entry_tokens,
     normal_key,
 )
 
@@ -110,11 +117,51 @@ def build_profile(decisions: Iterable[Decision], lists: Iterable[ListEntry] = ()
                   for key, label, context in rejected
                   if (key, FAMILIES[label]) not in accepted_families and key not in listed]
     phi_keys = set(accepted) | listed
+    common: set[str] = set()
+    dropped = 0
     if corpus is not None:
         vocabulary += [VocabEntry(word, Label.PATIENT, EntrySource.CORPUS, "plain")
                        for word in corpus.clinical() if word not in phi_keys]
+        common = _common_words(phi, corpus)
+        # An accepted span made only of the project's common words ("de la", "Provincia")
+        # was accepted for overlapping PHI, not for being a name: no dictionary entry.
+        kept = [e for e in phi if e.source is not EntrySource.REVIEW
+                or not all(t in common or len(t) == 1 for t in _parts(e.text))]
+        dropped, phi = len(phi) - len(kept), kept
     counts = {"decisions.accepted": n_accepted, "decisions.rejected": n_rejected,
               "documents.reviewed": documents_reviewed, "list.entries": n_list,
-              "corpus.documents": corpus.documents if corpus is not None else 0}
+              "corpus.documents": corpus.documents if corpus is not None else 0,
+              "review.common_only": dropped}
     return Profile(tuple(phi), tuple(vocabulary), dict(learned) if learned else None,
-                   tuple(counts.items()))
+                   tuple(counts.items()), tuple(common))
+
+
+def _parts(text: str) -> set[str]:
+    """An entry's tokens, hyphenated ones also in parts (as the dictionary reads them)."""
+    tokens = entry_tokens(text)
+    return set(tokens) | {p for t in tokens for p in t.split("-") if p}
+
+
+def _common_words(phi: Iterable[PhiEntry], corpus: CorpusStats) -> set[str]:
+    """The entries' tokens that are common words here, and the project's plain words one
+    edit from an entry token (never to be read as that token's near-miss)."""
+    tokens = {t for e in phi for t in _parts(e.text)}
+    common = {t for t in tokens if corpus.is_common(t)}
+    index: dict[str, set[str]] = {}
+    for token in tokens:
+        if len(token) >= FUZZY_MIN_LENGTH and token not in common:
+            for form in _deletions(token) | {token}:
+                index.setdefault(form, set()).add(token)
+    for word, n in corpus.plain.items():
+        if n < CORPUS_MIN_PLAIN or len(word) < FUZZY_MIN_LENGTH - 1 or word in tokens:
+            continue
+        near = set(index.get(word, ()))
+        for form in _deletions(word):
+            near.update(index.get(form, ()))
+        if any(Levenshtein.distance(word, t, score_cutoff=1) <= 1 for t in near):
+            common.add(word)
+    return common
+
+
+def _deletions(word: str) -> set[str]:
+    return {word[:i] + word[i + 1:] for i in range(len(word))}

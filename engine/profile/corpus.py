@@ -13,17 +13,25 @@ A word counts as clinical when, over the whole project:
 - it is never a DOCTOR, HOSPITAL or LOCATION candidate anywhere: staff names and wards recur
   across patients too, and corpus statistics must not suppress them (review evidence and the
   dictionaries decide those).
+
+The same pass counts every word's plain lower-case occurrences and, in the reviewed documents,
+its occurrences inside and outside what the reviewer accepted or added: a word written plainly
+twice, or left unmarked by the reviewer more often than marked, is one of the project's common
+words (``CorpusStats.is_common``), which the local dictionary never takes for a name by
+itself. A staff name or ward the reviewer marks every time is not one, however often it
+recurs.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.core.domain import ACTIVE_STATUSES, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.gazetteer import tokenize
-from engine.profile.model import normal_key
+from engine.profile.model import TOKEN, normal_key
 
 CORPUS_MIN_PATIENTS = 5
 CORPUS_MIN_PLAIN = 2
@@ -39,6 +47,9 @@ class DocumentSample:
     patient: str
     text: str
     spans: tuple[Span, ...]
+    # A reviewed document's accepted and added ranges (what its reviewer said is PHI).
+    reviewed: bool = False
+    accepted: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, order=True)
@@ -54,6 +65,20 @@ class WordStat:
 class CorpusStats:
     words: tuple[WordStat, ...] = ()
     documents: int = 0
+    # Every word (case-folded): lower-case occurrences outside candidates; in the reviewed
+    # documents, occurrences inside an accepted or added span and outside every one.
+    plain: dict[str, int] = field(default_factory=dict)
+    reviewed_inside: dict[str, int] = field(default_factory=dict)
+    reviewed_outside: dict[str, int] = field(default_factory=dict)
+
+    def is_common(self, word: str) -> bool:
+        """One of the project's common words: written as a plain lower-case word
+        (CORPUS_MIN_PLAIN times), or left unmarked by the reviewer more often than marked
+        (a form header, "de la"; a ward or staff name the reviewer marks every time stays a
+        name, however often it recurs and whatever the detectors found)."""
+        outside = self.reviewed_outside.get(word, 0)
+        return self.plain.get(word, 0) >= CORPUS_MIN_PLAIN or \
+            (outside >= CORPUS_MIN_PLAIN and outside > self.reviewed_inside.get(word, 0))
 
     def clinical(self, *, min_patients: int = CORPUS_MIN_PATIENTS,
                  min_plain: int = CORPUS_MIN_PLAIN) -> list[str]:
@@ -67,7 +92,9 @@ def corpus_statistics(samples: Iterable[DocumentSample]) -> CorpusStats:
     patients: dict[str, set[str]] = {}
     marked: dict[str, int] = {}
     never: set[str] = set()
-    plain_words: list[tuple[str, str]] = []  # (normalised, as written) outside candidates
+    plain: Counter[str] = Counter()  # lower-case words outside candidates
+    inside: Counter[str] = Counter()  # reviewed documents: in accepted spans
+    outside: Counter[str] = Counter()  # reviewed documents: outside every accepted span
     documents = 0
     for sample in samples:
         documents += 1
@@ -83,16 +110,18 @@ def corpus_statistics(samples: Iterable[DocumentSample]) -> CorpusStats:
                 patients.setdefault(key, set()).add(sample.patient)
                 marked[key] = marked.get(key, 0) + 1
         cursor = 0
-        for token in tokenize(text):
-            while cursor < len(active) and active[cursor].end <= token.start:
+        accepted = sorted(sample.accepted)
+        for match in TOKEN.finditer(text):
+            word = match.group()
+            key = normal_key(word)
+            while cursor < len(active) and active[cursor].end <= match.start():
                 cursor += 1
-            covered = cursor < len(active) and active[cursor].start < token.end
-            if not covered and token.text.islower():
-                plain_words.append((normal_key(token.text), token.text))
-    plain: dict[str, int] = {}
-    for key, _ in plain_words:
-        if key in patients:
-            plain[key] = plain.get(key, 0) + 1
+            covered = cursor < len(active) and active[cursor].start < match.end()
+            if not covered and word.islower():
+                plain[key] += 1
+            if sample.reviewed:
+                decided = any(a < match.end() and match.start() < b for a, b in accepted)
+                (inside if decided else outside)[key] += 1
     stats = tuple(sorted(WordStat(k, len(p), marked[k], plain.get(k, 0), k in never)
                          for k, p in patients.items()))
-    return CorpusStats(stats, documents)
+    return CorpusStats(stats, documents, dict(plain), dict(inside), dict(outside))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -18,6 +19,8 @@ from engine.core.errors import InputError
 from engine.core.labels import Label
 
 SCHEMA_VERSION = 1
+# Near-misses (OCR) are read for tokens of at least this many characters (one edit).
+FUZZY_MIN_LENGTH = 5
 
 
 class PhiKind(StrEnum):
@@ -47,6 +50,16 @@ class EntrySource(StrEnum):
     REVIEW = "review"
     LIST = "list"
     CORPUS = "corpus"
+
+
+# Dictionary tokens: letters and digits (OCR writes "Sm1th"), inner apostrophes and hyphens
+# before a letter ("Mary-Anne"; "Kessler-4B" is a ward and its number).
+TOKEN = re.compile(r"[^\W_]+(?:['’\-][^\W\d_][^\W_]*)*")
+
+
+def entry_tokens(text: str) -> tuple[str, ...]:
+    """The case-folded tokens of a text as the local dictionary compares them."""
+    return tuple(m.group().casefold().replace("’", "'") for m in TOKEN.finditer(text))
 
 
 def normal_key(text: str) -> str:
@@ -98,12 +111,16 @@ class Profile:
     # The learned resolver as its ``to_dict()`` (engine.resolution.learned), or None.
     learned: dict[str, Any] | None = field(default=None, hash=False)
     counts: tuple[tuple[str, int], ...] = ()  # decisions used, documents, entries...
+    # Words this project writes everywhere or as plain lower-case words, among the entries'
+    # tokens and their one-edit neighbours: no one's name by themselves (engine.profile.build).
+    common: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # Canonical order whatever the caller passed: equal content, equal objects and bytes.
         object.__setattr__(self, "phi", tuple(sorted(set(self.phi), key=entry_order)))
         object.__setattr__(self, "vocabulary", tuple(sorted(set(self.vocabulary), key=entry_order)))
         object.__setattr__(self, "counts", tuple(sorted(self.counts)))
+        object.__setattr__(self, "common", tuple(sorted(set(self.common))))
 
     @property
     def schema(self) -> int:
@@ -119,7 +136,8 @@ class Profile:
     def to_json(self) -> dict[str, Any]:
         return {"schema": SCHEMA_VERSION, "phi": [e.to_json() for e in self.phi],
                 "vocabulary": [e.to_json() for e in self.vocabulary],
-                "learned": self.learned, "counts": dict(self.counts)}
+                "learned": self.learned, "counts": dict(self.counts),
+                "common": list(self.common)}
 
     def to_bytes(self) -> bytes:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"),
@@ -152,12 +170,13 @@ class Profile:
                                      EntrySource(e["source"]), str(e.get("context", "plain")))
                           for e in data.get("vocabulary", ()))
             counts = tuple((str(k), int(v)) for k, v in dict(data.get("counts", {})).items())
+            common = tuple(str(w) for w in data.get("common", ()))
         except (KeyError, TypeError, ValueError):
             raise InputError(where, "a profile entry is malformed") from None
         learned = data.get("learned")
         if learned is not None and not isinstance(learned, dict):
             raise InputError(where, "the profile's learned resolver is malformed")
-        return cls(phi, vocab, learned, counts)
+        return cls(phi, vocab, learned, counts, common)
 
     # --------------------------------------------------------------- editing (new objects)
 

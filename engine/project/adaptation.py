@@ -8,6 +8,8 @@ The audit log records each step with counts and versions, never an entry.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +19,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 
 from engine.core.context import RunContext
-from engine.core.domain import ACTIVE_STATUSES, Source, SpanStatus
+from engine.core.domain import ACTIVE_STATUSES, Document, Source, Span, SpanStatus
 from engine.core.errors import UsageError
 from engine.profile import (
     Decision,
@@ -64,6 +66,15 @@ class AdaptReport:
     decisions: int
     counts: dict[str, int] = field(default_factory=dict)  # entries by kind, no text
     seconds: float = 0.0
+    learned: str = ""  # what the learned resolver did, in words (no PHI)
+
+
+@dataclass(frozen=True)
+class _ProjectRead:
+    decisions: list[Decision]
+    reviewed: list[str]  # document ids with any decision
+    samples: list[DocumentSample]  # every document, for corpus statistics
+    examples: list[tuple[Document, tuple[Span, ...]]]  # reviewed documents and their spans
 
 
 class Adaptation:
@@ -111,13 +122,19 @@ class Adaptation:
     def adapt(self, ctx: RunContext | None = None, *,
               learned: dict[str, Any] | None = None) -> AdaptReport:
         """Learn from every reviewed document, the lists and the corpus: a new profile
-        version when the content changed. ``learned``: a learned resolver's dict."""
+        version when the content changed. ``learned``: a learned resolver's dict (else one
+        is trained, see ``learned_resolver``)."""
         ctx = ctx or RunContext()
         started = time.perf_counter()
-        decisions, reviewed, samples = self._read_project(ctx)
+        read = self._read_project(ctx)
+        decisions, reviewed, samples = read.decisions, read.reviewed, read.samples
         with self._db.read() as s:
             listed = [ListEntry(text, kind, patient)
                       for kind, text, patient in profiles.list_entries(s)]
+        summary = ""
+        if learned is None:
+            ctx.report("adapt", 1, 2, "training the learned resolver")
+            learned, summary = learned_resolver(read.examples)
         ctx.report("adapt", 1, 2, "building the profile")
         profile = build_profile(decisions, listed, corpus_statistics(samples), learned=learned,
                                 documents_reviewed=len(reviewed))
@@ -125,17 +142,17 @@ class Adaptation:
                              reviewed=len(reviewed))
         ctx.report("adapt", 2, 2, "done")
         return AdaptReport(report[0], report[1], report[2], len(reviewed), len(decisions),
-                           profile.counts_by_kind(), time.perf_counter() - started)
+                           profile.counts_by_kind(), time.perf_counter() - started, summary)
 
     def decisions(self, ctx: RunContext | None = None) -> tuple[list[Decision], list[str]]:
         """Every review decision (with its text) and the reviewed documents' ids."""
-        decisions, reviewed, _ = self._read_project(ctx or RunContext(), corpus=False)
-        return decisions, reviewed
+        read = self._read_project(ctx or RunContext(), corpus=False)
+        return read.decisions, read.reviewed
 
-    def _read_project(self, ctx: RunContext, *, corpus: bool = True
-                      ) -> tuple[list[Decision], list[str], list[DocumentSample]]:
+    def _read_project(self, ctx: RunContext, *, corpus: bool = True) -> _ProjectRead:
         decisions: list[Decision] = []
         samples: list[DocumentSample] = []
+        examples: list[tuple[Document, tuple[Span, ...]]] = []
         with self._db.read() as s:
             reviewed = sorted(set(s.scalars(select(SpanRow.document_id).where(_DECIDED))))
             decided = set(reviewed)
@@ -150,6 +167,7 @@ class Adaptation:
                     continue
                 spans = repo.spans_of(s, doc_id)
                 if doc_id in decided:
+                    examples.append((doc, tuple(spans)))
                     decisions += [Decision(doc.slice(sp), sp.label,
                                            sp.status is not SpanStatus.REJECTED,
                                            context_kind(doc, sp), patient)
@@ -159,9 +177,12 @@ class Adaptation:
                 if corpus:
                     samples.append(DocumentSample(
                         patient or f"document:{doc_id}", doc.text,
-                        tuple(sp for sp in spans if sp.status in ACTIVE_STATUSES)))
+                        tuple(sp for sp in spans if sp.status in ACTIVE_STATUSES),
+                        reviewed=doc_id in decided,
+                        accepted=tuple((sp.start, sp.end) for sp in spans
+                                       if sp.status is SpanStatus.ACCEPTED)))
                 ctx.report("adapt", index + 1, len(rows), "reading the project")
-        return decisions, reviewed, samples
+        return _ProjectRead(decisions, reviewed, samples, examples)
 
     def _store(self, profile: Profile, *, note: str, decisions: int = 0,
                reviewed: int = 0) -> tuple[int | None, int | None, bool]:
@@ -257,6 +278,35 @@ class Adaptation:
             repo.audit(s, "profile.exported", version=profiles.active_version(s),
                        content_version=current.content_version)
         return written
+
+
+LEARNED_TRAINING = "engine.resolution.learned_training"
+
+
+def learned_resolver(examples: Sequence[tuple[Document, tuple[Span, ...]]]
+                     ) -> tuple[dict[str, Any] | None, str]:
+    """Hook for the learned resolver (issue 25; engine.resolution.learned_training, built
+    beside this module): trained on the reviewed documents with their spans, it returns
+    (its ``to_dict()`` or None when it refuses, what it did in words, no PHI). Until that
+    module is in this build: (None, a line saying so)."""
+    if importlib.util.find_spec(LEARNED_TRAINING) is None:
+        return None, "learned resolver: not in this build"
+    training = importlib.import_module(LEARNED_TRAINING)
+    outcome = training.train_resolver(
+        [training.ReviewedDocument(doc, spans) for doc, spans in examples])
+    summary = f"learned resolver: {outcome.reason}"
+    cv = outcome.cv
+    if cv is not None:
+        summary += (f"; cross-validated on the reviewed documents: token precision "
+                    f"{_figure(cv.token_precision_before)} -> "
+                    f"{_figure(cv.token_precision_after)}, recall "
+                    f"{_figure(cv.token_recall_before)} -> {_figure(cv.token_recall_after)}")
+    resolver = outcome.resolver
+    return (resolver.to_dict() if resolver is not None else None), summary
+
+
+def _figure(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
 
 
 _NAME_KIND = {"patients": PhiKind.PATIENT, "staff": PhiKind.STAFF, "places": PhiKind.PLACE}

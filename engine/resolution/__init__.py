@@ -9,6 +9,9 @@ decides:
 - ``measurements``: what a number in a clinical note is, by its form;
 - ``allowlist``: the shipped clinical vocabulary that recovers false positives;
 - ``overlaps``: the named overlap policies (losers kept as SUPERSEDED);
+- ``vocabulary``: a project's own clinical language (``LocalVocabulary``, from its profile);
+- ``protect``: what nothing a project learned may drop (dictionary names, checksum-valid
+  identifiers, dates that parse);
 - ``resolver``: the order of the above, with room for what a project learns (a local
   clinical vocabulary, a learned resolver), each a ``Recoverer``.
 

@@ -35,9 +35,10 @@ from .helpers import TIMEOUT_MS, shown_window
 LEFT = Qt.MouseButton.LeftButton
 
 REVIEWED = {
-    "r1.txt": "Nursing note. Pt Quilla Lindqvist resting. Seen by Dr. Haldane on Kessler 3.\n"
+    "r1.txt": "Nursing note. Pt Quilla Lindqvist resting. Seen by Dr. Haldane, moved to "
+              "Kessler 3.\n"
               "Daughter Maren Lindqvist called 403-555-0188 on 2023-04-02.\n",
-    "r2.txt": "Nursing note. Pt Oskar Brandvold, MRN 4471120, on Kessler 3. Dr. Haldane "
+    "r2.txt": "Nursing note. Pt Oskar Brandvold, MRN 4471120, back to Kessler 3. Dr. Haldane "
               "reviewed.\nSeen 2023-05-11. Wife Ingrid Brandvold at bedside. Phone "
               "780-555-0142.\n",
     "r3.txt": "Transfer note. Patient Edda Torvik moved from Kessler 3 to Ward 5 at Foothills "

@@ -59,8 +59,15 @@ def test_learn_export_and_use_a_profile(tmp_path: Path, monkeypatch, capsys) -> 
                         str(tmp_path / "o2.jsonl"), "--no-ner", "--profile", str(profile))
     assert code == 2 and "wrong passphrase" in err and not (tmp_path / "o2.jsonl").exists()
 
+    code, out, _ = _run(capsys, "project", "profile", project, "--remove", "1")
+    assert code == 0 and "removed 1 entry: profile version 2" in out
+    assert _run(capsys, "project", "profile", project, "--remove", "99")[0] == 2
+    code, out, _ = _run(capsys, "project", "profile", project, "--undo")
+    assert code == 0 and "went back to profile version 1" in out and "* version 1" in out
     code, out, _ = _run(capsys, "project", "profile", project, "--undo")
     assert code == 0 and "no profile" in out
+    code, out, _ = _run(capsys, "project", "status", project)
+    assert "learned profile: none" in out
 
     # A batch through a new project takes the profile as that project's own.
     monkeypatch.setenv("CLEARNOTE_PROFILE_PASSPHRASE", "tulip-7")

@@ -12,7 +12,9 @@ One token-keyed phrase table built once per profile (never a regex per entry):
   from a dictionary token and is no English word ("Srnith" is not, "Sm1th" is not).
 
 A one-word variant that is also an English or clinical word ("Rose", "Bell") must be written
-capitalised to count: "BP rose" is no name.
+capitalised to count: "BP rose" is no name. So must a form made only of the project's own
+common words (``Profile.common``: words its notes write everywhere or as plain lower-case
+words), and no variant is derived from those or read as a near-miss of them.
 """
 
 from __future__ import annotations
@@ -29,16 +31,21 @@ from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import clinical_words, is_english
 from engine.detectors.dictionary.stopwords import common_words
-from engine.profile.model import PERSON_KINDS, PhiEntry, PhiKind, entry_order
+from engine.profile.model import (
+    FUZZY_MIN_LENGTH,
+    PERSON_KINDS,
+    TOKEN,
+    PhiEntry,
+    PhiKind,
+    entry_order,
+    entry_tokens,
+)
 
-# Letters and digits (OCR writes "Sm1th"), inner apostrophes and hyphens before a letter
-# ("Mary-Anne"; "Kessler-4B" is a ward and its number).
-_TOKEN = re.compile(r"[^\W_]+(?:['’\-][^\W\d_][^\W_]*)*")
 _GAP = re.compile(r"[ \t]{0,2}[.,]?[ \t]{1,2}|[ \t]?-[ \t]?|\.")  # what may join two tokens
 _WARD_NUMBER = re.compile(r"[ \t\-]?#?\d{1,3}[A-Za-z]?(?![\w\-])")
 _NUMBERED = frozenset({PhiKind.WARD, PhiKind.HOSPITAL})
-FUZZY_MIN_LENGTH = 5
 
+_NEAR_CACHE_SIZE = 200_000  # words remembered per detector (a few MB)
 # Confidence by how the text matched.
 EXACT, VARIANT, FUZZY = 0.95, 0.85, 0.75
 # When two entries give one key: exact forms first, then the more specific kind.
@@ -55,10 +62,6 @@ class _Hit:
     rank: tuple[int, int]
 
 
-def _keys(text: str) -> tuple[str, ...]:
-    return tuple(m.group().casefold().replace("’", "'") for m in _TOKEN.finditer(text))
-
-
 def _common(word: str) -> bool:
     return word in common_words() or word in clinical_words() or is_english(word)
 
@@ -69,7 +72,7 @@ def _possessive(key: tuple[str, ...]) -> tuple[str, ...]:
 
 def _variants(entry: PhiEntry) -> Iterator[tuple[tuple[str, ...], float]]:
     """(token key, confidence) of each way a note may write ``entry``."""
-    base = _keys(entry.text)
+    base = entry_tokens(entry.text)
     if not base:
         return
     split = tuple(p for token in base for p in token.split("-") if p)
@@ -95,14 +98,22 @@ def _variants(entry: PhiEntry) -> Iterator[tuple[tuple[str, ...], float]]:
 class LocalDictionaryDetector:
     """Finds a profile's PHI entries; see the module docstring for the variants."""
 
-    def __init__(self, entries: Iterable[PhiEntry], *, version_tag: str = "",
-                 fuzzy: bool = True) -> None:
+    def __init__(self, entries: Iterable[PhiEntry], *, common: Iterable[str] = (),
+                 version_tag: str = "", fuzzy: bool = True) -> None:
+        # The project's own common words (Profile.common): a form made of them only is taken
+        # as written (capitalised) and never derived; no near-miss is read onto or from them.
+        self._common = frozenset(common)
         table: dict[tuple[str, ...], _Hit] = {}
         for entry in sorted(set(entries), key=entry_order):
             label = entry.label
             for key, confidence in _variants(entry):
                 single = len(key) == 1
-                hit = _Hit(label, confidence, single and _common(key[0]),
+                if single and len(key[0]) == 1:
+                    continue  # a lone initial is nobody
+                local_common = all(t in self._common or len(t) == 1 for t in key)
+                if local_common and confidence != EXACT:
+                    continue
+                hit = _Hit(label, confidence, local_common or single and _common(key[0]),
                            entry.kind in _NUMBERED,
                            (0 if confidence == EXACT else 1, _KIND_RANK[entry.kind]))
                 for form in (key, _possessive(key)):
@@ -115,8 +126,9 @@ class LocalDictionaryDetector:
             lengths.setdefault(key[0], set()).add(len(key))
         self._lengths = {k: tuple(sorted(v, reverse=True)) for k, v in lengths.items()}
         self._fuzzy = _deletion_index({t for key in table for t in key
-                                       if len(t) >= FUZZY_MIN_LENGTH and t.isalpha()}
-                                      ) if fuzzy else {}
+                                       if len(t) >= FUZZY_MIN_LENGTH and t.isalpha()
+                                       and t not in self._common}) if fuzzy else {}
+        self._near_cache: dict[str, str | None] = {}
         self.spec = DetectorSpec(id="dictionary.local", version=1, source=Source.DICTIONARY,
                                  description=f"{len(table)} local forms {version_tag}".strip())
 
@@ -125,12 +137,13 @@ class LocalDictionaryDetector:
         if not self._table:
             return []
         text = doc.text
-        tokens = list(_TOKEN.finditer(text))
+        tokens = list(TOKEN.finditer(text))
         keys = [m.group().casefold().replace("’", "'") for m in tokens]
         fuzzed = [False] * len(keys)
         if self._fuzzy:
             for i, key in enumerate(keys):
-                if key not in self._lengths and len(key) >= FUZZY_MIN_LENGTH:
+                if key not in self._lengths and len(key) >= FUZZY_MIN_LENGTH \
+                        and key not in self._common:
                     near = self._near(key)
                     if near is not None and near != key:
                         keys[i], fuzzed[i] = near, True
@@ -166,13 +179,24 @@ class LocalDictionaryDetector:
             hit = self._table.get(tuple(keys[i:i + n]))
             if hit is None:
                 continue
-            if hit.cased and n == 1 and not _capitalised(tokens[i].group()):
+            if hit.cased and not _capitalised(tokens[i].group()):
                 continue
             return n, hit
         return None
 
     def _near(self, key: str) -> str | None:
-        """The dictionary token one edit from ``key`` (None if none, or an English word)."""
+        """The dictionary token one edit from ``key`` (None if none, or an English word);
+        remembered, since notes repeat their words."""
+        try:
+            return self._near_cache[key]
+        except KeyError:
+            pass
+        if len(self._near_cache) > _NEAR_CACHE_SIZE:
+            self._near_cache.clear()
+        near = self._near_cache[key] = self._lookup_near(key)
+        return near
+
+    def _lookup_near(self, key: str) -> str | None:
         if not key.isalnum() or key.isdigit():
             return None
         found: set[str] = set(self._fuzzy.get(key, ()))

@@ -71,14 +71,13 @@ def test_a_large_dictionary_scans_fast() -> None:
 def test_common_words_of_the_project_are_not_names_by_themselves() -> None:
     entries = [PhiEntry("nombre ernesto rivera", Label.PATIENT, PhiKind.PATIENT,
                         EntrySource.REVIEW),
-               PhiEntry("lucia garza", Label.DOCTOR, PhiKind.STAFF, EntrySource.REVIEW)]
+               PhiEntry("lucia tejedo", Label.DOCTOR, PhiKind.STAFF, EntrySource.REVIEW)]
     plain = LocalDictionaryDetector(entries)
-    local = LocalDictionaryDetector(entries, common={"nombre", "grasa"})
-    text = "Nombre: Luis. grasa abdominal. Rivera stable. Garza notified."
-    doc = Document.from_text(text)
+    local = LocalDictionaryDetector(entries, common={"nombre", "tejido"})
+    doc = Document.from_text("Nombre: Luis. tejido graso. Rivera stable. Tejedo notified.")
 
     def found(detector: LocalDictionaryDetector) -> list[str]:
         return [doc.slice(s) for s in detector.detect(doc, RunContext())]
 
-    assert found(plain) == ["Nombre", "grasa", "Rivera", "Garza"]
-    assert found(local) == ["Rivera", "Garza"]
+    assert found(plain) == ["Nombre", "tejido", "Rivera", "Tejedo"]
+    assert found(local) == ["Rivera", "Tejedo"]

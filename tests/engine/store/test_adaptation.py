@@ -156,3 +156,14 @@ def test_manual_spans_count_as_decisions(project) -> None:
     assert any(d.text == "Sm1th" and d.accepted for d in decisions)
     assert all(s.source is Source.MANUAL or s.status is SpanStatus.CANDIDATE
                for s in project.spans(doc_id))
+
+
+def test_adapt_reports_what_the_learned_resolver_did(project) -> None:
+    doc_id = _doc(project, "a.txt")
+    project.set_span_status(project.spans(doc_id)[0].id, SpanStatus.REJECTED)
+    report = project.adaptation.adapt()
+    # Until engine.resolution.learned_training is in the build, adapt says so; once it is,
+    # one decision is below its minimum and it refuses in words.
+    assert report.learned.startswith("learned resolver: ")
+    assert project.adaptation.profile is not None
+    assert project.adaptation.profile.learned is None
