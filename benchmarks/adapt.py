@@ -218,10 +218,11 @@ def added_spans(project: api.Project, doc_id: str,
             if not any(s.start < e and a < s.end for s in candidates)]
 
 
-def adapt(project: api.Project, reviewed: Sequence[str]
-          ) -> tuple[str, Callable[[str], list[Span]]]:
-    """Learn from the reviewed documents; returns (what happened, predictor for the others).
-    The one function to swap for ``project adapt`` + ``project detect``."""
+def adapt_resolver(project: api.Project, reviewed: Sequence[str]
+                   ) -> tuple[str, Callable[[str], list[Span]]]:
+    """The learned resolver alone (``--adapt resolver``): trained on the reviewed documents
+    and applied to the others' stored candidates, as ``Resolver.settle`` applies a decider.
+    Returns (what happened, predictor for the others)."""
     examples = [ReviewedDocument(project.load_document(i), tuple(project.spans(i)))
                 for i in reviewed]
     started = time.perf_counter()
@@ -245,6 +246,27 @@ def adapt(project: api.Project, reviewed: Sequence[str]
         gone = {s.id for s in dropped}
         return [s for s in spans if s.id not in gone]
     return note, predict
+
+
+def adapt_project(project: api.Project, reviewed: Sequence[str]
+                  ) -> tuple[str, Callable[[str], list[Span]]]:
+    """The acceptance protocol (``--adapt project``, the default): ``clearnote project
+    adapt`` (dictionaries, vocabulary, learned resolver) then ``clearnote project detect``,
+    which re-detects every document nobody reviewed with the profile."""
+    report = project.adaptation.adapt()
+    started = time.perf_counter()
+    redone = project.adaptation.redetect()
+    counts = ", ".join(f"{k} {v}" for k, v in sorted(report.counts.items()) if v)
+    note = (f"adapt {report.seconds:.2f}s ({report.decisions} decisions; {counts}); "
+            f"{report.learned}; re-detect {time.perf_counter() - started:.1f}s "
+            f"({len(redone.detected)} documents)")
+
+    def predict(doc_id: str) -> list[Span]:
+        return project.spans(doc_id, statuses=(SpanStatus.CANDIDATE, SpanStatus.ACCEPTED))
+    return note, predict
+
+
+ADAPTERS = {"project": adapt_project, "resolver": adapt_resolver}
 
 
 def score(records: Sequence[Record], predicted: dict[str, list[Span]], policy: str
@@ -293,7 +315,7 @@ def run_testbed(name: str, args: argparse.Namespace) -> None:
             done = n
             tracemalloc.start()
             started = time.perf_counter()
-            note, predict = adapt(project, [ids[rec.id] for rec in pool[:n]])
+            note, predict = ADAPTERS[args.adapt](project, [ids[rec.id] for rec in pool[:n]])
             adapt_s = time.perf_counter() - started
             peak = tracemalloc.get_traced_memory()[1] / 2**20
             tracemalloc.stop()
@@ -317,6 +339,9 @@ def main() -> None:
     parser.add_argument("--curve", default="25,50,100,200")
     parser.add_argument("--headline", type=int, default=50)
     parser.add_argument("--policy", default="hipaa")
+    parser.add_argument("--adapt", default="project", choices=sorted(ADAPTERS),
+                        help="project: adapt + re-detect (the acceptance protocol); "
+                             "resolver: the learned resolver alone on stored candidates")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]

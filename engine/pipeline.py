@@ -162,7 +162,6 @@ def _learned_deciders(profile: Profile) -> list[Recoverer]:
     """The profile's learned resolver as a decider (engine.resolution.learned), if any."""
     if profile.learned is None:
         return []
-    import importlib
+    from engine.resolution.learned import LearnedResolver  # numpy: only with a profile
 
-    learned = importlib.import_module("engine.resolution.learned")
-    return [learned.LearnedResolver.from_dict(profile.learned)]
+    return [LearnedResolver.from_dict(profile.learned)]

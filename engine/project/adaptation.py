@@ -8,8 +8,6 @@ The audit log records each step with counts and versions, never an entry.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -280,18 +278,13 @@ class Adaptation:
         return written
 
 
-LEARNED_TRAINING = "engine.resolution.learned_training"
-
-
 def learned_resolver(examples: Sequence[tuple[Document, tuple[Span, ...]]]
                      ) -> tuple[dict[str, Any] | None, str]:
-    """Hook for the learned resolver (issue 25; engine.resolution.learned_training, built
-    beside this module): trained on the reviewed documents with their spans, it returns
-    (its ``to_dict()`` or None when it refuses, what it did in words, no PHI). Until that
-    module is in this build: (None, a line saying so)."""
-    if importlib.util.find_spec(LEARNED_TRAINING) is None:
-        return None, "learned resolver: not in this build"
-    training = importlib.import_module(LEARNED_TRAINING)
+    """The learned resolver (engine.resolution.learned_training) trained on the reviewed
+    documents with their spans: (its ``to_dict()`` or None when it refuses, what it did in
+    words, no PHI)."""
+    from engine.resolution import learned_training as training  # numpy: only when learning
+
     outcome = training.train_resolver(
         [training.ReviewedDocument(doc, spans) for doc, spans in examples])
     summary = f"learned resolver: {outcome.reason}"
