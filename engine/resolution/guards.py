@@ -53,6 +53,7 @@ _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]
 _CODE = re.compile(r"\d{2,}(?:-\d{2,})+")  # dash-joined digit groups: postcodes, phone pieces
 _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|caps?|puffs?"
                         r"|mmol|meq|iu|%)\b)")
+_VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
 _BLANK_LINE = re.compile(r"\n\s*\n")
@@ -160,8 +161,10 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True
     if span.label is Label.LOCATION and _DOSE_START.match(covered):
         return True  # "800 MG TO TAKE EVERY 6" is not a street address
-    if span.label is Label.LOCATION and covered[:1].isdigit() \
-            and any(a <= span.start < b for a, b in measures):
+    if span.label is Label.PHONE and span.subtype != "PAGER" \
+            and sum(c.isdigit() for c in covered) < 7:
+        return True  # a piece of a number cut at a line break, or a short code
+    if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \

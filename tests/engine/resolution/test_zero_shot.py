@@ -148,6 +148,9 @@ MODEL_PROPOSALS = [
     ("uo 900-1300", "900-1300", L),
     ("hr.no change", "hr.no", Label.WEB),
     ("pt.sister here", "pt.sister", Label.WEB),
+    ("pt from OSH intubated", "OSH intubated", H),
+    ("CPAP 5/10/35% overnight", "5/10", Label.DATE),
+    ("PS 5/5 tolerating", "5/5", Label.DATE),
 ]
 
 
@@ -204,6 +207,8 @@ def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     ("on the medical ward today", "medical ward", P, []),
     ("Smith ward round", "Smith ward", P, ["Smith"]),
     ("HO Brandt notified", "HO Brandt", D, ["Brandt"]),
+    ("to St. Agnes. Mercy Rehab", "St. Agnes. Mercy", H, ["St. Agnes"]),
+    ("Brandt notified", "Brandt notified", D, ["Brandt"]),
 ])
 def test_boundaries(text: str, piece: str, label: Label, expected: list[str]) -> None:
     start = text.index(piece)
@@ -224,3 +229,17 @@ def test_weekdays_are_phi_only_under_strict() -> None:
     assert not get_policy("canadian-referral").is_phi(span, text)
     dated = Span(5, 16, Label.DATE, source=Source.RULE, detector="regex.date")
     assert get_policy("hipaa").is_phi(dated, "cath Friday 10/7")
+
+
+def test_the_shipped_shorthand_list_is_what_the_script_builds() -> None:
+    from importlib import metadata
+
+    from engine.paths import resource, shared_data_dir
+    from engine.resolution import build_shorthand
+
+    folder = shared_data_dir() / "clinical_abbreviations"
+    shipped = resource(*build_shorthand.SHORTHAND_FILE).read_text(encoding="utf-8")
+    if not folder.is_dir() or f"Faker {metadata.version('faker')}," not in shipped:
+        pytest.skip("the inventories or the Faker version the list was built from are absent")
+    assert build_shorthand.render(build_shorthand.build(folder)) == shipped, \
+        "stale: run python -m engine.resolution.build_shorthand"
