@@ -12,7 +12,7 @@ import re
 
 from engine.detectors.regex.fragments import MONTH, WEEKDAY
 from engine.detectors.regex.validators import month_day, month_year, numeric_date
-from engine.resolution.chartdates import charting_date, history_year
+from engine.resolution.chartdates import charting_date, history_year, scored_before
 
 _NUM = r"[<>~]?\d+(?:\.\d+)?"
 # Slash chains: ABGs, hemodynamics, BP, ratios, scores, dates (told apart by _chain_is_date).
@@ -171,7 +171,9 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     if _DMY.fullmatch(core) and numeric_date(core):
         return not _PERCENT_AFTER.match(text[end:end + 4])  # "CPAP 5/10/35%" is a setting
     if _MY.fullmatch(core):
-        return month_year(core) and not _MEASURE_BEFORE.search(before)
+        core_start = start + covered.index(core)
+        return month_year(core) and not _MEASURE_BEFORE.search(before) \
+            and not scored_before(text, core_start)
     if _MD.fullmatch(core):
         if not month_day(core):
             return False

@@ -48,7 +48,7 @@ def _named_unit(text: str) -> bool:
 FACILITY_RULES: tuple[RegexRule, ...] = (
     # "back to Kessler 3", "transferred to St. Agnes"
     RegexRule("facility.named_unit", H, rf"{_MOVE}({UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?)\b"
-              r"(?![ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps?|puffs?|\.\d))",
+              r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps?|puffs?))",
               0.6, group=1, validate=_named_unit),
     RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
               group=1),

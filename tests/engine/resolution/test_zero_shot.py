@@ -75,6 +75,7 @@ ALWAYS = [
     ("8", "hipaa", "labs 4/13 0446 k 3.9", "4/13"),
     ("9", "hipaa", "plan back to Kessler 3 tomorrow", "Kessler 3"),
     ("9", "hipaa", "transfer to CMH for cath", "CMH"),
+    ("9", "strict", "was transferred to UIHC 11/12/92.", "UIHC"),
     ("9", "hipaa", "records from Lakeside Hosp. requested", "Lakeside"),
     ("9", "hipaa", "family asks for transfer to St. Agnes. Mercy Rehab accepted", "St. Agnes"),
     ("9", "hipaa", "family asks for transfer to St. Agnes. Mercy Rehab accepted", "Mercy Rehab"),
@@ -192,6 +193,7 @@ def test_names_with_evidence_stay(case: tuple[str, str, Label]) -> None:
     ("weaned to 10/5 on 40%", "10/5", False),
     ("BP 11/7", "11/7", False),
     ("pain 3/10", "3/10", False),
+    ("rated his pain today as 6/10", "6/10", False),
 ])
 def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
