@@ -22,8 +22,9 @@ _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|
                 r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds")
 _AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|/)[ \t:=]*$)")
 # Scores and settings a few words back: "rated his pain today as 6/10", "PS today at 10/5".
-_SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps|psv"
-                     r"|peep|cpap|bipap|simv|vent|settings|bp)\b(?:[ \t:=,]+[^\s/]+){0,3}[ \t:=]*$)")
+_SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
+                     r"|psv|peep|cpap|bipap|simv|vent|settings|bp)\b(?:[ \t:=,]+[^\s/]+){0,3}"
+                     r"[ \t:=]*$)")
 _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
                             re.IGNORECASE)
 _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*)?(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"

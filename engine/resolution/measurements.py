@@ -172,8 +172,9 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         return not _PERCENT_AFTER.match(text[end:end + 4])  # "CPAP 5/10/35%" is a setting
     if _MY.fullmatch(core):
         core_start = start + covered.index(core)
+        two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before) \
-            and not scored_before(text, core_start)
+            and not (two_digit_year and scored_before(text, core_start))
     if _MD.fullmatch(core):
         if not month_day(core):
             return False

@@ -15,6 +15,7 @@ from engine.pipeline import Pipeline, build_pipeline
 from engine.resolution.boundaries import pieces
 from engine.resolution.chartdates import charting_date
 from engine.resolution.guards import guard
+from engine.resolution.measurements import looks_like_date
 
 P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
 
@@ -198,6 +199,17 @@ def test_names_with_evidence_stay(case: tuple[str, str, Label]) -> None:
 def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
     assert charting_date(text, start, start + len(date)) is expected
+
+
+@pytest.mark.parametrize(("text", "date", "expected"), [
+    ("chest pain in early 10/2020 as sharp", "10/2020", True),
+    ("rated his pain today as 6/10", "6/10", False),
+    ("CPAP 5/10/35%", "5/10", False),
+    ("seen in 6/10 by cardiology", "6/10", True),
+])
+def test_a_model_date_is_judged_by_the_same_context(text: str, date: str, expected: bool) -> None:
+    start = text.index(date)
+    assert looks_like_date(text, start, start + len(date)) is expected
 
 
 @pytest.mark.parametrize(("text", "piece", "label", "expected"), [
