@@ -126,6 +126,9 @@ def _strip(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+_CUE_WORDS = frozenset({"pt", "pts", "patient"})  # "pt cont": the cue is never the name
+
+
 def _clinical_edge(word: str, neighbour: str) -> bool:
     """A lower-case head word beside a capitalised name ("Smith ward", not "Bruce Ward"), or
     capitals shorthand beside one ("HO Brandt")."""
@@ -156,7 +159,8 @@ def _without_clinical_edges(text: str, start: int, end: int) -> tuple[int, int]:
     words = list(re.finditer(r"\S+", text[start:end]))
     while len(words) > 1 and _clinical_edge(words[-1].group(), words[-2].group()):
         words.pop()
-    while len(words) > 1 and _clinical_edge(words[0].group(), words[1].group()):
+    while len(words) > 1 and (_clinical_edge(words[0].group(), words[1].group())
+                              or words[0].group().casefold().rstrip(".:") in _CUE_WORDS):
         words.pop(0)
     if not words:
         return start, start

@@ -76,6 +76,7 @@ ALWAYS = [
     ("8", "hipaa", "labs 4/13 0446 k 3.9", "4/13"),
     ("9", "hipaa", "plan back to Kessler 3 tomorrow", "Kessler 3"),
     ("9", "hipaa", "transfer to CMH for cath", "CMH"),
+    ("9", "hipaa", "scored on the U Vermont scale", "U Vermont"),
     ("9", "strict", "was transferred to UIHC 11/12/92.", "UIHC"),
     ("9", "hipaa", "records from Lakeside Hosp. requested", "Lakeside"),
     ("9", "hipaa", "family asks for transfer to St. Agnes. Mercy Rehab accepted", "St. Agnes"),
@@ -151,6 +152,7 @@ MODEL_PROPOSALS = [
     ("hr.no change", "hr.no", Label.WEB),
     ("pt.sister here", "pt.sister", Label.WEB),
     ("pt from OSH intubated", "OSH intubated", H),
+    ("then pt cont on levo", "pt cont", P),
     ("CPAP 5/10/35% overnight", "5/10", Label.DATE),
     ("PS 5/5 tolerating", "5/5", Label.DATE),
 ]
