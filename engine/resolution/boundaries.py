@@ -165,3 +165,28 @@ def _without_clinical_edges(text: str, start: int, end: int) -> tuple[int, int]:
     if not words:
         return start, start
     return start + words[0].start(), start + words[-1].end()
+
+
+def split_at_blank_lines(text: str, span: Span) -> list[Span]:
+    """``span`` cut at every blank line inside it, each piece trimmed of whitespace (the
+    first piece keeps the span's id). Whitespace-only pieces go."""
+    if "\n" not in text[span.start:span.end]:
+        return [span]
+    bounds: list[tuple[int, int]] = []
+    pos = span.start
+    for blank in _BLANK_LINE.finditer(text, span.start, span.end):
+        bounds.append((pos, blank.start()))
+        pos = blank.end()
+    if not bounds:
+        return [span]
+    bounds.append((pos, span.end))
+    pieces: list[Span] = []
+    for start, end in bounds:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            pieces.append(span.moved(start, end) if not pieces
+                          else replace(span, start=start, end=end, id=new_id()))
+    return pieces

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from engine.core.domain import Document, Source, Span, new_id
+from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
     clinical_words,
@@ -56,7 +56,6 @@ _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|ca
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
-_BLANK_LINE = re.compile(r"\n\s*\n")
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
                            r"|infirmary|hospice|pharmacy)\.?$)")
 
@@ -83,31 +82,6 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
             else:
                 kept.append(shaped)
     return kept, dropped
-
-
-def split_at_blank_lines(text: str, span: Span) -> list[Span]:
-    """``span`` cut at every blank line inside it, each piece trimmed of whitespace (the
-    first piece keeps the span's id). Whitespace-only pieces go."""
-    if "\n" not in text[span.start:span.end]:
-        return [span]
-    bounds: list[tuple[int, int]] = []
-    pos = span.start
-    for blank in _BLANK_LINE.finditer(text, span.start, span.end):
-        bounds.append((pos, blank.start()))
-        pos = blank.end()
-    if not bounds:
-        return [span]
-    bounds.append((pos, span.end))
-    pieces: list[Span] = []
-    for start, end in bounds:
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if end > start:
-            pieces.append(span.moved(start, end) if not pieces
-                          else replace(span, start=start, end=end, id=new_id()))
-    return pieces
 
 
 def _shape(text: str, span: Span) -> Span | None:
