@@ -32,8 +32,9 @@ FIELD_LABELS = (r"age|dob|d\.o\.b|date\s+of\s+birth|sex|gender|mrn|phn|hcn|uli|s
 _FIELD = re.compile(rf"(?i:(?<![\w.])(?:{FIELD_LABELS})\.?[ \t]*[:#])")
 _FORM_GAP = re.compile(r"[ \t]{3,}|\t")
 # "Agnes. Mercy": a period after a word (not an initial, "J. Smith") ends a name.
-_SENTENCE_END = re.compile(r"(?<=[^\W\d_]{2})(?<!(?i:\bdr|\bmr|\bms|\bst|\bjr|\bsr|\bmx))"
-                           r"(?<!(?i:\bmrs|\brev|\bdrs))(?<!(?i:\bprof))[.;][ \t]+")
+# Two-letter words before a period are abbreviations ("Dr.", "St.", "ul.").
+_SENTENCE_END = re.compile(r"(?<=[^\W\d_]{3})(?<!(?i:\bmrs|\brev|\bdrs|\bapt|\bave))"
+                           r"(?<!(?i:\bprof|\bcorp|\bblvd))[.;][ \t]+")
 # Clinical head words that sit beside names and wards but belong to neither.
 _CLINICAL_EDGE = frozenset({"ward", "unit", "floor", "department", "dept", "service", "team",
                             "clinic", "room", "bed", "medical", "surgical", "nursing"})
@@ -141,15 +142,22 @@ def _clinical_edge(word: str, neighbour: str) -> bool:
         and is_shorthand(word)
 
 
+def _listed(word: str) -> bool:
+    from engine.detectors.dictionary.names import all_name_lists
+
+    first, last = all_name_lists()
+    return word.casefold() in first or word.casefold() in last
+
+
 def _without_trailing_verb(text: str, start: int, end: int) -> tuple[int, int]:
     """"OSH intubated", "Brandt notified": a lower-case English word after capitals is the
-    sentence going on, not the name."""
+    sentence going on, not the name (not a particle, "van", "and", nor a listed name)."""
     from engine.detectors.dictionary.context import is_english
 
     words = list(re.finditer(r"\S+", text[start:end]))
-    while len(words) > 1 and words[-1].group().islower() \
+    while len(words) > 1 and words[-1].group().islower() and len(words[-1].group()) > 3 \
             and any(c.isupper() for c in words[-2].group()) \
-            and is_english(words[-1].group().strip(".,")):
+            and is_english(words[-1].group().strip(".,")) and not _listed(words[-1].group()):
         words.pop()
     return (start, start + words[-1].end()) if words else (start, end)
 

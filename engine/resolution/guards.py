@@ -53,6 +53,8 @@ _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]
 _CODE = re.compile(r"\d{2,}(?:-\d{2,})+")  # dash-joined digit groups: postcodes, phone pieces
 _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|caps?|puffs?"
                         r"|mmol|meq|iu|%)\b)")
+_DOTTED_WORDS = re.compile(r"[A-Za-z][\w\-]*(?:\.[A-Za-z][\w\-]*)+")
+_NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
@@ -135,9 +137,9 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True
     if span.label is Label.LOCATION and _DOSE_START.match(covered):
         return True  # "800 MG TO TAKE EVERY 6" is not a street address
-    if span.label is Label.PHONE and span.subtype != "PAGER" \
+    if span.label is Label.PHONE and span.source is Source.RULE and span.subtype != "PAGER" \
             and sum(c.isdigit() for c in covered) < 7:
-        return True  # a piece of a number cut at a line break, or a short code
+        return True  # a rule's number cut at a line break ("0700-1900⏎68")
     if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
@@ -148,17 +150,20 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
 
 def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]]) -> bool:
     """Shorthand, the word after ``pt``, section words, a WEB without an address's shape."""
-    if span.label is Label.WEB:
-        return not web_shape(text[span.start:span.end])
+    if span.label is Label.WEB:  # only words joined by periods are judged ("hr.no")
+        covered = text[span.start:span.end]
+        return bool(_DOTTED_WORDS.fullmatch(covered)) and not web_shape(covered)
     if span.label not in _WORD_LABELS:
         return False
     if span.label in NAME_LABELS and (after_pt_without_name(text, span)
                                       or _FACILITY_END.search(text[span.start:span.end])):
         return True  # "Lakeside Hosp" is the facility rule's
+    if span.label is Label.LOCATION and _NUMBER_AFTER.match(text[span.end:span.end + 8]):
+        return False  # "unit 1009", "apo aa 33879": part of an address
     if within_section_words(span, sections) and not has_strong_name_context(
             text, span.start, span.end):
         return True
-    return shorthand_alone(text, span) and not _state_after_comma(text, span)
+    return span.length > 1 and shorthand_alone(text, span) and not _state_after_comma(text, span)
 
 
 def _state_after_comma(text: str, span: Span) -> bool:

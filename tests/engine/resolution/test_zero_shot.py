@@ -155,6 +155,7 @@ MODEL_PROPOSALS = [
     ("then pt cont on levo", "pt cont", P),
     ("CPAP 5/10/35% overnight", "5/10", Label.DATE),
     ("PS 5/5 tolerating", "5/5", Label.DATE),
+    ("AC 600 X 14", "AC", H),
 ]
 
 
@@ -173,6 +174,10 @@ MODEL_NAMES = [
     ("pt svetlana okonkwo admitted", "svetlana okonkwo", Label.PATIENT),
     ("Dr. Foley aware", "Foley", D),
     ("Pt Marisol Vega transferred", "Marisol Vega", Label.PATIENT),
+    ("Owens, Duran and Oneal", "Owens, Duran and Oneal", H),
+    ("Maika van de Noort", "Maika van de Noort", P),
+    ("unit 1009 box 0219", "unit", L),
+    ("apo aa 33879", "aa", L),
 ]
 
 
