@@ -142,6 +142,10 @@ def _clinical_edge(word: str, neighbour: str) -> bool:
         and is_shorthand(word)
 
 
+# A verb or a state after a name: "intubated", "notified", "aware" (not "familia", "van").
+_VERB = re.compile(r"[a-z]{2,}(?:ed|ing)|aware|here|present|agrees|states|reports|denies")
+
+
 def _listed(word: str) -> bool:
     from engine.detectors.dictionary.names import all_name_lists
 
@@ -155,9 +159,9 @@ def _without_trailing_verb(text: str, start: int, end: int) -> tuple[int, int]:
     from engine.detectors.dictionary.context import is_english
 
     words = list(re.finditer(r"\S+", text[start:end]))
-    while len(words) > 1 and words[-1].group().islower() and len(words[-1].group()) > 3 \
+    while len(words) > 1 and _VERB.fullmatch(words[-1].group().rstrip(".,")) \
             and any(c.isupper() for c in words[-2].group()) \
-            and is_english(words[-1].group().strip(".,")) and not _listed(words[-1].group()):
+            and is_english(words[-1].group().rstrip(".,")) and not _listed(words[-1].group()):
         words.pop()
     return (start, start + words[-1].end()) if words else (start, end)
 

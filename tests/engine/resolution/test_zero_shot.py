@@ -178,6 +178,7 @@ MODEL_NAMES = [
     ("Maika van de Noort", "Maika van de Noort", P),
     ("unit 1009 box 0219", "unit", L),
     ("apo aa 33879", "aa", L),
+    ("La familia refiere", "La familia", P),
 ]
 
 
