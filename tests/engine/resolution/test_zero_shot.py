@@ -179,6 +179,7 @@ MODEL_NAMES = [
     ("unit 1009 box 0219", "unit", L),
     ("apo aa 33879", "aa", L),
     ("La familia refiere", "La familia", P),
+    ("Apt. 887, Ward port, Ontario", "Ward", L),
 ]
 
 
