@@ -185,8 +185,9 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return False
     if span.label in NAME_LABELS and after_pt_without_name(text, span):
         return True
+    before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
-                                         or text[max(0, span.start - 4):span.start].rstrip(" \t").endswith(",")):
+                                         or before.endswith(",")):
         return False  # "unit 1009", "apo aa 33879", "Apt. 887, Ward port": an address part
     if within_section_words(span, sections) and not has_strong_name_context(
             text, span.start, span.end):
