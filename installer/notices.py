@@ -29,6 +29,10 @@ DATA_NOTICES = (
     ("Tesseract trained data (OCR)", "Apache-2.0, tesseract-ocr/tessdata_fast"),
     ("all-MiniLM-L6-v2 (base of the clearnote-ner-minilm model)",
      "Apache-2.0, sentence-transformers/all-MiniLM-L6-v2"),
+    ("Medical Abbreviation and Acronym Meta-Inventory (clinical shorthand list: "
+     "resources/dictionaries/clinical_shorthand.txt)",
+     "CC BY 4.0, Grossman Liu et al. (2021), lisavirginia/clinical-abbreviations; sources: "
+     "Vanderbilt (Wu et al. 2013), Stetson et al. (2002)"),
     ("MTS-Dialog clinical note sections (prose of the synthetic training notes of "
      "clearnote-ner-minilm)",
      "CC BY 4.0, Ben Abacha et al., MTS-Dialog (2023), "

@@ -6,7 +6,12 @@ decides:
 - ``segments``: long texts are detected and screened in bounded, overlapping segments;
 - ``edges`` and ``guards``: rules that hold for every detector (span edges, dates that parse,
   numbers inside measurements, clinical words in name position, blank lines);
-- ``measurements``: what a number in a clinical note is, by its form;
+- ``boundaries``: where a span may end (blank lines, line breaks but addresses, field labels,
+  clinical words beside a name), called by the guards for every detector;
+- ``shorthand``: the word after ``pt``, clinical shorthand (a list built from real
+  abbreviation inventories by ``build_shorthand``) and section words are no names or places;
+- ``measurements`` and ``chartdates``: what a number in a clinical note is, by its form and
+  context (``extub 4/1`` is a date, ``PS 5/5`` a vent setting);
 - ``allowlist``: the shipped clinical vocabulary that recovers false positives;
 - ``overlaps``: the named overlap policies (losers kept as SUPERSEDED);
 - ``vocabulary``: a project's own clinical language (``LocalVocabulary``, from its profile);

@@ -37,6 +37,8 @@ _HEAD_NOUNS = (r"disease|syndrome|sign|signs|test|protocol|scale|score|criteria|
 _EPONYM = re.compile(
     rf"(?<![\w'])((?:[Nn]on-)?{UP}[\w\-]*(?:['’]s?)?(?:[ \t\-]+{UP}[\w\-]*(?:['’]s?)?){{0,2}})"
     rf"[ \t\-]+(?i:{_HEAD_NOUNS})\b(?![ \t]*(?:[:#]|-[ \t]*[\d(+]))")
+# "U Vermont scale": a scale named after a university is the institution's name.
+_UNIVERSITY = re.compile(r"U\.?[ \t]|Univ\b")
 # HGVS variants (g.7578395G>C, c.215C>G, p.Arg72Pro, c.5266dupC), dbSNP ids (rs1042522).
 _VARIANT = re.compile(
     r"(?<![\w.])(?:(?:NM_|NC_|NG_|NP_|ENST)\d+(?:\.\d+)?:)?"
@@ -85,7 +87,8 @@ class ClinicalAllowlist:
         ranges = [(tokens[a].start, tokens[b - 1].end)
                   for a, b, _ in self._table.scan(text, tokens) if b - a > 1]
         ranges += [m.span() for m in _EPONYM.finditer(text)
-                   if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])]
+                   if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])
+                   and not _UNIVERSITY.match(m.group(1))]
         ranges += [m.span() for m in _VARIANT.finditer(text)]
         return ranges
 

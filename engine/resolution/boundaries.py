@@ -7,7 +7,7 @@ clinical word beside the identifier.
   ``Chen Wei``; a span that takes in ``Age:``, ``DOB:``, ``MRN:`` is cut before the label, and
   a label at its start is cut off.
 - A name does not take in a clinical word next to it: "medical ward" is no person "ward", and
-  "Smith ward" is "Smith".
+  "Smith ward" is "Smith"; nor the sentence going on ("OSH intubated", "Agnes. Mercy").
 
 Each piece is trimmed of whitespace; the first piece keeps the span's id.
 """
@@ -32,8 +32,9 @@ FIELD_LABELS = (r"age|dob|d\.o\.b|date\s+of\s+birth|sex|gender|mrn|phn|hcn|uli|s
 _FIELD = re.compile(rf"(?i:(?<![\w.])(?:{FIELD_LABELS})\.?[ \t]*[:#])")
 _FORM_GAP = re.compile(r"[ \t]{3,}|\t")
 # "Agnes. Mercy": a period after a word (not an initial, "J. Smith") ends a name.
-_SENTENCE_END = re.compile(r"(?<=[^\W\d_]{2})(?<!(?i:\bdr|\bmr|\bms|\bst|\bjr|\bsr|\bmx))"
-                           r"(?<!(?i:\bmrs|\brev|\bdrs))(?<!(?i:\bprof))[.;][ \t]+")
+# Two-letter words before a period are abbreviations ("Dr.", "St.", "ul.").
+_SENTENCE_END = re.compile(r"(?<=[^\W\d_]{3})(?<!(?i:\bmrs|\brev|\bdrs|\bapt|\bave))"
+                           r"(?<!(?i:\bprof|\bcorp|\bblvd))[.;][ \t]+")
 # Clinical head words that sit beside names and wards but belong to neither.
 _CLINICAL_EDGE = frozenset({"ward", "unit", "floor", "department", "dept", "service", "team",
                             "clinic", "room", "bed", "medical", "surgical", "nursing"})
@@ -47,15 +48,23 @@ def pieces(text: str, span: Span) -> list[Span]:
     if span.label not in _MULTILINE_LABELS:
         bounds = _cut(text, bounds, _LINE_BREAK)
     if span.label in _NAME_LABELS or span.label in (Label.HOSPITAL, Label.OTHER):
-        bounds = _cut(text, bounds, _FORM_GAP)
-    if span.label in _NAME_LABELS:
-        bounds = _cut(text, bounds, _SENTENCE_END)
+        cut = _cut(text, bounds, _FORM_GAP)
+        if len(cut) > len(bounds):  # the next field's label: "Zachary Lukas   Policy: ..."
+            cut = cut[:1] + [(a, b) for a, b in cut[1:] if not _label_like(text[a:b])]
+        bounds = cut
+    if span.label in _NAME_LABELS or span.label is Label.HOSPITAL:
+        cut = _cut(text, bounds, _SENTENCE_END)
+        if len(cut) > len(bounds):  # a sentence start is a capitalised word, not a name
+            cut = [(a, b) for a, b in cut if not _all_english(text[a:b])]
+        bounds = cut
     out: list[Span] = []
     for start, end in bounds:
         start, end = _without_labels(text, start, end)
         start, end = _strip(text, start, end)
         if span.label in _NAME_LABELS:
             start, end = _without_clinical_edges(text, start, end)
+        if span.label in _NAME_LABELS or span.label is Label.HOSPITAL:
+            start, end = _without_trailing_verb(text, start, end)
         if end <= start:
             continue
         if not out:
@@ -64,6 +73,23 @@ def pieces(text: str, span: Span) -> list[Span]:
         else:
             out.append(replace(span, start=start, end=end, id=new_id()))
     return out
+
+
+_FIELD_WORDS = frozenset({"email", "e-mail", "mail", "cell", "mobile", "tel", "phone", "fax",
+                          "page", "pager", "mrn", "dob", "sex", "age", "device", "policy"})
+
+
+def _label_like(covered: str) -> bool:
+    letters = [c for c in covered if c.isalpha()]
+    return len(letters) < 2 or _all_english(covered) \
+        or covered.strip(" \t:-#").casefold() in _FIELD_WORDS
+
+
+def _all_english(covered: str) -> bool:
+    from engine.detectors.dictionary.context import is_english
+
+    words = re.findall(r"[^\W\d_]+", covered)
+    return bool(words) and all(is_english(w) for w in words)
 
 
 def _cut(text: str, bounds: list[tuple[int, int]], sep: re.Pattern[str]) -> list[tuple[int, int]]:
@@ -101,14 +127,43 @@ def _strip(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+_CUE_WORDS = frozenset({"pt", "pts", "patient"})  # "pt cont": the cue is never the name
+
+
 def _clinical_edge(word: str, neighbour: str) -> bool:
-    """A head word ("ward"), or capitals shorthand beside a capitalised name ("HO Brandt")."""
+    """A lower-case head word beside a capitalised name ("Smith ward", not "Bruce Ward"), or
+    capitals shorthand beside one ("HO Brandt")."""
     from engine.resolution.shorthand import is_shorthand
 
     key = word.casefold().strip(".,")
-    if key in _CLINICAL_EDGE:
+    if key in _CLINICAL_EDGE and word.islower() and not neighbour.islower():
         return True
-    return word.isupper() and len(word) <= 4 and not neighbour.isupper() and is_shorthand(word)
+    return word.isupper() and 2 <= len(word) <= 4 and not neighbour.isupper() \
+        and is_shorthand(word)
+
+
+# A verb or a state after a name: "intubated", "notified", "aware" (not "familia", "van").
+_VERB = re.compile(r"[a-z]{2,}(?:ed|ing)|aware|here|present|agrees|states|reports|denies")
+
+
+def _listed(word: str) -> bool:
+    from engine.detectors.dictionary.names import all_name_lists
+
+    first, last = all_name_lists()
+    return word.casefold() in first or word.casefold() in last
+
+
+def _without_trailing_verb(text: str, start: int, end: int) -> tuple[int, int]:
+    """"OSH intubated", "Brandt notified": a lower-case English word after capitals is the
+    sentence going on, not the name (not a particle, "van", "and", nor a listed name)."""
+    from engine.detectors.dictionary.context import is_english
+
+    words = list(re.finditer(r"\S+", text[start:end]))
+    while len(words) > 1 and _VERB.fullmatch(words[-1].group().rstrip(".,")) \
+            and any(c.isupper() for c in words[-2].group()) \
+            and is_english(words[-1].group().rstrip(".,")) and not _listed(words[-1].group()):
+        words.pop()
+    return (start, start + words[-1].end()) if words else (start, end)
 
 
 def _without_clinical_edges(text: str, start: int, end: int) -> tuple[int, int]:
@@ -116,8 +171,34 @@ def _without_clinical_edges(text: str, start: int, end: int) -> tuple[int, int]:
     words = list(re.finditer(r"\S+", text[start:end]))
     while len(words) > 1 and _clinical_edge(words[-1].group(), words[-2].group()):
         words.pop()
-    while len(words) > 1 and _clinical_edge(words[0].group(), words[1].group()):
+    while len(words) > 1 and (_clinical_edge(words[0].group(), words[1].group())
+                              or words[0].group().casefold().rstrip(".:") in _CUE_WORDS):
         words.pop(0)
     if not words:
         return start, start
     return start + words[0].start(), start + words[-1].end()
+
+
+def split_at_blank_lines(text: str, span: Span) -> list[Span]:
+    """``span`` cut at every blank line inside it, each piece trimmed of whitespace (the
+    first piece keeps the span's id). Whitespace-only pieces go."""
+    if "\n" not in text[span.start:span.end]:
+        return [span]
+    bounds: list[tuple[int, int]] = []
+    pos = span.start
+    for blank in _BLANK_LINE.finditer(text, span.start, span.end):
+        bounds.append((pos, blank.start()))
+        pos = blank.end()
+    if not bounds:
+        return [span]
+    bounds.append((pos, span.end))
+    pieces: list[Span] = []
+    for start, end in bounds:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if end > start:
+            pieces.append(span.moved(start, end) if not pieces
+                          else replace(span, start=start, end=end, id=new_id()))
+    return pieces

@@ -21,10 +21,20 @@ _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|
                 r"|bp|nbp|abp|art|map|sbp|hr|rate|set|vent|settings|ratio|i:e|ie|trial|sbt"
                 r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds")
 _AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|/)[ \t:=]*$)")
+# Scores and settings a few words back: "rated his pain today as 6/10", "PS today at 10/5".
+_SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
+                     r"|psv|peep|cpap|bipap|simv|vent|settings|bp)\b(?:[ \t:=,]+[^\s/]+){0,3}"
+                     r"[ \t:=]*$)")
 _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
                             re.IGNORECASE)
 _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*)?(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"
                           r"(?:[ \t]*(?:h|hrs)\b)?")
+
+
+def scored_before(text: str, start: int) -> bool:
+    """A score or setting word a few words back ("pain today as 6/10", "PS 10/5")."""
+    line = text[max(0, start - 30):start].rsplit("\n", 1)[-1]
+    return bool(_SCORED.search(line)) and not _DIRECT_EVENT_BEFORE.search(line)
 
 
 def charting_date(text: str, start: int, end: int) -> bool:
@@ -35,7 +45,7 @@ def charting_date(text: str, start: int, end: int) -> bool:
     if _AGAINST_AFTER.match(after):
         return False
     direct = bool(_DIRECT_EVENT_BEFORE.search(line))
-    if _AGAINST_BEFORE.search(line) and not direct:
+    if (_AGAINST_BEFORE.search(line) or _SCORED.search(line)) and not direct:
         return False
     return direct or bool(_EVENT_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after))
 

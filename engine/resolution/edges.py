@@ -7,13 +7,15 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
     """``[start, end)`` without surrounding whitespace and punctuation, ``(start, start)`` when
     nothing alphanumeric is inside. Kept: the period of an initial or abbreviation ("Anna K.",
     "Jr."; a longer word's period ends a sentence), a bracket pair inside the span
-    ("(555) 123-4567") and a leading "+" of a number."""
+    ("(555) 123-4567"), a leading "+" of a number and a "#" before one ("# 1680")."""
     while start < end and not text[start].isalnum():
         ch = text[start]
         if ch == "(" and ")" in text[start:end]:
             break
         if ch == "+" and start + 1 < end and text[start + 1].isdigit():
             break
+        if ch == "#" and text[start + 1:start + 3].strip()[:1].isdigit():
+            break  # "# 1680, Katherine Gardens": the number sign of a unit or an ID
         start += 1
     while end > start and not text[end - 1].isalnum():
         ch = text[end - 1]

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from engine.core.domain import Document, Source, Span, new_id
+from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
     clinical_words,
@@ -38,6 +38,7 @@ from engine.resolution.edges import trim
 from engine.resolution.measurements import looks_like_date, measurement_ranges
 from engine.resolution.shorthand import (
     after_pt_without_name,
+    is_shorthand,
     section_ranges,
     shorthand_alone,
     within_section_words,
@@ -48,14 +49,17 @@ _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
 # Labels whose rules check a format, a checksum or a cue ("6 months old" is an age, though
 # "6 months" is a quantity): their numbers stand on their own.
 _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
-_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
+# \Z, not $: "Sexo: M.⏎Fecha" has no initial before "Fecha" ($ matches before a newline).
+_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
 _CODE = re.compile(r"\d{2,}(?:-\d{2,})+")  # dash-joined digit groups: postcodes, phone pieces
 _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|caps?|puffs?"
                         r"|mmol|meq|iu|%)\b)")
+_DOTTED_WORDS = re.compile(r"[A-Za-z][\w\-]*(?:\.[A-Za-z][\w\-]*)+")
+_NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
+_VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
-_BLANK_LINE = re.compile(r"\n\s*\n")
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
                            r"|infirmary|hospice|pharmacy)\.?$)")
 
@@ -67,6 +71,8 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
     sections: list[tuple[int, int]] | None = None
     kept: list[Span] = []
     dropped: list[Span] = []
+    spans = list(spans)
+    beside = _by_label(spans)
     for proposed in spans:
         for span in pieces(text, proposed):
             shaped = _shape(text, span)
@@ -77,36 +83,11 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
                 measures = measurement_ranges(text)
                 sections = section_ranges(text)
             if _rejected(text, shaped, measures) or _not_a_word_identifier(
-                    text, shaped, sections or []):
+                    text, shaped, sections or [], beside):
                 dropped.append(span)
             else:
                 kept.append(shaped)
     return kept, dropped
-
-
-def split_at_blank_lines(text: str, span: Span) -> list[Span]:
-    """``span`` cut at every blank line inside it, each piece trimmed of whitespace (the
-    first piece keeps the span's id). Whitespace-only pieces go."""
-    if "\n" not in text[span.start:span.end]:
-        return [span]
-    bounds: list[tuple[int, int]] = []
-    pos = span.start
-    for blank in _BLANK_LINE.finditer(text, span.start, span.end):
-        bounds.append((pos, blank.start()))
-        pos = blank.end()
-    if not bounds:
-        return [span]
-    bounds.append((pos, span.end))
-    pieces: list[Span] = []
-    for start, end in bounds:
-        while start < end and text[start].isspace():
-            start += 1
-        while end > start and text[end - 1].isspace():
-            end -= 1
-        if end > start:
-            pieces.append(span.moved(start, end) if not pieces
-                          else replace(span, start=start, end=end, id=new_id()))
-    return pieces
 
 
 def _shape(text: str, span: Span) -> Span | None:
@@ -120,6 +101,8 @@ def _shape(text: str, span: Span) -> Span | None:
             and not looks_like_date(text, start, end):
         # "53-320", "28-64-66-98": a model's DATE that is no date but a code stays PHI.
         span = replace(span, label=Label.ID, subtype=None)
+    if span.label in NAME_LABELS and _FACILITY_END.search(text[start:end]):
+        span = replace(span, label=Label.HOSPITAL, subtype=None)  # "Lakeside Hosp", a place
     if span.label in NAME_LABELS:
         start, end = _with_initials(text, start, end)
     elif span.label is Label.ID:
@@ -160,8 +143,10 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True
     if span.label is Label.LOCATION and _DOSE_START.match(covered):
         return True  # "800 MG TO TAKE EVERY 6" is not a street address
-    if span.label is Label.LOCATION and covered[:1].isdigit() \
-            and any(a <= span.start < b for a, b in measures):
+    if span.label is Label.PHONE and span.source is Source.RULE and span.subtype != "PAGER" \
+            and sum(c.isdigit() for c in covered) < 7:
+        return True  # a rule's number cut at a line break ("0700-1900⏎68")
+    if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
@@ -169,19 +154,47 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         and not has_name_context(text, span.start, span.end)
 
 
-def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]]) -> bool:
+def _by_label(spans: list[Span]) -> dict[Label, list[tuple[int, int]]]:
+    out: dict[Label, list[tuple[int, int]]] = {}
+    for span in spans:
+        if span.label in _WORD_LABELS:
+            out.setdefault(span.label, []).append((span.start, span.end))
+    return out
+
+
+def _part_of_a_longer_name(text: str, span: Span,
+                           beside: dict[Label, list[tuple[int, int]]]) -> bool:
+    """Another candidate of the same label right beside it, that is no shorthand itself:
+    "la" of "de la Cerna 27", "As" of "As Xubias" are words of a longer name."""
+    for start, end in beside.get(span.label, ()):
+        gap = text[span.end:start] if start >= span.end else text[end:span.start]
+        if (start, end) != (span.start, span.end) and len(gap) <= 2 \
+                and (start >= span.end or end <= span.start) and gap.strip(" \t") == "" \
+                and not is_shorthand(text[start:end]):
+            return True
+    return False
+
+
+def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]],
+                           beside: dict[Label, list[tuple[int, int]]]) -> bool:
     """Shorthand, the word after ``pt``, section words, a WEB without an address's shape."""
-    if span.label is Label.WEB:
-        return not web_shape(text[span.start:span.end])
+    if span.label is Label.WEB:  # only words joined by periods are judged ("hr.no")
+        covered = text[span.start:span.end]
+        return bool(_DOTTED_WORDS.fullmatch(covered)) and not web_shape(covered)
     if span.label not in _WORD_LABELS:
         return False
-    if span.label in NAME_LABELS and (after_pt_without_name(text, span)
-                                      or _FACILITY_END.search(text[span.start:span.end])):
-        return True  # "Lakeside Hosp" is the facility rule's
+    if span.label in NAME_LABELS and after_pt_without_name(text, span):
+        return True
+    before = text[max(0, span.start - 4):span.start].rstrip(" \t")
+    if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
+                                         or before.endswith(",")):
+        return False  # "unit 1009", "apo aa 33879", "Apt. 887, Ward port": an address part
     if within_section_words(span, sections) and not has_strong_name_context(
             text, span.start, span.end):
         return True
-    return shorthand_alone(text, span) and not _state_after_comma(text, span)
+    return sum(c.isalpha() for c in text[span.start:span.end]) > 1 \
+        and shorthand_alone(text, span) and not _state_after_comma(text, span) \
+        and not _part_of_a_longer_name(text, span, beside)
 
 
 def _state_after_comma(text: str, span: Span) -> bool:

@@ -12,7 +12,7 @@ import re
 
 from engine.detectors.regex.fragments import MONTH, WEEKDAY
 from engine.detectors.regex.validators import month_day, month_year, numeric_date
-from engine.resolution.chartdates import charting_date, history_year
+from engine.resolution.chartdates import charting_date, history_year, scored_before
 
 _NUM = r"[<>~]?\d+(?:\.\d+)?"
 # Slash chains: ABGs, hemodynamics, BP, ratios, scores, dates (told apart by _chain_is_date).
@@ -41,7 +41,8 @@ _CUES = (r"bp|sbp|dbp|nbp|abp|art|map|hr|pulse|rr|resp|sats?|spo2|o2|o2\s*sat|sa
          r"|cbg|mg|phos|trop|tni|ck|ast|alt|alk\s*phos|tbili|bili|lipase|amylase|alb|abg|vbg"
          r"|uo|u/o|i/o|i&o|etco2|ins|outs|ekg|qtc|ef|lvef|grade|score|strength|power"
          r"|murmur|apgar|bmi|wt|weight|ht|height|pain|ratio|dose|rate|drip|gtt|ivf|fluids"
-         r"|stool|urine|ngt|og|cvvh|uf|bolus|pip|plat|mv|ve")
+         r"|stool|urine|ngt|og|cvvh|uf|bolus|pip|plat|mv|ve|cpap|bipap|simv|imv|psv|prvc|pcv"
+         r"|vent|settings")
 _CUED = re.compile(
     rf"(?i:\b(?:{_CUES})\b[ \t]*(?:[:=]|of|was|is|was\s+at|at|now|~|-)?[ \t]*"
     rf"({_NUM}(?:[ \t]?[/\-][ \t]?{_NUM})*))")
@@ -134,6 +135,7 @@ _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2
                           r"|\d{1,2}:[0-5]\d|(?:[01]\d|2[0-3])[0-5]\d(?![\d.,/]))\b")
 
 
+_CHAIN_GOES_ON = re.compile(r"^(?:/\d|[ \t]*%)")
 _PERCENT_AFTER = re.compile(r"^[ \t]*%")
 
 
@@ -157,8 +159,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     if bare != covered and any(c.isdigit() for c in bare):
         return looks_like_date(text, start, start + len(bare))
     cores = _NUMERIC_CORE.findall(covered)
-    if len(cores) != 1:
-        return False
+    if len(cores) != 1 or _CHAIN_GOES_ON.match(text[end:end + 4]):
+        return False  # "5/10" of "CPAP 5/10/35%" is part of a setting
     core = cores[0].strip().rstrip(".,")
     before = text[max(0, start - 24):start] + covered[:covered.index(core)]
     after = text[end:end + 6]
@@ -169,7 +171,10 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     if _DMY.fullmatch(core) and numeric_date(core):
         return not _PERCENT_AFTER.match(text[end:end + 4])  # "CPAP 5/10/35%" is a setting
     if _MY.fullmatch(core):
-        return month_year(core) and not _MEASURE_BEFORE.search(before)
+        core_start = start + covered.index(core)
+        two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
+        return month_year(core) and not _MEASURE_BEFORE.search(before) \
+            and not (two_digit_year and scored_before(text, core_start))
     if _MD.fullmatch(core):
         if not month_day(core):
             return False

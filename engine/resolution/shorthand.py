@@ -137,9 +137,16 @@ def shorthand_alone(text: str, span: Span) -> bool:
     return not has_strong_name_context(text, span.start, span.end)
 
 
+_HEAD_WORDS = frozenset({"hospital", "clinic", "department", "dept", "ward", "unit"})
+# "Hospital de Manises", "Hospital 12 de Octubre", "Clinic of Ames": a head word with a name.
+_NAMED_AFTER = re.compile(r"[ \t]+(?:(?:de|del|of|la|las|los|le|du|di|the)[ \t]+){0,2}[A-Z0-9]")
+
+
 def section_ranges(text: str) -> list[tuple[int, int]]:
-    """Where section, document and role words stand in ``text``."""
-    return [m.span() for m in _SECTION.finditer(text)]
+    """Where section, document and role words stand in ``text`` (not a head word that
+    begins a facility's name)."""
+    return [m.span() for m in _SECTION.finditer(text)
+            if not (m.group().casefold() in _HEAD_WORDS and _NAMED_AFTER.match(text, m.end()))]
 
 
 def within_section_words(span: Span, ranges: list[tuple[int, int]]) -> bool:

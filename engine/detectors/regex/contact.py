@@ -32,11 +32,14 @@ _ODD = r"[2-9]\d\d/[2-9]\d\d/\d{4}|[2-9]\d\d[ \t][2-9]\d{6}|[2-9]\d\d[2-9]\d\d-\
 
 
 def _not_a_range(text: str) -> bool:
-    """"900-1300", "500 1000": two round numbers, the second larger, are a range."""
-    parts = [p for p in text.replace("-", " ").split() if p.isdigit()]
+    """"900-1300", "500 1000": two round numbers, the second larger, are a range; so are
+    two clock times."""
+    parts = [p for p in text.split("\n")[0].replace("-", " ").split() if p.isdigit()]
     if len(parts) != 2:
         return True
     low, high = int(parts[0]), int(parts[1])
+    if all(len(p) == 4 and int(p[:2]) < 24 and int(p[2:]) < 60 for p in parts):
+        return False  # "0700-1900": a shift, from a clock time to another
     return not (low < high and low % 50 == 0 and high % 50 == 0)
 
 

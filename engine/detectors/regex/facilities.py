@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.labels import Label
 from engine.detectors.regex.fragments import LETTER, UP
 from engine.detectors.regex.rule import RegexRule
@@ -45,9 +47,27 @@ def _named_unit(text: str) -> bool:
     return not is_english(text.split()[0])
 
 
+@lru_cache(maxsize=1)
+def _states() -> frozenset[str]:
+    """One-word state names of the shipped location gazetteer."""
+    from engine.detectors.dictionary.locations import LOCATIONS_FILE, read_locations
+    from engine.paths import resource
+
+    table = read_locations(resource(*LOCATIONS_FILE).read_text(encoding="utf-8"))
+    return frozenset(p[0] for p, subtype in table.items() if subtype == "STATE" and len(p) == 1)
+
+
+def _state_university(text: str) -> bool:
+    """"U Vermont", "U of Michigan": U and a state name."""
+    return text.split()[-1].casefold() in _states()
+
+
 FACILITY_RULES: tuple[RegexRule, ...] = (
+    RegexRule("facility.state_university", H, r"\b(U\.?[ \t]+(?:of[ \t]+)?[A-Z][a-z]{3,})\b", 0.6,
+              group=1, validate=_state_university),
     # "back to Kessler 3", "transferred to St. Agnes"
-    RegexRule("facility.named_unit", H, rf"{_MOVE}({UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?)\b",
+    RegexRule("facility.named_unit", H, rf"{_MOVE}({UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?)\b"
+              r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps?|puffs?))",
               0.6, group=1, validate=_named_unit),
     RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
               group=1),

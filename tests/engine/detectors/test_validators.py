@@ -48,3 +48,15 @@ def test_numeric_dates() -> None:
     assert not v.numeric_date("13/13/2021") and not v.numeric_date("0/5/2021")
     assert v.month_year("11/93") and not v.month_year("13/93")
     assert v.month_day("4/12") and not v.month_day("4/32")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("hr.no", False), ("residuals.no", False), ("pt.sister", False), ("pt.in", False),
+    ("example.com", True), ("www.clinic.ca", True), ("albertahealthservices.ca", True),
+    ("jane.doe@example.org", True), ("https://x.no/a", True), ("fjordklinikk.no", True),
+    ("192.168.0.1", True),
+])
+def test_web_shape(text: str, expected: bool) -> None:
+    from engine.detectors.regex.validators import web_shape
+
+    assert web_shape(text) is expected

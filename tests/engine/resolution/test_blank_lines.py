@@ -1,5 +1,5 @@
 """Issue 15, scope 3: spans never cross a blank line, whichever detector proposed them. The
-pipeline's guards (engine.resolution.guards.split_at_blank_lines) split every candidate there,
+pipeline's guards (engine.resolution.boundaries.split_at_blank_lines) split every candidate there,
 so a signature block's doctor and the next paragraph cannot become one span."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from engine.core.labels import Label
 from engine.core.policies import get_policy
 from engine.detectors.base import DetectorSpec
 from engine.pipeline import Pipeline, build_pipeline
-from engine.resolution.guards import split_at_blank_lines
+from engine.resolution.boundaries import split_at_blank_lines
 from tests.markers import needs_ner
 
 TEXT = ("Kind regards,\nDr. Ellery Marlo\n\n  \nJohn Quill was seen in clinic.\n\n"

@@ -15,6 +15,7 @@ from engine.pipeline import Pipeline, build_pipeline
 from engine.resolution.boundaries import pieces
 from engine.resolution.chartdates import charting_date
 from engine.resolution.guards import guard
+from engine.resolution.measurements import looks_like_date
 
 P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
 
@@ -75,6 +76,8 @@ ALWAYS = [
     ("8", "hipaa", "labs 4/13 0446 k 3.9", "4/13"),
     ("9", "hipaa", "plan back to Kessler 3 tomorrow", "Kessler 3"),
     ("9", "hipaa", "transfer to CMH for cath", "CMH"),
+    ("9", "hipaa", "scored on the U Vermont scale", "U Vermont"),
+    ("9", "strict", "was transferred to UIHC 11/12/92.", "UIHC"),
     ("9", "hipaa", "records from Lakeside Hosp. requested", "Lakeside"),
     ("9", "hipaa", "family asks for transfer to St. Agnes. Mercy Rehab accepted", "St. Agnes"),
     ("9", "hipaa", "family asks for transfer to St. Agnes. Mercy Rehab accepted", "Mercy Rehab"),
@@ -148,6 +151,11 @@ MODEL_PROPOSALS = [
     ("uo 900-1300", "900-1300", L),
     ("hr.no change", "hr.no", Label.WEB),
     ("pt.sister here", "pt.sister", Label.WEB),
+    ("pt from OSH intubated", "OSH intubated", H),
+    ("then pt cont on levo", "pt cont", P),
+    ("CPAP 5/10/35% overnight", "5/10", Label.DATE),
+    ("PS 5/5 tolerating", "5/5", Label.DATE),
+    ("AC 600 X 14", "AC", H),
 ]
 
 
@@ -166,6 +174,12 @@ MODEL_NAMES = [
     ("pt svetlana okonkwo admitted", "svetlana okonkwo", Label.PATIENT),
     ("Dr. Foley aware", "Foley", D),
     ("Pt Marisol Vega transferred", "Marisol Vega", Label.PATIENT),
+    ("Owens, Duran and Oneal", "Owens, Duran and Oneal", H),
+    ("Maika van de Noort", "Maika van de Noort", P),
+    ("unit 1009 box 0219", "unit", L),
+    ("apo aa 33879", "aa", L),
+    ("La familia refiere", "La familia", P),
+    ("Apt. 887, Ward port, Ontario", "Ward", L),
 ]
 
 
@@ -189,10 +203,22 @@ def test_names_with_evidence_stay(case: tuple[str, str, Label]) -> None:
     ("weaned to 10/5 on 40%", "10/5", False),
     ("BP 11/7", "11/7", False),
     ("pain 3/10", "3/10", False),
+    ("rated his pain today as 6/10", "6/10", False),
 ])
 def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
     assert charting_date(text, start, start + len(date)) is expected
+
+
+@pytest.mark.parametrize(("text", "date", "expected"), [
+    ("chest pain in early 10/2020 as sharp", "10/2020", True),
+    ("rated his pain today as 6/10", "6/10", False),
+    ("CPAP 5/10/35%", "5/10", False),
+    ("seen in 6/10 by cardiology", "6/10", True),
+])
+def test_a_model_date_is_judged_by_the_same_context(text: str, date: str, expected: bool) -> None:
+    start = text.index(date)
+    assert looks_like_date(text, start, start + len(date)) is expected
 
 
 @pytest.mark.parametrize(("text", "piece", "label", "expected"), [
@@ -204,6 +230,8 @@ def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     ("on the medical ward today", "medical ward", P, []),
     ("Smith ward round", "Smith ward", P, ["Smith"]),
     ("HO Brandt notified", "HO Brandt", D, ["Brandt"]),
+    ("to St. Agnes. Mercy Rehab", "St. Agnes. Mercy", H, ["St. Agnes"]),
+    ("Brandt notified", "Brandt notified", D, ["Brandt"]),
 ])
 def test_boundaries(text: str, piece: str, label: Label, expected: list[str]) -> None:
     start = text.index(piece)
@@ -224,3 +252,17 @@ def test_weekdays_are_phi_only_under_strict() -> None:
     assert not get_policy("canadian-referral").is_phi(span, text)
     dated = Span(5, 16, Label.DATE, source=Source.RULE, detector="regex.date")
     assert get_policy("hipaa").is_phi(dated, "cath Friday 10/7")
+
+
+def test_the_shipped_shorthand_list_is_what_the_script_builds() -> None:
+    from importlib import metadata
+
+    from engine.paths import resource, shared_data_dir
+    from engine.resolution import build_shorthand
+
+    folder = shared_data_dir() / "clinical_abbreviations"
+    shipped = resource(*build_shorthand.SHORTHAND_FILE).read_text(encoding="utf-8")
+    if not folder.is_dir() or f"Faker {metadata.version('faker')}," not in shipped:
+        pytest.skip("the inventories or the Faker version the list was built from are absent")
+    assert build_shorthand.render(build_shorthand.build(folder)) == shipped, \
+        "stale: run python -m engine.resolution.build_shorthand"
