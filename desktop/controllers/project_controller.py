@@ -239,7 +239,13 @@ class ProjectController(QObject):
     def add_span(self, document_id: str, start: int, end: int, label: Label) -> None:
         project = self._need()
         self._run("span.add", lambda ctx: project.add_manual_span(document_id, start, end, label),
-                  lambda span: self._span_done(document_id, span), serial=True)
+                  lambda span: self._added(document_id, span), serial=True)
+
+    def _added(self, document_id: str, span: Span) -> None:
+        # The new span superseded what it overlapped: reload so those rows show it.
+        self._span_done(document_id, span)
+        if self.current_id == document_id:
+            self.load_document(document_id)
 
     def mark_reviewed(self, document_id: str) -> None:
         project = self._need()

@@ -301,10 +301,9 @@ class ReviewView(QWidget):
             self.select_span(clash[0].id)  # already proposed: adding means accepting
             self.accept()
             return True
-        if clash:
-            self.message.emit("The selection overlaps a span that will be replaced: "
-                              "reject that span first (R), then add yours.")
-            return False
+        if clash:  # the reviewer's span wins; undo brings the covered spans back
+            self.message.emit(f"Your span replaces {len(clash)} detected span"
+                              f"{'s' if len(clash) != 1 else ''} under it (undo: Ctrl+Z).")
         self.addRequested.emit(self.document.id, start, end, chosen)
         return True
 

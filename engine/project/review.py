@@ -87,6 +87,7 @@ def add_manual_span(db: Database, document_id: str, start: int, end: int, label:
         span = Span(start, end, Label(label), source=Source.MANUAL, detector="manual@1",
                     status=SpanStatus.ACCEPTED, subtype=subtype)
         action = store_review.PendingAction("span.added", [], [])
+        supersede_overlapped(s, action, document_id, start, end, via="manual")
         store_review.add_span(s, action, span, document_id)
         store_review.record(s, action)
         return span
@@ -159,6 +160,9 @@ def _apply_document(s: Any, action: Any, doc: Any, items: Sequence[Any],
             continue
         span = Span(d.start, d.end, d.label, source=Source.MANUAL,
                     detector="review.import@1", status=d.status, subtype=d.subtype)
+        if d.status in ACTIVE_STATUSES:
+            supersede_overlapped(s, action, doc.id, d.start, d.end, via="import",
+                                 keep=listed)
         store_review.add_span(s, action, span, doc.id, via="import")
         count.added += 1
     left = [r for r in rows.values() if r.id not in listed and r.status in ACTIVE_VALUES]
@@ -168,6 +172,25 @@ def _apply_document(s: Any, action: Any, doc: Any, items: Sequence[Any],
         for row in left:
             store_review.change_status(s, action, row, SpanStatus.REJECTED, via="import")
             count.rejected += 1
+
+
+def supersede_overlapped(s: Any, action: store_review.PendingAction, document_id: str,
+                         start: int, end: int, *, via: str,
+                         keep: Iterable[str] = ()) -> int:
+    """A span a person adds wins over the live spans it overlaps: they become SUPERSEDED
+    in the same undoable action (kept and audited, never deleted), so the document's
+    live spans stay disjoint, as replacement needs. ``keep``: ids this action already
+    decided on and that stay as they are."""
+    kept = set(keep)
+    rows = s.scalars(select(SpanRow).where(
+        SpanRow.document_id == document_id, SpanRow.start < end, SpanRow.end > start,
+        SpanRow.status.in_(ACTIVE_VALUES)))
+    n = 0
+    for row in list(rows):
+        if row.id not in kept:
+            store_review.change_status(s, action, row, SpanStatus.SUPERSEDED, via=via)
+            n += 1
+    return n
 
 
 def mark_reviewed(db: Database, document_id: str) -> DocumentRecord:
