@@ -310,6 +310,15 @@ class Project:
         """Give ``status`` to every span covering the same text; see review."""
         return _review.set_status_all_occurrences(self.db, span_id, status, scope=scope)
 
+    def count_all_occurrences(self, span_id: str, status: SpanStatus | str, *,
+                              scope: str = "document") -> tuple[int, int]:
+        """(spans, documents) that set_status_all_occurrences would change."""
+        return _review.count_all_occurrences(self.db, span_id, status, scope=scope)
+
+    def set_span_label(self, span_id: str, label: Label | str, *,
+                       subtype: str | None = None) -> Span:
+        return _review.set_span_label(self.db, span_id, label, subtype=subtype)
+
     def add_manual_span(self, document_id: str, start: int, end: int, label: Label | str, *,
                         subtype: str | None = None) -> Span:
         return _review.add_manual_span(self.db, document_id, start, end, label,
