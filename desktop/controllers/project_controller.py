@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 import engine.api as api
+from desktop.controllers.review_actions import ReviewActions
 from desktop.flags import flag_entry
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
@@ -27,9 +28,8 @@ from engine.api import (
     model_file_info,
 )
 from engine.core.context import RunContext
-from engine.core.domain import Document, Span, SpanStatus
+from engine.core.domain import Document
 from engine.core.errors import PassphraseRequiredError, WrongPassphraseError
-from engine.core.labels import Label
 from engine.core.messages import display_name, problem_in_words, reason_in_words
 
 if TYPE_CHECKING:  # api.Project is read when a project is opened: the store and SQLAlchemy
@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 PROJECT_SUFFIX = ".clearnote"
 
 
-class ProjectController(QObject):
+class ProjectController(ReviewActions, QObject):
     projectOpened = Signal(object)  # Path
     projectClosed = Signal()
     documentsChanged = Signal(list)  # list[DocumentEntry]
@@ -65,6 +65,8 @@ class ProjectController(QObject):
     reviewCopyWritten = Signal(int)  # review PDFs written
     exportPlanned = Signal(object)  # ExportPlan
     detectorsReady = Signal(bool)  # the pipeline is loaded (or failed to load)
+    occurrencesCounted = Signal(str, object, str, int, int)  # span, status, scope, n, docs
+    occurrencesChanged = Signal(object, str, int)  # status, scope, spans changed or added
 
     def __init__(self, parent: QObject | None = None, *, threads: int | None = None,
                  project_factory: Callable[..., Project] | None = None) -> None:
@@ -221,88 +223,6 @@ class ProjectController(QObject):
             return f"{info.name}: {info.size / 1e6:,.1f} MB · sha256 {info.sha256[:16]}…"
 
         self._run("model.info", work, self.modelInfo.emit)
-
-    # ------------------------------------------------------------------ review
-
-    def set_span_status(self, span_id: str, status: SpanStatus) -> None:
-        project = self._need()
-        doc_id = self.current_id or ""
-        self._run("span.status", lambda ctx: project.set_span_status(span_id, status),
-                  lambda span: self._span_done(doc_id, span), serial=True)
-
-    def set_status_all(self, span_id: str, status: SpanStatus, scope: str) -> None:
-        project = self._need()
-        self._run("span.occurrences",
-                  lambda ctx: project.set_status_all_occurrences(span_id, status, scope=scope),
-                  lambda n: self._after_bulk(scope), serial=True)
-
-    def add_span(self, document_id: str, start: int, end: int, label: Label) -> None:
-        project = self._need()
-        self._run("span.add", lambda ctx: project.add_manual_span(document_id, start, end, label),
-                  lambda span: self._added(document_id, span), serial=True)
-
-    def _added(self, document_id: str, span: Span) -> None:
-        # The new span superseded what it overlapped: reload so those rows show it.
-        self._span_done(document_id, span)
-        if self.current_id == document_id:
-            self.load_document(document_id)
-
-    def mark_reviewed(self, document_id: str) -> None:
-        project = self._need()
-        self._run("document.reviewed", lambda ctx: project.mark_reviewed(document_id),
-                  lambda rec: self._refresh_one(document_id), serial=True)
-
-    def undo(self) -> None:
-        project = self._need()
-        self._run("undo", lambda ctx: project.undo(), self._after_history, serial=True)
-
-    def redo(self) -> None:
-        project = self._need()
-        self._run("redo", lambda ctx: project.redo(), self._after_history, serial=True)
-
-    def add_box(self, document_id: str, page: int,
-                rect: tuple[float, float, float, float]) -> None:
-        """Redact a rectangle drawn on a page (view space); undoable."""
-        project = self._need()
-        self._run("box.add", lambda ctx: project.add_box_redaction(document_id, page, rect),
-                  lambda box: self._box_done(document_id), serial=True)
-
-    def remove_box(self, document_id: str, box_id: str) -> None:
-        project = self._need()
-        self._run("box.remove", lambda ctx: project.remove_box_redaction(box_id),
-                  lambda box: self._box_done(document_id), serial=True)
-
-    def _box_done(self, document_id: str) -> None:
-        if self.current_id == document_id:
-            self.load_document(document_id)
-        self._refresh_undo()
-
-    def _span_done(self, document_id: str, span: Span) -> None:
-        self.spanChanged.emit(document_id, span)
-        self._refresh_one(document_id)
-        self._refresh_undo()
-
-    def _after_bulk(self, scope: str) -> None:
-        if self.current_id:
-            self.load_document(self.current_id)
-        if scope == "project":
-            self.refresh_documents()
-        elif self.current_id:
-            self._refresh_one(self.current_id)
-        self._refresh_undo()
-
-    def _after_history(self, change: Any) -> None:
-        if change is not None:
-            if self.current_id and self.current_id in change.document_ids:
-                self.load_document(self.current_id)
-            for doc_id in change.document_ids:
-                self._refresh_one(doc_id)
-        self._refresh_undo()
-
-    def _refresh_undo(self) -> None:
-        project = self._need()
-        self._run("undo.state", lambda ctx: (project.can_undo, project.can_redo),
-                  lambda r: self.undoStateChanged.emit(*r), serial=True, quiet=True)
 
     # ------------------------------------------------------------------ long work
 

@@ -42,6 +42,7 @@ from desktop.views.import_panel import ImportPanel
 from desktop.views.menus import DIFF_TAB, PAGE_TAB, REVIEW_TAB, build_menus
 from desktop.views.open_work_dialog import SETTLED, OpenWorkDialog
 from desktop.views.page_view import PageView
+from desktop.views.review_flow import ReviewFlow
 from desktop.views.review_view import ReviewView
 from desktop.views.settings_dialog import SettingsDialog
 from desktop.views.start_page import StartPage
@@ -108,6 +109,7 @@ class MainWindow(QMainWindow):
         self.actions_by_name: dict[str, QAction] = {}
         build_menus(self)
         self.adaptation = install_adaptation(self)  # learning banner, panel, menu (issue 25)
+        self.review_flow = ReviewFlow(self)  # next document, bulk counts, label changes
         self._apply_scale()
         self._connect()
         self.start_page.set_recent(self.user.recent_projects())
@@ -156,7 +158,6 @@ class MainWindow(QMainWindow):
         self.documents.documentActivated.connect(self._open_document)
         r = self.review
         r.statusRequested.connect(c.set_span_status)
-        r.allRequested.connect(c.set_status_all)
         r.addRequested.connect(c.add_span)
         r.previewRequested.connect(c.request_preview)
         r.message.connect(lambda m: self.statusBar().showMessage(m, 4000))
@@ -322,8 +323,7 @@ class MainWindow(QMainWindow):
             self.diff.show_diff(data)
 
     def mark_reviewed(self) -> None:
-        if self.review.document is not None:
-            self.controller.mark_reviewed(self.review.document.id)
+        self.review_flow.mark_reviewed()  # and open the next document needing review
 
     def _undo_state(self, can_undo: bool, can_redo: bool) -> None:
         self.actions_by_name["undo"].setEnabled(can_undo)
