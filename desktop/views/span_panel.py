@@ -24,9 +24,6 @@ from desktop.theme import STATUS_GLYPHS
 from engine.core.domain import Span, SpanStatus
 from engine.core.labels import Label
 
-ANY = "Any"
-
-
 class SpanPanel(QWidget):
     spanSelected = Signal(str)  # span id
 
@@ -49,11 +46,12 @@ class SpanPanel(QWidget):
         self.table.setAccessibleName("Spans of this document")
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
 
-        self.label_filter = self._combo("Show spans of this label only",
+        self.label_filter = self._combo("Any label", "Show spans of this label only",
                                         [(lb.value, lb) for lb in Label])
-        self.status_filter = self._combo("Show spans in this review state only", [
+        self.status_filter = self._combo("Any status", "Show spans in this review state only", [
             (f"{STATUS_GLYPHS[st]} {st.value.lower()}", st) for st in SpanStatus])
-        self.detector_filter = self._combo("Show spans this detector proposed", [])
+        self.detector_filter = self._combo("Any detector", "Show spans this detector proposed",
+                                           [])
         self.min_confidence = QDoubleSpinBox(self)
         self.min_confidence.setRange(0.0, 1.0)
         self.min_confidence.setSingleStep(0.05)
@@ -74,8 +72,9 @@ class SpanPanel(QWidget):
 
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.label_filter, self.status_filter, self.detector_filter,
-                       self.min_confidence, self.superseded, self.shown):
+        for widget in (QLabel("Show:", self), self.label_filter, self.status_filter,
+                       self.detector_filter, self.min_confidence, self.superseded,
+                       self.shown):
             bar.addWidget(widget)
         bar.addStretch(1)
         layout = QVBoxLayout(self)
@@ -83,9 +82,9 @@ class SpanPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.table, 1)
 
-    def _combo(self, tip: str, items: list[tuple[str, object]]) -> QComboBox:
+    def _combo(self, any_text: str, tip: str, items: list[tuple[str, object]]) -> QComboBox:
         box = QComboBox(self)
-        box.addItem(ANY, None)
+        box.addItem(any_text, None)
         for text, data in items:
             box.addItem(text, data)
         box.setToolTip(tip)
@@ -106,7 +105,7 @@ class SpanPanel(QWidget):
         kept = self.detector_filter.currentData()
         self.detector_filter.blockSignals(True)
         self.detector_filter.clear()
-        self.detector_filter.addItem(ANY, None)
+        self.detector_filter.addItem("Any detector", None)
         for d in detectors:
             self.detector_filter.addItem(d, d)
         self.detector_filter.setCurrentIndex(max(0, self.detector_filter.findData(kept)))
