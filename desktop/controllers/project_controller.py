@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 import engine.api as api
+from desktop.controllers.drop_import import DropSummary, run_drop
 from desktop.controllers.review_actions import ReviewActions
 from desktop.flags import flag_entry
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
@@ -30,7 +31,7 @@ from engine.api import (
 from engine.core.context import RunContext
 from engine.core.domain import Document
 from engine.core.errors import PassphraseRequiredError, WrongPassphraseError
-from engine.core.messages import display_name, problem_in_words, reason_in_words
+from engine.core.messages import display_name, reason_in_words
 
 if TYPE_CHECKING:  # api.Project is read when a project is opened: the store and SQLAlchemy
     from engine.api import OpenWork, Project  # are not imported before the window shows
@@ -51,7 +52,7 @@ class ProjectController(ReviewActions, QObject):
     diffReady = Signal(object)  # DiffData
     importStarted = Signal(list)  # list[Path] dropped
     importItem = Signal(str, str, str)  # path, state, detail
-    importFinished = Signal(object)  # ImportReport
+    dropFinished = Signal(object)  # DropSummary
     detectFinished = Signal(object)  # DetectReport
     exportFinished = Signal(object)  # ExportReport
     settingsChanged = Signal(object)  # ProjectSettings
@@ -228,60 +229,32 @@ class ProjectController(ReviewActions, QObject):
 
     def import_paths(self, paths: Sequence[Path], *, password: str | None = None,
                      detect: bool = True) -> Task:
-        """Import dropped files/folders one item at a time (so each gets a status row),
-        then detect PHI in what was imported. Cancel stops between and inside items."""
+        """Import dropped files/folders one item at a time (so each gets a status row);
+        each item's documents join the list at once and are detected a few at a time
+        (``drop_import``). Cancel stops between and inside items; dropFinished says what
+        was done, counts that add up, and what was imported but not detected."""
         project = self._need()
         paths = [Path(p) for p in paths]
         self.importStarted.emit(paths)
 
-        def work(ctx: RunContext) -> ImportReport:
-            imported: list[str] = []
-            duplicates: list[str] = []
-            review: list[str] = []
-            failed: list[Any] = []
-            cancelled = False
-            for i, path in enumerate(paths):
-                if ctx.cancel.cancelled:
-                    cancelled = True
-                    break
-                ctx.report("import", i, len(paths), f"item {i + 1} of {len(paths)}")
-                self.importItem.emit(str(path), "importing", "")
-                try:
-                    rep = project.import_paths([path], ctx, password=password)
-                except Exception as exc:  # noqa: BLE001 - one bad item must not stop the batch
-                    self.importItem.emit(str(path), "failed", problem_in_words(exc))
-                    continue
-                imported += rep.imported
-                duplicates += rep.duplicates
-                review += rep.needs_review
-                failed += rep.failed
-                self.importItem.emit(str(path), *_item_state(rep, path))
-                if rep.cancelled:
-                    cancelled = True
-                    break
-            report = ImportReport(tuple(imported), tuple(duplicates), tuple(failed), cancelled,
-                                  tuple(review))
-            if detect and imported and not cancelled:
-                self._emit_later(report)
-                det = project.detect(list(imported), ctx)
-                ctx.report("detect", len(imported), len(imported), det.summary())
-                return (report, det)  # type: ignore[return-value]
-            return report
+        def entries(ids: list[str]) -> None:
+            for entry in self._entries(project, ids):
+                self.documentChanged.emit(entry)
 
-        def done(result: Any) -> None:
-            report, det = result if isinstance(result, tuple) else (result, None)
-            if det is None:
-                self.importFinished.emit(report)
-            else:
-                self.detectFinished.emit(det)
+        def work(ctx: RunContext) -> DropSummary:
+            return run_drop(project, paths, ctx, password=password, detect=detect,
+                            item=self.importItem.emit, entries=entries,
+                            item_state=_item_state)
+
+        def done(summary: DropSummary) -> None:
+            self.dropFinished.emit(summary)
             self.refresh_documents()
 
-        task = self._run("import", work, done, long=True)
-        return task
+        return self._run("import", work, done, long=True)
 
-    def _emit_later(self, report: ImportReport) -> None:
-        # Import is complete before detection starts: let the panel show it.
-        self.importFinished.emit(report)
+    def finish_detection(self, document_ids: Sequence[str]) -> Task:
+        """Detect documents a cancelled drop imported but did not detect."""
+        return self.detect(list(document_ids))
 
     def detect(self, document_ids: Sequence[str] | None = None) -> Task:
         project = self._need()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.controllers.drop_import import DropSummary
 from desktop.controllers.project_controller import ProjectController
 from desktop.records import DiffData, LoadedDocument
 from desktop.settings import UserSettings
@@ -140,7 +141,7 @@ class MainWindow(QMainWindow):
         c.diffReady.connect(self._diff_ready)
         c.importStarted.connect(self._import_started)
         c.importItem.connect(self.import_panel.set_item)
-        c.importFinished.connect(lambda rep: self.import_panel.finish(rep.summary()))
+        c.dropFinished.connect(self._drop_finished)
         c.detectFinished.connect(lambda rep: self.import_panel.finish(rep.summary()))
         c.progress.connect(self.import_panel.set_progress)
         c.error.connect(self._error)
@@ -155,6 +156,7 @@ class MainWindow(QMainWindow):
             "Detectors loaded." if ok else "Detectors failed to load.", 4000))
         self.import_panel.cancelRequested.connect(c.cancel)
         self.import_panel.passwordRequested.connect(self._ask_password)
+        self.import_panel.finishRequested.connect(c.finish_detection)
         self.documents.documentActivated.connect(self._open_document)
         r = self.review
         r.statusRequested.connect(c.set_span_status)
@@ -266,6 +268,10 @@ class MainWindow(QMainWindow):
         # Compact: the panel is a status strip, not a second workspace.
         self.resizeDocks([self.import_dock], [self.fontMetrics().height() * 9],
                          Qt.Orientation.Vertical)
+
+    def _drop_finished(self, summary: DropSummary) -> None:
+        self.import_panel.finish(summary.text())
+        self.import_panel.offer_finish(summary.undetected)
 
     def import_files(self) -> None:
         files, _ = QFileDialog.getOpenFileNames(

@@ -24,6 +24,7 @@ from desktop.theme import STATUS_GLYPHS
 from engine.core.domain import Span, SpanStatus
 from engine.core.labels import Label
 
+
 class SpanPanel(QWidget):
     spanSelected = Signal(str)  # span id
 
