@@ -74,9 +74,9 @@ def build_menus(window: MainWindow) -> None:
 
     r = mb.addMenu("&Review")
     a("accept", "&Accept span", "A", "Accept: this span will be replaced",
-      window.review.accept, r)
+      lambda: window.review_flow.decide(SpanStatus.ACCEPTED), r)
     a("reject", "&Reject span", "R", "Reject: this span stays as written",
-      window.review.reject, r)
+      lambda: window.review_flow.decide(SpanStatus.REJECTED), r)
     a("next", "&Next candidate", "N", "Go to the next undecided span",
       window.review.next_candidate, r)
     a("prev", "&Previous candidate", "P", "Go to the previous undecided span",

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from desktop.models.document_list import ID_ROLE
 from desktop.records import DocumentEntry
+from desktop.views.menus import DIFF_TAB
 from engine.api import DocumentStatus
 from engine.core.domain import SpanStatus
 
@@ -37,6 +38,22 @@ class ReviewFlow(QObject):
         window.review.labelRequested.connect(c.set_span_label)
         c.occurrencesCounted.connect(self._counted)
         c.occurrencesChanged.connect(self._changed)
+        window.diff.statusRequested.connect(c.set_span_status)
+        c.spanChanged.connect(self._refresh_diff)
+
+    # ------------------------------------------------------------------ decisions
+
+    def decide(self, status: SpanStatus) -> None:
+        """A / R: on the diff's selected span when the diff is shown, else on the review
+        view's current span."""
+        if self.window.tabs.currentIndex() == DIFF_TAB and self.window.diff.decide(status):
+            return
+        self.window.review.decide(status)
+
+    def _refresh_diff(self, document_id: str, _span: object) -> None:
+        if self.window.tabs.currentIndex() == DIFF_TAB \
+                and self.window.controller.current_id == document_id:
+            self.window.controller.request_diff(document_id)
 
     def _say(self, message: str) -> None:
         self.window.statusBar().showMessage(message, 6000)
