@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from desktop.models.document_list import ID_ROLE
 from desktop.records import DocumentEntry
-from desktop.views.menus import DIFF_TAB
+from desktop.views.menus import DIFF_TAB, PAGE_TAB
 from engine.api import DocumentStatus
 from engine.core.domain import SpanStatus
 
@@ -39,7 +39,14 @@ class ReviewFlow(QObject):
         c.occurrencesCounted.connect(self._counted)
         c.occurrencesChanged.connect(self._changed)
         window.diff.statusRequested.connect(c.set_span_status)
+        window.review.boxes.removeRequested.connect(c.remove_box)
+        window.review.boxes.boxSelected.connect(self.show_box)
         c.spanChanged.connect(self._refresh_diff)
+
+    def show_box(self, box_id: str, page: int) -> None:
+        """A box picked in the list: its page in the page view, the box selected."""
+        self.window.tabs.setCurrentIndex(PAGE_TAB)
+        self.window.page_view.select_box(box_id, page)
 
     # ------------------------------------------------------------------ decisions
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from desktop.records import LoadedDocument
 from desktop.theme import STATUS_GLYPHS, span_format
+from desktop.views.box_list import BoxList
 from desktop.views.legend import LegendWidget
 from desktop.views.review_menu import choose_label, review_context_menu
 from desktop.views.span_panel import SpanPanel
@@ -88,6 +89,7 @@ class ReviewView(QWidget):
         self.model = self.span_panel.model  # every span, in text order
         self.table = self.span_panel.table  # as filtered and sorted
         self.span_panel.spanSelected.connect(self.select_span)
+        self.boxes = BoxList(self)  # box redactions, listed with the spans
 
         self.details = QGroupBox("Span details", self)
         form = QFormLayout(self.details)
@@ -114,6 +116,7 @@ class ReviewView(QWidget):
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.details)
         side_layout.addWidget(self.span_panel, 1)
+        side_layout.addWidget(self.boxes)
 
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.text)
@@ -136,6 +139,7 @@ class ReviewView(QWidget):
         self.text.setPlainText("")
         self.text.setPlaceholderText("Select a document in the list to review it.")
         self.span_panel.set_spans([])
+        self.boxes.set_boxes(None, ())
         self._show_details(None)
         self.summary.setText("")
 
@@ -149,6 +153,7 @@ class ReviewView(QWidget):
             self._previews = {}
             self.text.setPlainText(loaded.document.text)
         self.span_panel.set_spans(list(loaded.spans), loaded.document.text)
+        self.boxes.set_boxes(loaded.document.id, loaded.boxes)
         self._current = keep if keep in self._spans else None
         self._render()
         self.text.verticalScrollBar().setValue(scroll)
