@@ -417,9 +417,15 @@ class Project:
         open (undecided candidates, HIGH CIRE flags); see export_check."""
         return _export_check.export_plan(self._state, document_ids)
 
-    def record_export_anyway(self, open_work: Sequence[_export_check.OpenWork]) -> None:
+    def record_export_anyway(self, open_work: Sequence[_export_check.OpenWork], *,
+                             via: str | None = None) -> None:
         """Audit: the reviewer exports these open documents anyway (ids and counts)."""
-        _export_check.record_export_anyway(self.db, open_work)
+        _export_check.record_export_anyway(self.db, open_work, via=via)
+
+    def record_export_settled_only(self, open_work: Sequence[_export_check.OpenWork], *,
+                                   via: str | None = None) -> None:
+        """Audit: these open documents were left out of an export (ids and counts)."""
+        _export_check.record_export_settled_only(self.db, open_work, via=via)
 
     def export_files_exist(self, document_id: str, out_dir: Path,
                            formats: Sequence[str] | None = None) -> bool:
