@@ -159,7 +159,9 @@ class ProjectController(ReviewActions, QObject):
                 for rec in project.documents(ids=ids)]
 
     def _refresh_one(self, document_id: str) -> None:
-        project = self._need()
+        if self.project is None:  # a late result after the project was closed
+            return
+        project = self.project
 
         def work(ctx: RunContext) -> DocumentEntry | None:
             entries = self._entries(project, [document_id])

@@ -61,4 +61,6 @@ def test_reject_a_flagged_span_and_accept_a_replacement_from_the_diff(
     diff.accept_button.click()
     qtbot.waitUntil(lambda: {s.id: s for s in project.spans(doc_id)}[name.span_id].status
                     is SpanStatus.ACCEPTED, timeout=TIMEOUT_MS)
-    assert window.review._spans[name.span_id].status is SpanStatus.ACCEPTED
+    qtbot.waitUntil(lambda: window.review._spans[name.span_id].status
+                    is SpanStatus.ACCEPTED, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: not window.controller.runner.busy, timeout=TIMEOUT_MS)
