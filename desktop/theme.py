@@ -88,6 +88,6 @@ def span_format(label: Label, status: SpanStatus, *, current: bool = False,
         fmt.setUnderlineColor(ink)
         if status is not SpanStatus.ACCEPTED:
             tint = QColor(ink)
-            tint.setAlpha(40)
+            tint.setAlpha(90)  # text on it keeps >= 4.5:1 on both palettes
             fmt.setBackground(tint)
     return fmt

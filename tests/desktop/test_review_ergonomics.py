@@ -77,6 +77,15 @@ def test_label_colours_contrast_and_dark_mode_marker() -> None:
     fmt = theme.span_format(Label.DATE, SpanStatus.CANDIDATE, current=True, marker=dark_text)
     assert theme.contrast_ratio(fmt.underlineColor(), dark_base) >= 3.0
     assert theme.contrast_ratio(QColor("#000000"), dark_base) < 1.5
+    # The marker's tint behind the current span keeps its text readable (>= 4.5:1).
+    for base, ink in ((dark_base, dark_text), (QColor("#FFFFFF"), QColor("#000000"))):
+        tint = theme.span_format(Label.DATE, SpanStatus.CANDIDATE, current=True,
+                                 marker=ink).background().color()
+        a = tint.alphaF()
+        shown = QColor.fromRgbF(*(a * t + (1 - a) * b for t, b in (
+            (tint.redF(), base.redF()), (tint.greenF(), base.greenF()),
+            (tint.blueF(), base.blueF()))))
+        assert theme.contrast_ratio(ink, shown) >= 4.5
 
 
 def _select_text(review: object, start: int, end: int) -> None:
