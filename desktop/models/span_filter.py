@@ -13,6 +13,7 @@ from engine.core.domain import Span, SpanStatus
 from engine.core.labels import Label
 
 Index = QModelIndex | QPersistentModelIndex
+FILTERS = ("label", "status", "detector", "min_confidence", "show_superseded")
 
 
 class SpanFilterProxyModel(QSortFilterProxyModel):
@@ -32,12 +33,18 @@ class SpanFilterProxyModel(QSortFilterProxyModel):
 
     def set_filter(self, **changes: Any) -> None:
         """Change any of label, status, detector, min_confidence, show_superseded."""
-        for key, value in changes.items():
-            if not hasattr(self, key) or key == "source":
+        for key in changes:
+            if key not in FILTERS:
                 raise AttributeError(key)
-            setattr(self, key, value)
+        if not hasattr(self, "endFilterChange"):  # Qt < 6.10 (the project allows 6.7)
+            for key, value in changes.items():
+                setattr(self, key, value)
+            self.invalidateRowsFilter()
+            return
         self.beginFilterChange()
-        self.endFilterChange()
+        for key, value in changes.items():
+            setattr(self, key, value)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802
         if source_parent.isValid():
