@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 import engine.api as api
+from desktop.controllers.drop_import import DropSummary, run_drop
+from desktop.controllers.review_actions import ReviewActions
 from desktop.flags import flag_entry
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
@@ -27,10 +29,9 @@ from engine.api import (
     model_file_info,
 )
 from engine.core.context import RunContext
-from engine.core.domain import Document, Span, SpanStatus
+from engine.core.domain import Document
 from engine.core.errors import PassphraseRequiredError, WrongPassphraseError
-from engine.core.labels import Label
-from engine.core.messages import display_name, problem_in_words, reason_in_words
+from engine.core.messages import display_name, reason_in_words
 
 if TYPE_CHECKING:  # api.Project is read when a project is opened: the store and SQLAlchemy
     from engine.api import OpenWork, Project  # are not imported before the window shows
@@ -40,7 +41,7 @@ log = logging.getLogger(__name__)
 PROJECT_SUFFIX = ".clearnote"
 
 
-class ProjectController(QObject):
+class ProjectController(ReviewActions, QObject):
     projectOpened = Signal(object)  # Path
     projectClosed = Signal()
     documentsChanged = Signal(list)  # list[DocumentEntry]
@@ -51,7 +52,7 @@ class ProjectController(QObject):
     diffReady = Signal(object)  # DiffData
     importStarted = Signal(list)  # list[Path] dropped
     importItem = Signal(str, str, str)  # path, state, detail
-    importFinished = Signal(object)  # ImportReport
+    dropFinished = Signal(object)  # DropSummary
     detectFinished = Signal(object)  # DetectReport
     exportFinished = Signal(object)  # ExportReport
     settingsChanged = Signal(object)  # ProjectSettings
@@ -65,6 +66,8 @@ class ProjectController(QObject):
     reviewCopyWritten = Signal(int)  # review PDFs written
     exportPlanned = Signal(object)  # ExportPlan
     detectorsReady = Signal(bool)  # the pipeline is loaded (or failed to load)
+    occurrencesCounted = Signal(str, object, str, int, int)  # span, status, scope, n, docs
+    occurrencesChanged = Signal(object, str, int)  # status, scope, spans changed or added
 
     def __init__(self, parent: QObject | None = None, *, threads: int | None = None,
                  project_factory: Callable[..., Project] | None = None) -> None:
@@ -156,7 +159,9 @@ class ProjectController(QObject):
                 for rec in project.documents(ids=ids)]
 
     def _refresh_one(self, document_id: str) -> None:
-        project = self._need()
+        if self.project is None:  # a late result after the project was closed
+            return
+        project = self.project
 
         def work(ctx: RunContext) -> DocumentEntry | None:
             entries = self._entries(project, [document_id])
@@ -222,140 +227,36 @@ class ProjectController(QObject):
 
         self._run("model.info", work, self.modelInfo.emit)
 
-    # ------------------------------------------------------------------ review
-
-    def set_span_status(self, span_id: str, status: SpanStatus) -> None:
-        project = self._need()
-        doc_id = self.current_id or ""
-        self._run("span.status", lambda ctx: project.set_span_status(span_id, status),
-                  lambda span: self._span_done(doc_id, span), serial=True)
-
-    def set_status_all(self, span_id: str, status: SpanStatus, scope: str) -> None:
-        project = self._need()
-        self._run("span.occurrences",
-                  lambda ctx: project.set_status_all_occurrences(span_id, status, scope=scope),
-                  lambda n: self._after_bulk(scope), serial=True)
-
-    def add_span(self, document_id: str, start: int, end: int, label: Label) -> None:
-        project = self._need()
-        self._run("span.add", lambda ctx: project.add_manual_span(document_id, start, end, label),
-                  lambda span: self._span_done(document_id, span), serial=True)
-
-    def mark_reviewed(self, document_id: str) -> None:
-        project = self._need()
-        self._run("document.reviewed", lambda ctx: project.mark_reviewed(document_id),
-                  lambda rec: self._refresh_one(document_id), serial=True)
-
-    def undo(self) -> None:
-        project = self._need()
-        self._run("undo", lambda ctx: project.undo(), self._after_history, serial=True)
-
-    def redo(self) -> None:
-        project = self._need()
-        self._run("redo", lambda ctx: project.redo(), self._after_history, serial=True)
-
-    def add_box(self, document_id: str, page: int,
-                rect: tuple[float, float, float, float]) -> None:
-        """Redact a rectangle drawn on a page (view space); undoable."""
-        project = self._need()
-        self._run("box.add", lambda ctx: project.add_box_redaction(document_id, page, rect),
-                  lambda box: self._box_done(document_id), serial=True)
-
-    def remove_box(self, document_id: str, box_id: str) -> None:
-        project = self._need()
-        self._run("box.remove", lambda ctx: project.remove_box_redaction(box_id),
-                  lambda box: self._box_done(document_id), serial=True)
-
-    def _box_done(self, document_id: str) -> None:
-        if self.current_id == document_id:
-            self.load_document(document_id)
-        self._refresh_undo()
-
-    def _span_done(self, document_id: str, span: Span) -> None:
-        self.spanChanged.emit(document_id, span)
-        self._refresh_one(document_id)
-        self._refresh_undo()
-
-    def _after_bulk(self, scope: str) -> None:
-        if self.current_id:
-            self.load_document(self.current_id)
-        if scope == "project":
-            self.refresh_documents()
-        elif self.current_id:
-            self._refresh_one(self.current_id)
-        self._refresh_undo()
-
-    def _after_history(self, change: Any) -> None:
-        if change is not None:
-            if self.current_id and self.current_id in change.document_ids:
-                self.load_document(self.current_id)
-            for doc_id in change.document_ids:
-                self._refresh_one(doc_id)
-        self._refresh_undo()
-
-    def _refresh_undo(self) -> None:
-        project = self._need()
-        self._run("undo.state", lambda ctx: (project.can_undo, project.can_redo),
-                  lambda r: self.undoStateChanged.emit(*r), serial=True, quiet=True)
-
     # ------------------------------------------------------------------ long work
 
     def import_paths(self, paths: Sequence[Path], *, password: str | None = None,
                      detect: bool = True) -> Task:
-        """Import dropped files/folders one item at a time (so each gets a status row),
-        then detect PHI in what was imported. Cancel stops between and inside items."""
+        """Import dropped files/folders one item at a time (so each gets a status row);
+        each item's documents join the list at once and are detected a few at a time
+        (``drop_import``). Cancel stops between and inside items; dropFinished says what
+        was done, counts that add up, and what was imported but not detected."""
         project = self._need()
         paths = [Path(p) for p in paths]
         self.importStarted.emit(paths)
 
-        def work(ctx: RunContext) -> ImportReport:
-            imported: list[str] = []
-            duplicates: list[str] = []
-            review: list[str] = []
-            failed: list[Any] = []
-            cancelled = False
-            for i, path in enumerate(paths):
-                if ctx.cancel.cancelled:
-                    cancelled = True
-                    break
-                ctx.report("import", i, len(paths), f"item {i + 1} of {len(paths)}")
-                self.importItem.emit(str(path), "importing", "")
-                try:
-                    rep = project.import_paths([path], ctx, password=password)
-                except Exception as exc:  # noqa: BLE001 - one bad item must not stop the batch
-                    self.importItem.emit(str(path), "failed", problem_in_words(exc))
-                    continue
-                imported += rep.imported
-                duplicates += rep.duplicates
-                review += rep.needs_review
-                failed += rep.failed
-                self.importItem.emit(str(path), *_item_state(rep, path))
-                if rep.cancelled:
-                    cancelled = True
-                    break
-            report = ImportReport(tuple(imported), tuple(duplicates), tuple(failed), cancelled,
-                                  tuple(review))
-            if detect and imported and not cancelled:
-                self._emit_later(report)
-                det = project.detect(list(imported), ctx)
-                ctx.report("detect", len(imported), len(imported), det.summary())
-                return (report, det)  # type: ignore[return-value]
-            return report
+        def entries(ids: list[str]) -> None:
+            for entry in self._entries(project, ids):
+                self.documentChanged.emit(entry)
 
-        def done(result: Any) -> None:
-            report, det = result if isinstance(result, tuple) else (result, None)
-            if det is None:
-                self.importFinished.emit(report)
-            else:
-                self.detectFinished.emit(det)
+        def work(ctx: RunContext) -> DropSummary:
+            return run_drop(project, paths, ctx, password=password, detect=detect,
+                            item=self.importItem.emit, entries=entries,
+                            item_state=_item_state)
+
+        def done(summary: DropSummary) -> None:
+            self.dropFinished.emit(summary)
             self.refresh_documents()
 
-        task = self._run("import", work, done, long=True)
-        return task
+        return self._run("import", work, done, long=True)
 
-    def _emit_later(self, report: ImportReport) -> None:
-        # Import is complete before detection starts: let the panel show it.
-        self.importFinished.emit(report)
+    def finish_detection(self, document_ids: Sequence[str]) -> Task:
+        """Detect documents a cancelled drop imported but did not detect."""
+        return self.detect(list(document_ids))
 
     def detect(self, document_ids: Sequence[str] | None = None) -> Task:
         project = self._need()

@@ -14,10 +14,13 @@ from engine.core.domain import Span, SpanStatus
 Index = QModelIndex | QPersistentModelIndex
 
 SPAN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2  # a value that sorts as the column means
+STATUS_ORDER = {SpanStatus.CANDIDATE: 0, SpanStatus.ACCEPTED: 1, SpanStatus.REJECTED: 2,
+                SpanStatus.SUPERSEDED: 3}
 
 
 class SpanTableModel(QAbstractTableModel):
-    COLUMNS = ("Status", "Label", "Text", "Source", "Confidence", "Start", "End")
+    COLUMNS = ("Status", "Label", "Text", "Source", "Detector", "Confidence", "Start", "End")
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -75,6 +78,8 @@ class SpanTableModel(QAbstractTableModel):
         col = index.column()
         if role == SPAN_ID_ROLE:
             return s.id
+        if role == SORT_ROLE:
+            return _sort_key(s, col, self._text)
         if role == Qt.ItemDataRole.DisplayRole:
             if col == 0:
                 return f"{STATUS_GLYPHS[s.status]} {s.status.value.lower()}"
@@ -86,8 +91,10 @@ class SpanTableModel(QAbstractTableModel):
             if col == 3:
                 return s.source.value.lower()
             if col == 4:
+                return s.detector
+            if col == 5:
                 return f"{s.confidence:.2f}"
-            return s.start if col == 5 else s.end
+            return s.start if col == 6 else s.end
         if role == Qt.ItemDataRole.ToolTipRole:
             return f"{s.label.value} · {s.status.value.lower()} · " \
                    f"{', '.join(s.detectors) or s.source.value.lower()}"
@@ -103,3 +110,19 @@ class SpanTableModel(QAbstractTableModel):
             font.setStrikeOut(True)
             return font
         return None
+
+
+def _sort_key(s: Span, col: int, text: str) -> Any:
+    if col == 0:
+        return STATUS_ORDER[s.status]
+    if col == 1:
+        return s.label.value
+    if col == 2:
+        return text[s.start:s.end].casefold()
+    if col == 3:
+        return s.source.value
+    if col == 4:
+        return s.detector
+    if col == 5:
+        return s.confidence
+    return s.start if col == 6 else s.end

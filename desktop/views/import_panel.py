@@ -26,6 +26,7 @@ class ImportPanel(QWidget):
     cancelRequested = Signal()
     passwordRequested = Signal(str)  # path of an encrypted PDF
     hideRequested = Signal()
+    finishRequested = Signal(list)  # ids imported by a cancelled drop, not yet detected
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -38,6 +39,12 @@ class ImportPanel(QWidget):
         self.close_button = QPushButton("Hide", self)
         self.close_button.setToolTip("Hide this panel")
         self.close_button.clicked.connect(self.hideRequested)
+        self.finish_button = QPushButton("", self)
+        self.finish_button.setToolTip("Detect PHI in the documents the cancelled import "
+                                      "brought in, so they can be reviewed")
+        self.finish_button.clicked.connect(self._finish_clicked)
+        self.finish_button.hide()
+        self._undetected: list[str] = []
         self.tree = QTreeWidget(self)
         self.tree.setHeaderLabels(["File or folder", "Status", "Detail"])
         self.tree.setRootIsDecorated(False)
@@ -46,6 +53,7 @@ class ImportPanel(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.bar, 2)
+        top.addWidget(self.finish_button)
         top.addWidget(self.cancel_button)
         top.addWidget(self.close_button)
         layout = QVBoxLayout(self)
@@ -65,6 +73,7 @@ class ImportPanel(QWidget):
         self.title.setText(f"Importing {len(paths)} item(s)")
         self.bar.setRange(0, 0)
         self.cancel_button.setEnabled(True)
+        self.offer_finish([])
 
     def set_item(self, path: str, state: str, detail: str) -> None:
         item = self._rows.get(path)
@@ -96,6 +105,19 @@ class ImportPanel(QWidget):
         self.bar.setValue(1)
         self.title.setText(summary)
         self.cancel_button.setEnabled(False)
+
+    def offer_finish(self, undetected: list[str]) -> None:
+        """After a cancel: a button to detect what was imported but not detected."""
+        self._undetected = list(undetected)
+        n = len(undetected)
+        self.finish_button.setText(f"Detect the {n} imported document{'s' if n != 1 else ''}")
+        self.finish_button.setVisible(bool(undetected))
+
+    def _finish_clicked(self) -> None:
+        ids, self._undetected = self._undetected, []
+        self.finish_button.hide()
+        if ids:
+            self.finishRequested.emit(ids)
 
     def _activated(self, item: QTreeWidgetItem, _col: int) -> None:
         if item.data(0, Qt.ItemDataRole.UserRole) == "encrypted":

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.controllers.drop_import import DropSummary
 from desktop.controllers.project_controller import ProjectController
 from desktop.records import DiffData, LoadedDocument
 from desktop.settings import UserSettings
@@ -42,6 +43,7 @@ from desktop.views.import_panel import ImportPanel
 from desktop.views.menus import DIFF_TAB, PAGE_TAB, REVIEW_TAB, build_menus
 from desktop.views.open_work_dialog import SETTLED, OpenWorkDialog
 from desktop.views.page_view import PageView
+from desktop.views.review_flow import ReviewFlow
 from desktop.views.review_view import ReviewView
 from desktop.views.settings_dialog import SettingsDialog
 from desktop.views.start_page import StartPage
@@ -108,6 +110,7 @@ class MainWindow(QMainWindow):
         self.actions_by_name: dict[str, QAction] = {}
         build_menus(self)
         self.adaptation = install_adaptation(self)  # learning banner, panel, menu (issue 25)
+        self.review_flow = ReviewFlow(self)  # next document, bulk counts, label changes
         self._apply_scale()
         self._connect()
         self.start_page.set_recent(self.user.recent_projects())
@@ -138,7 +141,7 @@ class MainWindow(QMainWindow):
         c.diffReady.connect(self._diff_ready)
         c.importStarted.connect(self._import_started)
         c.importItem.connect(self.import_panel.set_item)
-        c.importFinished.connect(lambda rep: self.import_panel.finish(rep.summary()))
+        c.dropFinished.connect(self._drop_finished)
         c.detectFinished.connect(lambda rep: self.import_panel.finish(rep.summary()))
         c.progress.connect(self.import_panel.set_progress)
         c.error.connect(self._error)
@@ -153,10 +156,10 @@ class MainWindow(QMainWindow):
             "Detectors loaded." if ok else "Detectors failed to load.", 4000))
         self.import_panel.cancelRequested.connect(c.cancel)
         self.import_panel.passwordRequested.connect(self._ask_password)
+        self.import_panel.finishRequested.connect(c.finish_detection)
         self.documents.documentActivated.connect(self._open_document)
         r = self.review
         r.statusRequested.connect(c.set_span_status)
-        r.allRequested.connect(c.set_status_all)
         r.addRequested.connect(c.add_span)
         r.previewRequested.connect(c.request_preview)
         r.message.connect(lambda m: self.statusBar().showMessage(m, 4000))
@@ -266,6 +269,10 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.import_dock], [self.fontMetrics().height() * 9],
                          Qt.Orientation.Vertical)
 
+    def _drop_finished(self, summary: DropSummary) -> None:
+        self.import_panel.finish(summary.text())
+        self.import_panel.offer_finish(summary.undetected)
+
     def import_files(self) -> None:
         files, _ = QFileDialog.getOpenFileNames(
             self, "Import documents", self.user.last_folder,
@@ -322,8 +329,7 @@ class MainWindow(QMainWindow):
             self.diff.show_diff(data)
 
     def mark_reviewed(self) -> None:
-        if self.review.document is not None:
-            self.controller.mark_reviewed(self.review.document.id)
+        self.review_flow.mark_reviewed()  # and open the next document needing review
 
     def _undo_state(self, can_undo: bool, can_redo: bool) -> None:
         self.actions_by_name["undo"].setEnabled(can_undo)

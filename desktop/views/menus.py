@@ -74,9 +74,9 @@ def build_menus(window: MainWindow) -> None:
 
     r = mb.addMenu("&Review")
     a("accept", "&Accept span", "A", "Accept: this span will be replaced",
-      window.review.accept, r)
+      lambda: window.review_flow.decide(SpanStatus.ACCEPTED), r)
     a("reject", "&Reject span", "R", "Reject: this span stays as written",
-      window.review.reject, r)
+      lambda: window.review_flow.decide(SpanStatus.REJECTED), r)
     a("next", "&Next candidate", "N", "Go to the next undecided span",
       window.review.next_candidate, r)
     a("prev", "&Previous candidate", "P", "Go to the previous undecided span",
@@ -86,6 +86,8 @@ def build_menus(window: MainWindow) -> None:
       window.review.next_uncertain, r)
     a("add", "Add &span from selection", "S",
       "Mark the selected text as PHI with the chosen label", window.review.add_selection, r)
+    a("label", "Change &label…", "L", "Give the current span another label (undoable)",
+      window.review.choose_label, r)
     r.addSeparator()
     a("accept_all_doc", "Accept all occurrences in &document", "Shift+A",
       "Accept every occurrence of this text in the document",
@@ -101,7 +103,11 @@ def build_menus(window: MainWindow) -> None:
       lambda: window.review.decide_all(SpanStatus.REJECTED, "project"), r)
     r.addSeparator()
     a("reviewed", "&Mark document reviewed", "Ctrl+Return",
-      "Record that this document is reviewed (ready for export)", window.mark_reviewed, r)
+      "Record that this document is reviewed and open the next one that needs review",
+      window.mark_reviewed, r)
+    a("next_document", "Next document needing re&view", "Shift+N",
+      "Open the next document in the list that still has spans to review",
+      lambda: window.review_flow.next_document(), r)
 
     v = mb.addMenu("&View")
     a("tab_review", "&Review", "Ctrl+1", "Show the review text",

@@ -81,6 +81,7 @@ class PageView(QWidget):
         self.page = 1
         self._pages: dict[tuple[str, int], RenderedPage] = {}
         self._current: str | None = None
+        self.picked_box: str | None = None  # a box redaction picked in the list
         self.info = QLabel("No page image: select a PDF or scanned document.", self)
         self.page_box = QSpinBox(self)
         self.page_box.setPrefix("Page ")
@@ -156,6 +157,15 @@ class PageView(QWidget):
             self.page_box.setValue(page)
         else:
             self._draw()
+
+    def select_box(self, box_id: str, page: int) -> None:
+        """Show a box redaction picked in the list: its page, the box selected (kept
+        across the redraw when the page image arrives)."""
+        self.picked_box = box_id
+        if page != self.page:
+            self.page_box.setValue(page)
+        for item in self.scene.items():
+            item.setSelected(item.data(BOX_ROLE) == box_id)
 
     def fit_width(self) -> None:
         self.zoom.fit_width_mode()
@@ -260,6 +270,8 @@ class PageView(QWidget):
         item.setData(BOX_ROLE, box_id)
         item.setFlag(QGraphicsRectItem.GraphicsItemFlag.ItemIsSelectable)
         self.scene.addItem(item)
+        if box_id == self.picked_box:
+            item.setSelected(True)
 
     def box_rects(self) -> dict[str, QRectF]:
         """Scene rectangles of the box redactions drawn on the page shown."""

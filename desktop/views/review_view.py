@@ -3,29 +3,27 @@ details of the current span. Decisions leave as signals; the controller does the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QTextCursor, QTextOption
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QPalette, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QMenu,
     QPlainTextEdit,
     QSplitter,
-    QTableView,
     QTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
-from desktop.models.span_table import SpanTableModel
 from desktop.records import LoadedDocument
 from desktop.theme import STATUS_GLYPHS, span_format
+from desktop.views.box_list import BoxList
 from desktop.views.legend import LegendWidget
+from desktop.views.review_menu import choose_label, review_context_menu
+from desktop.views.span_panel import SpanPanel
 from engine.core.domain import Document, Span, SpanStatus
 from engine.core.labels import Label
 
@@ -62,6 +60,7 @@ class ReviewView(QWidget):
     statusRequested = Signal(str, object)  # span id, SpanStatus
     allRequested = Signal(str, object, str)  # span id, SpanStatus, "document" | "project"
     addRequested = Signal(str, int, int, object)  # document id, start, end, Label
+    labelRequested = Signal(str, object)  # span id, Label
     previewRequested = Signal(str)  # span id
     currentSpanChanged = Signal(str)  # span id ("" for none)
     message = Signal(str)  # short status-bar note (no PHI)
@@ -86,16 +85,11 @@ class ReviewView(QWidget):
         self.label_box.setToolTip("Label for a span you add from selected text (S)")
         self.label_box.setAccessibleName("Label for new spans")
 
-        self.model = SpanTableModel(self)
-        self.table = QTableView(self)
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setAccessibleName("Spans of this document")
-        self.table.selectionModel().currentRowChanged.connect(self._on_current_row)
+        self.span_panel = SpanPanel(self)
+        self.model = self.span_panel.model  # every span, in text order
+        self.table = self.span_panel.table  # as filtered and sorted
+        self.span_panel.spanSelected.connect(self.select_span)
+        self.boxes = BoxList(self)  # box redactions, listed with the spans
 
         self.details = QGroupBox("Span details", self)
         form = QFormLayout(self.details)
@@ -121,7 +115,8 @@ class ReviewView(QWidget):
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.details)
-        side_layout.addWidget(self.table, 1)
+        side_layout.addWidget(self.span_panel, 1)
+        side_layout.addWidget(self.boxes)
 
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.text)
@@ -143,7 +138,8 @@ class ReviewView(QWidget):
         self._current = None
         self.text.setPlainText("")
         self.text.setPlaceholderText("Select a document in the list to review it.")
-        self.model.set_spans([])
+        self.span_panel.set_spans([])
+        self.boxes.set_boxes(None, ())
         self._show_details(None)
         self.summary.setText("")
 
@@ -156,7 +152,8 @@ class ReviewView(QWidget):
         if not same:
             self._previews = {}
             self.text.setPlainText(loaded.document.text)
-        self.model.set_spans(list(loaded.spans), loaded.document.text)
+        self.span_panel.set_spans(list(loaded.spans), loaded.document.text)
+        self.boxes.set_boxes(loaded.document.id, loaded.boxes)
         self._current = keep if keep in self._spans else None
         self._render()
         self.text.verticalScrollBar().setValue(scroll)
@@ -190,10 +187,6 @@ class ReviewView(QWidget):
     def spans(self) -> list[Span]:
         return sorted(self._spans.values(), key=lambda s: (s.start, s.end))
 
-    def _on_current_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if current.isValid():
-            self.select_span(self.model.span_at(current.row()).id)
-
     def select_span(self, span_id: str, *, move_cursor: bool = True) -> None:
         span = self._spans.get(span_id)
         if span is None:
@@ -208,12 +201,7 @@ class ReviewView(QWidget):
             self.text.setTextCursor(cursor)
             self.text.blockSignals(False)
             self.text.centerCursor()
-        row = self.model.row_of(span_id)
-        if row >= 0 and self.table.currentIndex().row() != row:
-            self.table.selectionModel().setCurrentIndex(
-                self.model.index(row, 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows)
+        self.span_panel.select(span_id)
         self._show_details(span)
         if changed:
             self.currentSpanChanged.emit(span_id)
@@ -272,6 +260,22 @@ class ReviewView(QWidget):
     def reject(self) -> None:
         self.decide(SpanStatus.REJECTED)
 
+    def change_label(self, label: Label) -> None:
+        """Give the current span another label (undoable)."""
+        span = self.current_span
+        if span is None:
+            self.message.emit("No span selected.")
+            return
+        if span.label is not label:
+            self.labelRequested.emit(span.id, label)
+
+    def choose_label(self) -> None:
+        """L: a menu of labels at the current span."""
+        if self.current_span is None:
+            self.message.emit("No span selected.")
+            return
+        choose_label(self)
+
     def decide_all(self, status: SpanStatus, scope: str) -> None:
         span = self.current_span
         if span is None:
@@ -301,10 +305,9 @@ class ReviewView(QWidget):
             self.select_span(clash[0].id)  # already proposed: adding means accepting
             self.accept()
             return True
-        if clash:
-            self.message.emit("The selection overlaps a span that will be replaced: "
-                              "reject that span first (R), then add yours.")
-            return False
+        if clash:  # the reviewer's span wins; undo brings the covered spans back
+            self.message.emit(f"Your span replaces {len(clash)} detected span"
+                              f"{'s' if len(clash) != 1 else ''} under it (undo: Ctrl+Z).")
         self.addRequested.emit(self.document.id, start, end, chosen)
         return True
 
@@ -313,6 +316,8 @@ class ReviewView(QWidget):
     def _render(self) -> None:
         selections = []
         doc = self.text.document()
+        # The current span's marker in the palette's text colour: seen on light and dark.
+        marker = self.text.palette().color(QPalette.ColorRole.Text)
         for span in self.spans():
             if span.status not in VISIBLE:
                 continue
@@ -321,7 +326,8 @@ class ReviewView(QWidget):
             cursor.setPosition(span.start)
             cursor.setPosition(span.end, QTextCursor.MoveMode.KeepAnchor)
             sel.cursor = cursor
-            sel.format = span_format(span.label, span.status, current=span.id == self._current)
+            sel.format = span_format(span.label, span.status, current=span.id == self._current,
+                                     marker=marker)
             selections.append(sel)
         self.text.setExtraSelections(selections)
         self._update_summary()
@@ -379,18 +385,4 @@ class ReviewView(QWidget):
             self.select_span(hits[0].id, move_cursor=False)
 
     def _context_menu(self, point: QPoint) -> None:
-        menu = QMenu(self)
-        if self.text.textCursor().hasSelection():
-            sub = menu.addMenu("Mark selection as")
-            for label in Label:
-                act = sub.addAction(label.value)
-                act.triggered.connect(lambda _=False, lb=label: self.add_selection(lb))
-        if self.current_span is not None:
-            menu.addAction("Accept (A)", self.accept)
-            menu.addAction("Reject (R)", self.reject)
-            menu.addAction("Accept all occurrences in document",
-                           lambda: self.decide_all(SpanStatus.ACCEPTED, "document"))
-            menu.addAction("Accept all occurrences in project",
-                           lambda: self.decide_all(SpanStatus.ACCEPTED, "project"))
-        menu.exec(self.text.viewport().mapToGlobal(point))
-        menu.deleteLater()
+        review_context_menu(self, self.text.viewport().mapToGlobal(point))

@@ -22,6 +22,7 @@ from engine.api import (
     run_files,
 )
 from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, report_exit, run_context
+from engine.cli.open_work import add_open_work_options, settle
 from engine.cli.passphrase import (
     NEW_ENV_VAR,
     add_passphrase_options,
@@ -117,6 +118,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.all_detected:
             ids = [d.id for d in project.documents(status=[
                 DocumentStatus.DETECTED, DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])]
+        ids, go = settle(project, ids, args)
+        if not go:
+            return EXIT_FAILURE
         report = project.export(ids, out_dir=args.output_dir, formats=args.formats,
                                 ctx=run_context(args))
         print(report.summary())
@@ -255,6 +259,7 @@ def register(subparsers: Any) -> Any:
     p.add_argument("--all-detected", action="store_true",
                    help="also documents nobody reviewed (candidates are replaced)")
     p.add_argument("--formats", nargs="+", choices=formats)
+    add_open_work_options(p)
     _common(p)
     add_passphrase_options(p)
     p.set_defaults(func=cmd_export)

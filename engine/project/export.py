@@ -90,7 +90,7 @@ def export_document(state: ProjectState, doc_id: str, out: Path, formats: tuple[
         status = DocumentStatus(row.status)
         patient = row.patient_id
         doc = repo.load_document(s, doc_id)
-        active = tuple(sp for sp in repo.spans_of(s, doc_id) if sp.status in ACTIVE_STATUSES)
+        active = queries.replaceable(repo.spans_of(s, doc_id))
     if doc is None or status not in (DocumentStatus.DETECTED, DocumentStatus.REVIEWED,
                                      DocumentStatus.EXPORTED):
         # Fail closed: an undetected document would go out with its PHI.
@@ -265,7 +265,7 @@ class WriteGroup:
                 if recorded is None:  # not reached: a detected document is no failure
                     return None
                 patient, spans = recorded
-                active = tuple(sp for sp in spans if sp.status in ACTIVE_STATUSES)
+                active = queries.replaceable(spans)
                 return export_in(state, s, result.document, active, patient, out_dir, formats)
         except Exception:
             # The savepoint rolled back. Keep the detection, as the two-step path would,

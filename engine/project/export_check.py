@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select
 
@@ -89,10 +90,24 @@ def export_plan(state: ProjectState, document_ids: Sequence[str] | None = None
     return ExportPlan(ids, open_work)
 
 
-def record_export_anyway(db: Database, open_work: Sequence[OpenWork]) -> None:
+def record_export_anyway(db: Database, open_work: Sequence[OpenWork], *,
+                         via: str | None = None) -> None:
     """The reviewer chose to export documents that are still open: one audit entry per
     document with its counts (ids and counts only)."""
+    _record(db, "export.confirmed_open", open_work, via)
+
+
+def record_export_settled_only(db: Database, open_work: Sequence[OpenWork], *,
+                               via: str | None = None) -> None:
+    """The reviewer chose to export the settled documents only: the open ones left out
+    are audited with their counts."""
+    _record(db, "export.left_open", open_work, via)
+
+
+def _record(db: Database, action: str, open_work: Sequence[OpenWork], via: str | None
+            ) -> None:
+    extra: dict[str, Any] = {"via": via} if via else {}
     with db.write() as s:
         for w in open_work:
-            repo.audit(s, "export.confirmed_open", document_id=w.document_id,
-                       count=w.undecided, undecided=w.undecided, cire_high=w.cire_high)
+            repo.audit(s, action, document_id=w.document_id, count=w.undecided,
+                       undecided=w.undecided, cire_high=w.cire_high, **extra)

@@ -310,6 +310,15 @@ class Project:
         """Give ``status`` to every span covering the same text; see review."""
         return _review.set_status_all_occurrences(self.db, span_id, status, scope=scope)
 
+    def count_all_occurrences(self, span_id: str, status: SpanStatus | str, *,
+                              scope: str = "document") -> tuple[int, int]:
+        """(spans, documents) that set_status_all_occurrences would change."""
+        return _review.count_all_occurrences(self.db, span_id, status, scope=scope)
+
+    def set_span_label(self, span_id: str, label: Label | str, *,
+                       subtype: str | None = None) -> Span:
+        return _review.set_span_label(self.db, span_id, label, subtype=subtype)
+
     def add_manual_span(self, document_id: str, start: int, end: int, label: Label | str, *,
                         subtype: str | None = None) -> Span:
         return _review.add_manual_span(self.db, document_id, start, end, label,
@@ -408,9 +417,15 @@ class Project:
         open (undecided candidates, HIGH CIRE flags); see export_check."""
         return _export_check.export_plan(self._state, document_ids)
 
-    def record_export_anyway(self, open_work: Sequence[_export_check.OpenWork]) -> None:
+    def record_export_anyway(self, open_work: Sequence[_export_check.OpenWork], *,
+                             via: str | None = None) -> None:
         """Audit: the reviewer exports these open documents anyway (ids and counts)."""
-        _export_check.record_export_anyway(self.db, open_work)
+        _export_check.record_export_anyway(self.db, open_work, via=via)
+
+    def record_export_settled_only(self, open_work: Sequence[_export_check.OpenWork], *,
+                                   via: str | None = None) -> None:
+        """Audit: these open documents were left out of an export (ids and counts)."""
+        _export_check.record_export_settled_only(self.db, open_work, via=via)
 
     def export_files_exist(self, document_id: str, out_dir: Path,
                            formats: Sequence[str] | None = None) -> bool:

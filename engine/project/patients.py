@@ -65,7 +65,8 @@ def confirm_patient(db: Database, document_id: str) -> None:
 
 def deidentify(state: ProjectState, document_id: str) -> DeidentifiedText:
     doc = queries.load_document(state.db, document_id)
-    active = tuple(queries.spans(state.db, document_id, statuses=ACTIVE_STATUSES))
+    active = queries.replaceable(queries.spans(state.db, document_id,
+                                               statuses=ACTIVE_STATUSES))
     with state.deid_lock:
         return state.session.deidentify(doc, active,
                                         patient=queries.patient_key(state.db, document_id))

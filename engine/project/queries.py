@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 
 from engine.core.domain import ACTIVE_STATUSES, Document, Span, SpanStatus
 from engine.core.errors import UsageError
+from engine.resolution.overlaps import resolve_overlaps
 from engine.store import patients as pat
 from engine.store import repositories as repo
 from engine.store.db import Database
@@ -111,3 +112,15 @@ def statistics(db: Database) -> Statistics:
                           spans_by_status=spans_by_status, spans_by_label=spans_by_label,
                           patients=n(PatientRow), surrogates=n(SurrogateRow),
                           exports=n(ExportRow), characters=chars)
+
+
+def replaceable(spans: Iterable[Span]) -> tuple[Span, ...]:
+    """The live spans, disjoint, for replacement. Review keeps them so (a span a person
+    adds supersedes what it overlaps), but a superseded span accepted again by hand, or a
+    project from before that rule, can hold overlapping live spans: a reviewer's accepted
+    span wins, then the longer one, as detection's own overlap policy decides."""
+    live = sorted((sp for sp in spans if sp.status in ACTIVE_STATUSES),
+                  key=lambda sp: (sp.start, sp.end))
+    if all(b.start >= a.end for a, b in zip(live, live[1:], strict=False)):
+        return tuple(live)
+    return tuple(sp for sp in resolve_overlaps(live) if sp.status in ACTIVE_STATUSES)

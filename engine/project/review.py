@@ -39,41 +39,71 @@ def set_status_all_occurrences(db: Database, span_id: str, status: SpanStatus | 
     """Give ``status`` to every span covering the same text (case-insensitive) in the
     document or the project. Accepting also adds manual spans where the text occurs
     as a whole word but no active span covers it. One undoable action; returns the
-    number of spans changed or added."""
+    number of spans changed or added (``count_all_occurrences`` tells it beforehand)."""
     status = SpanStatus(status)
+    with db.write() as s:
+        origin, changes, adds = _occurrences(s, span_id, status, scope)
+        action = store_review.PendingAction(f"occurrences.{status.value.lower()}", [], [])
+        for row in changes:
+            store_review.change_status(s, action, row, status, via=f"all-{scope}")
+        for doc_id, start, end in adds:
+            span = Span(start, end, Label(origin.label), source=Source.MANUAL,
+                        detector="review.occurrence@1",
+                        status=SpanStatus.ACCEPTED, subtype=origin.subtype)
+            store_review.add_span(s, action, span, doc_id, via=f"all-{scope}")
+        store_review.record(s, action)
+        return action.size
+
+
+def count_all_occurrences(db: Database, span_id: str, status: SpanStatus | str, *,
+                          scope: str = "document") -> tuple[int, int]:
+    """What ``set_status_all_occurrences`` would do, changing nothing: (spans it would
+    change or add, documents they are in), so a person can be asked first."""
+    with db.read() as s:
+        _origin, changes, adds = _occurrences(s, span_id, SpanStatus(status), scope)
+        docs = {r.document_id for r in changes} | {d for d, _s, _e in adds}
+        return len(changes) + len(adds), len(docs)
+
+
+def _occurrences(s: Any, span_id: str, status: SpanStatus, scope: str
+                 ) -> tuple[SpanRow, list[SpanRow], list[tuple[str, int, int]]]:
     check_review_status(status)
     if scope not in ("document", "project"):
         raise UsageError(f"scope must be 'document' or 'project', not {scope!r}")
+    origin = span_row(s, span_id)
+    origin_doc = repo.load_document(s, origin.document_id)
+    assert origin_doc is not None
+    needle = origin_doc.text[origin.start:origin.end].casefold()
+    doc_ids = ([origin.document_id] if scope == "document"
+               else list(s.scalars(select(DocumentRow.id))))
+    changes: list[SpanRow] = []
+    adds: list[tuple[str, int, int]] = []
+    for doc_id in doc_ids:
+        doc = origin_doc if doc_id == origin.document_id else repo.load_document(s, doc_id)
+        if doc is None:
+            continue
+        rows = list(s.scalars(select(SpanRow).where(SpanRow.document_id == doc_id)))
+        changes += [row for row in rows if row.status != SpanStatus.SUPERSEDED.value
+                    and row.status != status.value
+                    and doc.text[row.start:row.end].casefold() == needle]
+        if status is SpanStatus.ACCEPTED:
+            active = [(r.start, r.end) for r in rows if r.status in ACTIVE_VALUES]
+            adds += [(doc_id, start, end)
+                     for start, end in whole_word_occurrences(doc.text, needle)
+                     if not any(a < end and start < b for a, b in active)]
+    return origin, changes, adds
+
+
+def set_span_label(db: Database, span_id: str, label: Label | str, *,
+                   subtype: str | None = None) -> Span:
+    """A reviewer's new label for a span; its range and status stay. Undoable, audited."""
+    label = Label(label)
     with db.write() as s:
-        origin = span_row(s, span_id)
-        origin_doc = repo.load_document(s, origin.document_id)
-        assert origin_doc is not None
-        needle = origin_doc.text[origin.start:origin.end].casefold()
-        doc_ids = ([origin.document_id] if scope == "document"
-                   else list(s.scalars(select(DocumentRow.id))))
-        action = store_review.PendingAction(f"occurrences.{status.value.lower()}", [], [])
-        for doc_id in doc_ids:
-            doc = origin_doc if doc_id == origin.document_id else \
-                repo.load_document(s, doc_id)
-            if doc is None:
-                continue
-            rows = list(s.scalars(select(SpanRow).where(SpanRow.document_id == doc_id)))
-            for row in rows:
-                if row.status != SpanStatus.SUPERSEDED.value and \
-                        doc.text[row.start:row.end].casefold() == needle:
-                    store_review.change_status(s, action, row, status, via=f"all-{scope}")
-            if status is SpanStatus.ACCEPTED:
-                active = [(r.start, r.end) for r in rows
-                          if r.status in ACTIVE_VALUES]
-                for start, end in whole_word_occurrences(doc.text, needle):
-                    if any(a < end and start < b for a, b in active):
-                        continue
-                    span = Span(start, end, Label(origin.label), source=Source.MANUAL,
-                                detector="review.occurrence@1",
-                                status=SpanStatus.ACCEPTED, subtype=origin.subtype)
-                    store_review.add_span(s, action, span, doc_id, via=f"all-{scope}")
+        row = span_row(s, span_id)
+        action = store_review.PendingAction("span.relabelled", [], [])
+        store_review.change_label(s, action, row, label.value, subtype)
         store_review.record(s, action)
-        return len(action.sets) + len(action.adds)
+        return repo.to_span(row)
 
 
 def add_manual_span(db: Database, document_id: str, start: int, end: int, label: Label | str, *,
@@ -87,6 +117,7 @@ def add_manual_span(db: Database, document_id: str, start: int, end: int, label:
         span = Span(start, end, Label(label), source=Source.MANUAL, detector="manual@1",
                     status=SpanStatus.ACCEPTED, subtype=subtype)
         action = store_review.PendingAction("span.added", [], [])
+        supersede_overlapped(s, action, document_id, start, end, via="manual")
         store_review.add_span(s, action, span, document_id)
         store_review.record(s, action)
         return span
@@ -159,6 +190,9 @@ def _apply_document(s: Any, action: Any, doc: Any, items: Sequence[Any],
             continue
         span = Span(d.start, d.end, d.label, source=Source.MANUAL,
                     detector="review.import@1", status=d.status, subtype=d.subtype)
+        if d.status in ACTIVE_STATUSES:
+            supersede_overlapped(s, action, doc.id, d.start, d.end, via="import",
+                                 keep=listed)
         store_review.add_span(s, action, span, doc.id, via="import")
         count.added += 1
     left = [r for r in rows.values() if r.id not in listed and r.status in ACTIVE_VALUES]
@@ -168,6 +202,25 @@ def _apply_document(s: Any, action: Any, doc: Any, items: Sequence[Any],
         for row in left:
             store_review.change_status(s, action, row, SpanStatus.REJECTED, via="import")
             count.rejected += 1
+
+
+def supersede_overlapped(s: Any, action: store_review.PendingAction, document_id: str,
+                         start: int, end: int, *, via: str,
+                         keep: Iterable[str] = ()) -> int:
+    """A span a person adds wins over the live spans it overlaps: they become SUPERSEDED
+    in the same undoable action (kept and audited, never deleted), so the document's
+    live spans stay disjoint, as replacement needs. ``keep``: ids this action already
+    decided on and that stay as they are."""
+    kept = set(keep)
+    rows = s.scalars(select(SpanRow).where(
+        SpanRow.document_id == document_id, SpanRow.start < end, SpanRow.end > start,
+        SpanRow.status.in_(ACTIVE_VALUES)))
+    n = 0
+    for row in list(rows):
+        if row.id not in kept:
+            store_review.change_status(s, action, row, SpanStatus.SUPERSEDED, via=via)
+            n += 1
+    return n
 
 
 def mark_reviewed(db: Database, document_id: str) -> DocumentRecord:

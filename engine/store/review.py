@@ -2,7 +2,8 @@
 history (``review_actions``) and an audit entry for every span that changes.
 
 An action's payload is ``{"set": [[span_id, document_id, old, new], ...],
-"add": [span fields, ...], "box": [[box_id, document_id, old active, new active], ...]}``:
+"add": [span fields, ...], "box": [[box_id, document_id, old active, new active], ...],
+"label": [[span_id, document_id, old label, old subtype, new label, new subtype], ...]}``:
 ids, offsets, labels and statuses, never text. A new action clears the redo history, as in
 any editor. Box redactions are never deleted: drawing one, removing it, undoing either
 flips its ``active`` flag.
@@ -38,10 +39,16 @@ class PendingAction:
     sets: list[tuple[str, str, str, str]]
     adds: list[dict[str, Any]]
     boxes: list[tuple[str, str, bool, bool]] = field(default_factory=list)
+    labels: list[tuple[str, str, str, str | None, str, str | None]] = field(
+        default_factory=list)
 
     @property
     def empty(self) -> bool:
-        return not self.sets and not self.adds and not self.boxes
+        return not self.sets and not self.adds and not self.boxes and not self.labels
+
+    @property
+    def size(self) -> int:
+        return len(self.sets) + len(self.adds) + len(self.boxes) + len(self.labels)
 
 
 def span_fields(span: Span, document_id: str) -> dict[str, Any]:
@@ -89,7 +96,28 @@ def record(s: Session, action: PendingAction) -> None:
     s.execute(delete(ReviewActionRow).where(ReviewActionRow.undone.is_(True)))
     s.add(ReviewActionRow(kind=action.kind, created_at=time.time(), undone=False,
                           payload=json.dumps({"set": action.sets, "add": action.adds,
-                                              "box": action.boxes})))
+                                              "box": action.boxes,
+                                              "label": action.labels})))
+
+
+def change_label(s: Session, action: PendingAction, row: SpanRow, label: str,
+                 subtype: str | None, *, via: str = "review") -> None:
+    """A reviewer's new label for a span (its status and range stay)."""
+    if (row.label, row.subtype) == (label, subtype):
+        return
+    action.labels.append((row.id, row.document_id, row.label, row.subtype, label, subtype))
+    _relabel(s, row.id, label, subtype, via=via)
+
+
+def _relabel(s: Session, span_id: str, label: str, subtype: str | None, *, via: str) -> None:
+    row = s.get(SpanRow, span_id)
+    if row is None:
+        return
+    previous = row.label
+    row.label, row.subtype = label, subtype
+    row.updated_at = time.time()
+    repo.audit(s, "span.relabelled", document_id=row.document_id, span_id=row.id,
+               label=label, previous=previous, start=row.start, end=row.end, via=via)
 
 
 def set_box(s: Session, action: PendingAction, row: BoxRedactionRow, active: bool,
@@ -122,6 +150,9 @@ def undo(s: Session) -> ReviewChange | None:
     for box_id, doc_id, old, _new in reversed(payload.get("box", [])):
         _flip_box(s, box_id, old, via="undo")
         docs.add(doc_id)
+    for span_id, doc_id, old_label, old_sub, _label, _sub in reversed(payload.get("label", [])):
+        _relabel(s, span_id, old_label, old_sub, via="undo")
+        docs.add(doc_id)
     for f in payload["add"]:
         span = s.get(SpanRow, f["id"])
         if span is not None:
@@ -130,7 +161,7 @@ def undo(s: Session) -> ReviewChange | None:
                        label=f["label"], start=f["start"], end=f["end"], via="undo")
         docs.add(f["document_id"])
     row.undone = True
-    n = len(payload["set"]) + len(payload["add"]) + len(payload.get("box", []))
+    n = _size(payload)
     repo.audit(s, "review.undo", count=n, action_id=row.id, kind=row.kind)
     return ReviewChange(row.kind, tuple(sorted(docs)), n)
 
@@ -155,10 +186,17 @@ def redo(s: Session) -> ReviewChange | None:
     for box_id, doc_id, _old, new in payload.get("box", []):
         _flip_box(s, box_id, new, via="redo")
         docs.add(doc_id)
+    for span_id, doc_id, _old, _old_sub, label, sub in payload.get("label", []):
+        _relabel(s, span_id, label, sub, via="redo")
+        docs.add(doc_id)
     row.undone = False
-    n = len(payload["set"]) + len(payload["add"]) + len(payload.get("box", []))
+    n = _size(payload)
     repo.audit(s, "review.redo", count=n, action_id=row.id, kind=row.kind)
     return ReviewChange(row.kind, tuple(sorted(docs)), n)
+
+
+def _size(payload: dict[str, Any]) -> int:
+    return sum(len(payload.get(k, [])) for k in ("set", "add", "box", "label"))
 
 
 def _restore(s: Session, span_id: str, status: str, *, via: str) -> None:

@@ -1,0 +1,138 @@
+"""A drop, followed as it goes: each dropped item is imported, its documents appear in
+the list at once, and they are detected a few at a time, each batch shown as it lands.
+The summary's counts add up (imported + already present + failed + not reached = files),
+and a cancel leaves the list of documents imported but not yet detected, to finish later."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from engine.core.context import RunContext
+from engine.core.errors import CancelledError
+from engine.core.messages import problem_in_words
+
+if TYPE_CHECKING:
+    from engine.api import DetectReport, ImportReport, Project
+
+DETECT_BATCH = 8  # documents detected per step: the list fills as they land
+
+
+@dataclass
+class DropSummary:
+    """What a drop did, counted per file found (a folder counts its files)."""
+
+    imported: list[str] = field(default_factory=list)
+    duplicates: int = 0
+    failed: int = 0
+    not_reached: int = 0  # dropped items left when the drop was cancelled
+    detected: int = 0
+    detect_failed: int = 0
+    spans: int = 0
+    cancelled: bool = False
+    undetected: list[str] = field(default_factory=list)  # imported, not detected yet
+
+    @property
+    def files(self) -> int:
+        return len(self.imported) + self.duplicates + self.failed + self.not_reached
+
+    def text(self) -> str:
+        n = self.files
+        parts = [f"{len(self.imported)} imported"]
+        if self.duplicates:
+            parts.append(f"{self.duplicates} already in the project")
+        if self.failed:
+            parts.append(f"{self.failed} failed")
+        if self.not_reached:
+            parts.append(f"{self.not_reached} not reached")
+        words = f"{n} file{'s' if n != 1 else ''}: " + ", ".join(parts)
+        if self.detected or self.detect_failed:
+            words += f"; {self.detected} detected ({self.spans} spans)"
+            if self.detect_failed:
+                words += f", {self.detect_failed} could not be detected"
+        if self.cancelled:
+            words += " · cancelled"
+            if self.undetected:
+                k = len(self.undetected)
+                words += f": {k} document{'s' if k != 1 else ''} imported but not detected"
+        return words
+
+
+Emit = Callable[..., None]
+
+
+def run_drop(project: Project, paths: Sequence[Path], ctx: RunContext, *,
+             password: str | None, detect: bool, item: Emit, entries: Emit,
+             item_state: Callable[[ImportReport, Path], tuple[str, str]]) -> DropSummary:
+    """Import ``paths`` one dropped item at a time; ``item(path, state, detail)`` for the
+    import panel, ``entries(ids)`` whenever documents arrive or change. Runs on a worker."""
+    summary = DropSummary()
+    pending: list[str] = []
+    for i, path in enumerate(paths):
+        if ctx.cancel.cancelled:
+            summary.not_reached = len(paths) - i
+            summary.cancelled = True
+            break
+        ctx.report("import", i, len(paths), f"item {i + 1} of {len(paths)}")
+        item(str(path), "importing", "")
+        try:
+            rep = project.import_paths([path], ctx, password=password)
+        except CancelledError:  # before this item stored anything
+            summary.not_reached = len(paths) - i
+            summary.cancelled = True
+            item(str(path), "cancelled", "")
+            break
+        except Exception as exc:  # noqa: BLE001 - one bad item must not stop the drop
+            summary.failed += 1
+            item(str(path), "failed", problem_in_words(exc))
+            continue
+        summary.imported += rep.imported
+        summary.duplicates += len(rep.duplicates)
+        summary.failed += len(rep.failed)
+        item(str(path), *item_state(rep, path))
+        if rep.imported:
+            entries(list(rep.imported))  # in the list now, detected or not
+        pending += rep.imported
+        if rep.cancelled:
+            summary.cancelled = True
+            summary.not_reached = len(paths) - i - 1
+            break
+        if detect:
+            pending = _detect_some(project, pending, ctx, summary, entries)
+            if summary.cancelled:
+                summary.not_reached = len(paths) - i - 1
+                break
+    summary.undetected = pending if detect else []
+    return summary
+
+
+def _detect_some(project: Project, ids: list[str], ctx: RunContext, summary: DropSummary,
+                 entries: Emit) -> list[str]:
+    """Detect ``ids`` a batch at a time; returns those left undetected (on a cancel)."""
+    left = list(ids)
+    while left and not ctx.cancel.cancelled:
+        batch, left = left[:DETECT_BATCH], left[DETECT_BATCH:]
+        try:
+            det: DetectReport = project.detect(batch, ctx)
+        except CancelledError:
+            entries(batch)
+            still = {r.id for r in project.documents(ids=batch)
+                     if r.status.value == "imported"}
+            left = [d for d in batch if d in still] + left
+            break
+        summary.detected += len(det.detected)
+        summary.detect_failed += len(det.failed)
+        summary.spans += det.spans
+        entries(batch)
+        if det.cancelled:
+            done = set(det.detected) | {d for d, _r in det.failed}
+            left = [d for d in batch if d not in done] + left
+            break
+    if left and ctx.cancel.cancelled:
+        summary.cancelled = True
+    return left
+
+
+__all__ = ["DropSummary", "run_drop"]

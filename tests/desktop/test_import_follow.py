@@ -1,0 +1,105 @@
+"""Import you can follow (issue 27 item 8): documents join the list as each dropped item
+is imported and detected, not after the whole drop; the summary's counts add up (imported
++ already present + failed + not reached = files) and never say "failed 0" when files
+failed; after a cancel, the panel offers to detect what was imported but not detected."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from desktop.controllers.drop_import import run_drop
+from desktop.controllers.project_controller import _item_state
+from desktop.settings import UserSettings
+from engine.core.context import RunContext
+
+from .conftest import LETTERS, drop_files
+from .helpers import TIMEOUT_MS, detected_count, open_window
+
+
+def _notes(folder: Path, n: int) -> list[Path]:
+    folder.mkdir(exist_ok=True)
+    paths = []
+    for i in range(n):
+        p = folder / f"note{i}.txt"
+        p.write_text(LETTERS[i % 2] + f"Visit {i}.\n", encoding="utf-8")
+        paths.append(p)
+    return paths
+
+
+def test_documents_arrive_one_by_one_and_counts_add_up(
+        qtbot: QtBot, tmp_path: Path, user_settings: UserSettings) -> None:
+    window = open_window(qtbot, tmp_path, user_settings)
+    c = window.controller
+    notes = _notes(tmp_path / "in", 3)
+    twin = tmp_path / "in" / "copy_of_note0.txt"
+    shutil.copy(notes[0], twin)  # same bytes: already in the project
+    damaged = tmp_path / "in" / "damaged.pdf"
+    damaged.write_bytes(b"%PDF-1.4\n1 0 obj <<\nthis is not a PDF body\n")
+    events: list[tuple[str, str, str]] = []
+    c.importItem.connect(lambda path, state, _d: events.append(("item", path, state)))
+    c.documentChanged.connect(lambda e: events.append(("entry", e.id, e.record.status.value)))
+    summaries: list[object] = []
+    c.dropFinished.connect(summaries.append)
+    dropped = [*notes, twin, damaged]
+    drop_files(window, dropped)
+    qtbot.waitUntil(lambda: bool(summaries), timeout=TIMEOUT_MS)
+
+    # The first note was in the list, detected, before the last file began importing.
+    first_detected = next(i for i, e in enumerate(events)
+                          if e[0] == "entry" and e[2] == "detected")
+    last_started = events.index(("item", str(damaged), "importing"))
+    assert first_detected < last_started
+    assert any(e[0] == "entry" and e[2] == "imported" for e in events)  # before detection
+
+    summary = summaries[0]
+    assert (len(summary.imported), summary.duplicates, summary.failed) == (3, 1, 1)
+    assert summary.files == len(dropped) and summary.detected == 3
+    text = window.import_panel.title.text()
+    assert text.startswith("5 files: 3 imported, 1 already in the project, 1 failed")
+    assert "failed 0" not in text
+    assert not window.import_panel.finish_button.isVisible()
+    qtbot.waitUntil(lambda: detected_count(window) == 3, timeout=TIMEOUT_MS)
+
+
+def test_a_missing_file_counts_as_failed(qtbot: QtBot, tmp_path: Path,
+                                         user_settings: UserSettings) -> None:
+    window = open_window(qtbot, tmp_path, user_settings)
+    project = window.controller.project
+    assert project is not None
+    notes = _notes(tmp_path / "in", 1)
+    gone = tmp_path / "in" / "moved_away.txt"
+    summary = run_drop(project, [gone, *notes], RunContext(), password=None, detect=True,
+                       item=lambda *a: None, entries=lambda ids: None,
+                       item_state=_item_state)
+    assert (len(summary.imported), summary.failed, summary.files) == (1, 1, 2)
+    assert "1 failed" in summary.text()
+
+
+def test_after_a_cancel_the_panel_offers_to_finish(
+        qtbot: QtBot, tmp_path: Path, user_settings: UserSettings) -> None:
+    window = open_window(qtbot, tmp_path, user_settings)
+    project = window.controller.project
+    assert project is not None
+    notes = _notes(tmp_path / "in", 3)
+    ctx = RunContext()
+    # The reviewer presses Cancel just as the first item's documents land.
+    summary = run_drop(project, notes, ctx, password=None, detect=True,
+                       item=lambda *a: None, entries=lambda ids: ctx.cancel.cancel(),
+                       item_state=_item_state)
+    assert summary.cancelled and len(summary.imported) == 1 and summary.not_reached == 2
+    assert summary.undetected == summary.imported and summary.detected == 0
+    assert summary.files == 3
+    assert "1 document imported but not detected" in summary.text()
+
+    window.import_dock.show()
+    window.controller.dropFinished.emit(summary)
+    panel = window.import_panel
+    qtbot.waitUntil(panel.finish_button.isVisible, timeout=TIMEOUT_MS)
+    assert panel.finish_button.text() == "Detect the 1 imported document"
+    panel.finish_button.click()
+    qtbot.waitUntil(lambda: project.document(summary.imported[0]).status.value
+                    == "detected", timeout=TIMEOUT_MS)
+    assert not panel.finish_button.isVisible()
