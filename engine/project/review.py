@@ -114,6 +114,7 @@ def add_manual_span(db: Database, document_id: str, start: int, end: int, label:
             raise UsageError(f"unknown document id {document_id}")
         if not (0 <= start < end <= len(doc.text)):
             raise UsageError(f"span [{start}, {end}) is outside document {document_id}")
+        start, end = _covering(s, document_id, start, end)
         span = Span(start, end, Label(label), source=Source.MANUAL, detector="manual@1",
                     status=SpanStatus.ACCEPTED, subtype=subtype)
         action = store_review.PendingAction("span.added", [], [])
@@ -202,6 +203,19 @@ def _apply_document(s: Any, action: Any, doc: Any, items: Sequence[Any],
         for row in left:
             store_review.change_status(s, action, row, SpanStatus.REJECTED, via="import")
             count.rejected += 1
+
+
+def _covering(s: Any, document_id: str, start: int, end: int) -> tuple[int, int]:
+    """Recall first: a span a person draws across part of a live span ("Finch," over
+    "Harold Finch") grows to cover it, so superseding the detected span never leaves part
+    of an identifier in clear. To narrow a span, reject it and draw the narrower one."""
+    while True:
+        lo, hi = s.execute(select(func.min(SpanRow.start), func.max(SpanRow.end)).where(
+            SpanRow.document_id == document_id, SpanRow.start < end, SpanRow.end > start,
+            SpanRow.status.in_(ACTIVE_VALUES))).one()
+        if lo is None or (lo >= start and hi <= end):
+            return start, end
+        start, end = min(start, lo), max(end, hi)
 
 
 def supersede_overlapped(s: Any, action: store_review.PendingAction, document_id: str,

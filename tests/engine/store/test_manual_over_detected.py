@@ -50,7 +50,7 @@ def test_manual_span_exactly_over_a_candidate_wins(tmp_path: Path) -> None:
             is SpanStatus.SUPERSEDED
 
 
-def test_partly_overlapping_manual_span_wins_and_export_runs(tmp_path: Path) -> None:
+def test_partly_overlapping_manual_span_covers_what_it_cuts_into(tmp_path: Path) -> None:
     project, doc_id = _project(tmp_path)
     with project:
         name = _detected(project, doc_id, "Harold")
@@ -58,12 +58,17 @@ def test_partly_overlapping_manual_span_wins_and_export_runs(tmp_path: Path) -> 
         manual = project.add_manual_span(doc_id, start, start + len("Finch,"), Label.PATIENT)
         assert {s.id: s for s in project.spans(doc_id)}[name.id].status \
             is SpanStatus.SUPERSEDED
-        # The reviewer's range is what is replaced; the superseded name stays listed
-        # (and undoable), so the part left out is in sight.
+        # Recall first: the reviewer's span grew over the whole name it cut into, so no
+        # part of it ("Harold") is left in clear.
+        assert (manual.start, manual.end) == (name.start, start + len("Finch,"))
         deid = project.deidentify(doc_id)
-        assert "Finch," not in deid.text
+        assert "Finch," not in deid.text and "Harold" not in deid.text
         report = project.export([doc_id], out_dir=tmp_path / "out", formats=("txt",))
         assert report.exported and manual.source is Source.MANUAL
+        # Undo brings the detected name back as it was.
+        project.undo()
+        assert {s.id: s for s in project.spans(doc_id)}[name.id].status \
+            is SpanStatus.CANDIDATE
 
 
 def test_overlap_left_in_a_project_is_resolved_at_deidentification(tmp_path: Path) -> None:
