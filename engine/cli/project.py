@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,12 @@ from engine.api import (
     PipelineConfig,
     Project,
     ProjectSink,
+    TableSchema,
     default_workers,
+    export_project_tables,
     export_review,
     import_review,
+    read_schema,
     run_files,
 )
 from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, report_exit, run_context
@@ -113,12 +117,19 @@ def cmd_detect(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     with _open(args) as project:
-        ids = args.ids or None
+        ids = None if args.all_detected else args.ids or None
+        ctx = run_context(args)
+        # Tables first (every table when no ids are given), then the other documents.
+        tables, others = export_project_tables(project, ids, args.output_dir,
+                                               schema=_schema(args), ctx=ctx)
         if args.all_detected:
-            ids = [d.id for d in project.documents(status=[
-                DocumentStatus.DETECTED, DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])]
-        report = project.export(ids, out_dir=args.output_dir, formats=args.formats,
-                                ctx=run_context(args))
+            others = [d.id for d in project.documents(status=[
+                DocumentStatus.DETECTED, DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])
+                if d.id not in {e.document_id for e in tables.exported}]
+        report = project.export(None if ids is None and not args.all_detected else others,
+                                out_dir=args.output_dir, formats=args.formats, ctx=ctx)
+        report = replace(report, exported=tables.exported + report.exported,
+                         failed=tables.failed + report.failed)
         print(report.summary())
         print(report.key_notice())
         _print_failures(project, report.failed)
@@ -184,10 +195,21 @@ def cmd_batch(args: argparse.Namespace) -> int:
         profile = profile_from(args)
         if profile is not None:  # what another project learned: this project's profile now
             project.adaptation.use_profile(profile)
-        sink = ProjectSink(project, formats=args.formats, password=pdf_password(args))
+        sink = ProjectSink(project, formats=args.formats, password=pdf_password(args),
+                           table_schema=_schema(args))
         report = run_files(args.inputs, args.output_dir, sink, workers=_workers(args),
                            ctx=run_context(args))
     return report_exit(report)
+
+
+def _schema(args: argparse.Namespace) -> TableSchema | None:
+    return read_schema(args.schema) if args.schema else None
+
+
+def _schema_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--schema", type=Path, metavar="SCHEMA.csv",
+                   help="column roles for the tables (CSV/TSV, Parquet, XLSX) as "
+                        "`clearnote table-schema` prints them (default: inferred)")
 
 
 def _common(p: argparse.ArgumentParser, *, workers: bool = False) -> None:
@@ -252,6 +274,7 @@ def register(subparsers: Any) -> Any:
     p.add_argument("--all-detected", action="store_true",
                    help="also documents nobody reviewed (candidates are replaced)")
     p.add_argument("--formats", nargs="+", choices=formats)
+    _schema_option(p)
     _common(p)
     add_passphrase_options(p)
     p.set_defaults(func=cmd_export)
@@ -291,6 +314,7 @@ def register(subparsers: Any) -> Any:
     p.add_argument("--output-dir", type=Path, required=True)
     p.add_argument("--project", type=Path, required=True, help="P.clearnote (created if new)")
     p.add_argument("--formats", nargs="+", choices=formats)
+    _schema_option(p)
     add_pdf_password_options(p)
     _new_project_options(p)
     add_passphrase_options(p, new_project=True)

@@ -1,0 +1,71 @@
+"""Tables in a project: `clearnote project import` records a CSV or Parquet extract as one
+table document (no text detected as prose), `project detect` leaves it alone, and
+`project export` streams its rows into the same format, byte-identical to `clearnote deid`
+(the folder sink) for the same secret; a table changed since import is refused by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.api import FolderSink, PipelineConfig, Project, Session, SessionConfig, run_files
+from engine.cli.main import main
+from tests.engine.tables.extract import write_extract
+
+SECRET = b"tables-in-a-project-0123456789ab"
+PIPELINE = PipelineConfig(policy="hipaa", ner=False)
+
+
+def _folder_output(src: Path, out: Path, key: Path) -> bytes:
+    session = Session(SessionConfig(pipeline=PIPELINE, secret=SECRET))
+    report = run_files([src], out, FolderSink(session, key_file=key), workers=1)
+    assert report.ok, report.summary()
+    [table] = [p for p in out.iterdir() if ".deid." in p.name]
+    return table.read_bytes()
+
+
+def _parquet(src: Path) -> Path:
+    pq = pytest.importorskip("pyarrow.parquet")
+    pcsv = pytest.importorskip("pyarrow.csv")
+    out = src.with_suffix(".parquet")
+    pq.write_table(pcsv.read_csv(src), out)
+    return out
+
+
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_project_import_and_export_of_a_table_equal_the_folder_run(
+        tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "extract.csv"
+    write_extract(src, n_patients=8, visits=3)
+    if kind == "parquet":
+        src = _parquet(src)
+    project_path = tmp_path / "p.clearnote"
+    Project.create(project_path, policy="hipaa", pipeline=PIPELINE, secret=SECRET).close()
+    assert main(["project", "import", str(project_path), str(src)]) == 0
+    assert main(["project", "detect", str(project_path)]) == 0
+    with Project.open(project_path) as project:
+        [doc] = project.documents()
+        assert doc.status == "imported" and doc.char_count == 0  # not read as prose
+    assert main(["project", "export", str(project_path), "--output-dir",
+                 str(tmp_path / "out")]) == 0
+    assert "exported 1 document(s)" in capsys.readouterr().out
+    [table] = [p for p in (tmp_path / "out").iterdir() if ".deid." in p.name]
+    assert table.suffix == src.suffix
+    assert table.read_bytes() == _folder_output(src, tmp_path / "folder", tmp_path / "k.csv")
+    report = (tmp_path / "out" / "report.csv").read_text(encoding="utf-8")
+    assert table.name in report and "exported" in report
+
+
+def test_a_table_changed_since_import_is_refused(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "extract.csv"
+    write_extract(src, n_patients=2, visits=1)
+    project_path = tmp_path / "p.clearnote"
+    Project.create(project_path, pipeline=PIPELINE, secret=SECRET).close()
+    assert main(["project", "import", str(project_path), str(src)]) == 0
+    src.write_text(src.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert main(["project", "export", str(project_path), "--output-dir",
+                 str(tmp_path / "out")]) == 1
+    assert "changed since it was imported" in capsys.readouterr().err
+    assert not [p for p in (tmp_path / "out").iterdir() if ".deid." in p.name]
