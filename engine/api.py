@@ -75,6 +75,7 @@ if TYPE_CHECKING:
     from engine.runs.outcome import FileOutcome, RunReport
     from engine.runs.project import ProjectSink
     from engine.runs.project_tables import export_project_tables
+    from engine.runs.table_review import export_table_review
     from engine.runtimes import get_llama_runtime
     from engine.session import Session, SessionConfig, SessionServices, load_document
     from engine.store import (
@@ -119,6 +120,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("FileOutcome", "RunReport"), "engine.runs.outcome"),
     "ProjectSink": "engine.runs.project",
     "export_project_tables": "engine.runs.project_tables",
+    "export_table_review": "engine.runs.table_review",
     "read_profile_file": "engine.project.profile_file",
     **dict.fromkeys(("ProjectReport", "build_report"), "engine.project.report"),
     **dict.fromkeys(("report_html", "write_report"), "engine.project.report_html"),
@@ -158,5 +160,5 @@ __all__ = [
     # the de-identification report (issue 27): counts and ids, never PHI
     "ProjectReport", "build_report", "report_html", "write_report",
     # tables through a project (issue 28)
-    "export_project_tables",
+    "export_project_tables", "export_table_review",
 ]

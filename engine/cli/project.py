@@ -21,6 +21,7 @@ from engine.api import (
     default_workers,
     export_project_tables,
     export_review,
+    export_table_review,
     import_review,
     read_schema,
     run_files,
@@ -172,6 +173,9 @@ def cmd_review_export(args: argparse.Namespace) -> int:
     with _open(args) as project:
         files = export_review(project, args.output_dir, fmt=args.format,
                               document_ids=args.ids or None)
+        # Tables: each row's free-text cells (decisions on them are not imported back).
+        files += export_table_review(project, args.output_dir, fmt=args.format,
+                                     document_ids=args.ids or None, schema=_schema(args))
         print(f"wrote {len(files)} file(s) to {args.output_dir} (they contain the original "
               "text: keep them with the originals)")
     return EXIT_OK
@@ -293,6 +297,7 @@ def register(subparsers: Any) -> Any:
                    help="pdf: <document id>.review.pdf per PDF or scanned document, the "
                         "original pages with the page view's highlight boxes and a legend")
     p.add_argument("--ids", nargs="*")
+    _schema_option(p)
     add_passphrase_options(p)
     p.set_defaults(func=cmd_review_export)
 

@@ -48,21 +48,25 @@ class ProjectRowLinker:
         return patient
 
 
+def check_source(project: Project, document_id: str, source: Path) -> None:
+    """The table's rows are read from its source: it must hold the imported bytes."""
+    try:
+        current = file_sha256(source)
+    except OSError:
+        raise InputError(source, "the table cannot be read where it was imported from"
+                         ) from None
+    if current != project.document(document_id).sha256:
+        raise InputError(source, "the table changed since it was imported; import it "
+                                 "again")
+
+
 def export_project_table(project: Project, document_id: str, source: Path, out_dir: Path, *,
                          schema: TableSchema | None = None, ctx: RunContext | None = None
                          ) -> tuple[ExportedDocument, int]:
     """The table's rows de-identified into ``out_dir`` (one file of the same format,
     named by the document id); returns the export and the spans replaced in free text.
     The source must still hold the bytes that were imported."""
-    recorded = project.document(document_id).sha256
-    try:
-        current = file_sha256(source)
-    except OSError:
-        raise InputError(source, "the table cannot be read where it was imported from"
-                         ) from None
-    if current != recorded:
-        raise InputError(source, "the table changed since it was imported; import it "
-                                 "again")
+    check_source(project, document_id, source)
     linker = ProjectRowLinker(project, document_id)
     replaced = 0
 

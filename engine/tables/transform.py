@@ -148,11 +148,15 @@ class RowDeidentifier:
 
     def _free_text(self, text: str, values: Sequence[str], patient: str) -> str:
         doc = Document.from_text(text)
-        found = self.session.detect(doc, self.ctx).active
-        known = list(self._known_spans(text, values))
-        spans = resolve_overlaps([*found, *known])
+        spans = self.free_text_spans(doc, values)
         self.spans += len(spans)
         return self.session.deidentify(doc, spans, patient=patient, ctx=self.ctx).text
+
+    def free_text_spans(self, doc: Document, values: Sequence[str]) -> list[Span]:
+        """What a free-text cell replaces: the pipeline's spans and the row's own
+        identifier values where the text repeats them (the review export shows these)."""
+        found = self.session.detect(doc, self.ctx).active
+        return resolve_overlaps([*found, *self._known_spans(doc.text, values)])
 
     def _known_spans(self, text: str, values: Sequence[str]) -> list[Span]:
         """The row's identifier values where the note repeats them: a full name and each

@@ -69,3 +69,30 @@ def test_a_table_changed_since_import_is_refused(tmp_path: Path,
                  str(tmp_path / "out")]) == 1
     assert "changed since it was imported" in capsys.readouterr().err
     assert not [p for p in (tmp_path / "out").iterdir() if ".deid." in p.name]
+
+
+@pytest.mark.parametrize("fmt", ["brat", "jsonl"])
+def test_review_export_covers_each_rows_note(tmp_path: Path, fmt: str) -> None:
+    import json
+
+    src = tmp_path / "extract.csv"
+    people = write_extract(src, n_patients=3, visits=2)
+    project_path = tmp_path / "p.clearnote"
+    Project.create(project_path, pipeline=PIPELINE, secret=SECRET).close()
+    assert main(["project", "import", str(project_path), str(src)]) == 0
+    out = tmp_path / "review"
+    assert main(["project", "review-export", str(project_path), "--output-dir", str(out),
+                 "--format", fmt]) == 0
+    with Project.open(project_path) as project:
+        [table] = project.documents()
+    if fmt == "jsonl":
+        lines = [json.loads(x) for x in (out / "tables.review.jsonl").read_text(
+            encoding="utf-8").splitlines()]
+        cells = {x["id"]: (x["text"], x["spans"]) for x in lines}
+    else:
+        cells = {p.stem: (p.read_text(encoding="utf-8"), p.with_suffix(".ann").read_text(
+            encoding="utf-8").splitlines()) for p in sorted(out.glob("*.txt"))}
+    assert sorted(cells) == sorted(f"{table.id}-r{n}c9" for n in range(1, 7))
+    text, spans = cells[f"{table.id}-r1c9"]
+    assert text.startswith(f"{people[0].first} {people[0].last} (MRN {people[0].mrn})")
+    assert len(spans) >= 4  # name, MRN, date, phone, first name again
