@@ -1,4 +1,4 @@
-"""Tables in a project (EXT extracts: CSV, TSV, Parquet, XLSX).
+"""Tables in a project (EHR extracts: CSV, TSV, Parquet, XLSX, JSON Lines).
 
 A table is one document of the project: its media type says the format, it holds no text
 of its own (its rows stay in the source file, checked by sha256 when it is exported) and
@@ -28,6 +28,7 @@ TABLE_MEDIA = {
     ".tsv": "text/tab-separated-values",
     ".parquet": "application/vnd.apache.parquet",
     ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ".jsonl": "application/jsonl",
 }
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from engine.core.context import RunContext
 from engine.core.domain import Document, Span
 from engine.session import Session
-from engine.tables import csvio, parquet, xlsx
+from engine.tables import csvio, jsonl, parquet, xlsx
 from engine.tables.roles import SAMPLE_ROWS, Role, infer_roles
 from engine.tables.schema import TableSchema
 from engine.tables.transform import RowDeidentifier
@@ -84,12 +84,20 @@ def _xlsx_rows(path: Path, schema: TableSchema | None
         book.close()
 
 
+def _jsonl_rows(path: Path, schema: TableSchema | None
+                ) -> Iterator[tuple[str, TableSchema, list[str]]]:
+    schema, rows = jsonl.table_rows(path, schema)
+    for number, values in enumerate(rows, 1):
+        yield f"r{number}", schema, values
+
+
 def review_cells(path: Path, session: Session, *, schema: TableSchema | None = None,
                  ctx: RunContext | None = None) -> Iterator[ReviewCell]:
     """Each non-empty free-text cell with its spans, in row order."""
     suffix = path.suffix.lower()
-    rows = _parquet_rows(path, schema) if suffix == ".parquet" else \
-        _xlsx_rows(path, schema) if suffix == ".xlsx" else _csv_rows(path, schema)
+    reader = {".parquet": _parquet_rows, ".xlsx": _xlsx_rows, ".jsonl": _jsonl_rows
+              }.get(suffix, _csv_rows)
+    rows = reader(path, schema)
     deids: dict[TableSchema, RowDeidentifier] = {}
     for name, row_schema, values in rows:
         deid = deids.get(row_schema)
