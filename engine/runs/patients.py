@@ -39,6 +39,11 @@ class PatientLinker:
             self._first.setdefault(digest, (self._documents, patient))
         return patient
 
+    def first_patients(self) -> dict[str, tuple[int, str]]:
+        """Each key digest's (first document, patient): a row's patient is the patient of
+        the earliest of its digests, once every row was seen (Spark's workers use it)."""
+        return dict(self._first)
+
     def patient_for_row(self, cells: Sequence[tuple[Label, str | None, str]]) -> str:
         """A table row's patient, linked by the same keys as a document's (``row_keys``),
         so an MRN or a name + date of birth in a table joins the patient of the notes

@@ -101,10 +101,7 @@ class RowDeidentifier:
         return "T" + keys.digest(self.secret, "table-patient", *parts).hex()[:16]
 
     def _linking_cells(self, values: Sequence[str]) -> list[tuple[Label, str | None, str]]:
-        name = " ".join(values[i].strip() for i in self.schema.indexes(Role.NAME))
-        return [*((Label.ID, "MRN", values[i]) for i in self._key),
-                (Label.PATIENT, None, name),
-                *((Label.DATE, "DOB", values[i]) for i in self.schema.indexes(Role.DOB))]
+        return linking_cells(self.schema, values)
 
     def row(self, values: Sequence[str], *, where: str = "a row") -> list[str]:
         """The row de-identified; ``where`` names it if an original identifier value
@@ -173,6 +170,16 @@ class RowDeidentifier:
             for needle in needles:
                 spans += _occurrences(text, needle, label, subtype)
         return spans
+
+
+def linking_cells(schema: TableSchema, values: Sequence[str]
+                  ) -> list[tuple[Label, str | None, str]]:
+    """The cells that link a row to its patient: patient keys as MRNs, the name, the
+    date of birth (label, subtype, value), read as a document's identifiers are."""
+    name = " ".join(values[i].strip() for i in schema.indexes(Role.NAME))
+    return [*((Label.ID, "MRN", values[i]) for i in schema.indexes(Role.PATIENT_KEY)),
+            (Label.PATIENT, None, name),
+            *((Label.DATE, "DOB", values[i]) for i in schema.indexes(Role.DOB))]
 
 
 def _occurrences(text: str, needle: str, label: Label, subtype: str | None) -> list[Span]:
