@@ -68,7 +68,8 @@ def _xlsx_rows(path: Path, schema: TableSchema | None
             header = next(rows, None)
             if header is None:
                 continue
-            names = [xlsx._text(v) for v in header]
+            names = [xlsx._text(v) for v in xlsx.trimmed(header)]
+            xlsx.check_sheet_header(path, sheet.title, names)
             data: Iterator[list[str]] = (
                 [xlsx._text(v) for v in row] + [""] * (len(names) - len(row)) for row in rows)
             if schema is None:
