@@ -8,6 +8,9 @@ with the sheet (and range) named."""
 from __future__ import annotations
 
 import datetime as dt
+import os
+import re
+import shutil
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -95,6 +98,35 @@ def check_sheet_header(path: Path, title: str, names: list[str]) -> None:
         raise InputError(path, f"sheet {title!r}, {exc.problem}") from None
 
 
+# openpyxl stamps the ZIP entries and docProps/core.xml with the time of saving; a fixed
+# stamp makes the output a function of the input and the secret (the folder and project
+# sinks, and two runs, write the same bytes), and says nothing about when it was made.
+FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+FIXED_XML_TIME = b"1980-01-01T00:00:00Z"
+_XML_TIME = re.compile(rb"(<dcterms:(?:created|modified)\b[^>]*>)[^<]*(</dcterms:)")
+
+
+def stable_zip(path: Path) -> None:
+    """Rewrite the saved workbook with fixed timestamps, entry by entry (streamed)."""
+    fixed = path.with_name(path.name + ".stable")
+    try:
+        with zipfile.ZipFile(path) as src, \
+                zipfile.ZipFile(fixed, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in src.infolist():
+                entry = zipfile.ZipInfo(info.filename, date_time=FIXED_ZIP_TIME)
+                entry.compress_type, entry.external_attr = zipfile.ZIP_DEFLATED, \
+                    info.external_attr
+                if info.filename == "docProps/core.xml":
+                    dst.writestr(entry, _XML_TIME.sub(rb"\g<1>" + FIXED_XML_TIME + rb"\g<2>",
+                                                      src.read(info)))
+                    continue
+                with src.open(info) as reader, dst.open(entry, "w") as writer:
+                    shutil.copyfileobj(reader, writer, 1 << 20)
+        os.replace(fixed, path)
+    finally:
+        fixed.unlink(missing_ok=True)
+
+
 def _check_merged(path: Path) -> None:
     """Merged cells (only visible outside read-only mode) have no one value per row."""
     book = _load(path, read_only=False)
@@ -144,6 +176,7 @@ def deid_xlsx(path: Path, out: Path, session: Session, *,
                               schema, ctx, scope_of)
                 rows, spans = rows + n, spans + s
             target.save(tmp)
+            stable_zip(tmp)
     finally:
         book.close()
     return rows, spans

@@ -1,4 +1,4 @@
-"""Tables in a project: `clearnote project import` records a CSV or Parquet extract as one
+"""Tables in a project: `clearnote project import` records a CSV, Parquet or XLSX extract as one
 table document (no text detected as prose), `project detect` leaves it alone, and
 `project export` streams its rows into the same format, byte-identical to `clearnote deid`
 (the folder sink) for the same secret; a table changed since import is refused by name."""
@@ -33,13 +33,29 @@ def _parquet(src: Path) -> Path:
     return out
 
 
-@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def _xlsx(src: Path) -> Path:
+    import csv
+
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.title = "Visits"
+    with src.open(encoding="utf-8", newline="") as handle:
+        for row in csv.reader(handle):
+            book.active.append(row)
+    out = src.with_suffix(".xlsx")
+    book.save(out)
+    return out
+
+
+@pytest.mark.parametrize("kind", ["csv", "parquet", "xlsx"])
 def test_project_import_and_export_of_a_table_equal_the_folder_run(
         tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "extract.csv"
     write_extract(src, n_patients=8, visits=3)
     if kind == "parquet":
         src = _parquet(src)
+    elif kind == "xlsx":  # written with fixed timestamps: the same bytes, run after run
+        src = _xlsx(src)
     project_path = tmp_path / "p.clearnote"
     Project.create(project_path, policy="hipaa", pipeline=PIPELINE, secret=SECRET).close()
     assert main(["project", "import", str(project_path), str(src)]) == 0
@@ -53,6 +69,11 @@ def test_project_import_and_export_of_a_table_equal_the_folder_run(
     [table] = [p for p in (tmp_path / "out").iterdir() if ".deid." in p.name]
     assert table.suffix == src.suffix
     assert table.read_bytes() == _folder_output(src, tmp_path / "folder", tmp_path / "k.csv")
+    if kind == "xlsx":  # not the time of saving, which two runs would not share
+        import zipfile
+
+        assert {i.date_time for i in zipfile.ZipFile(table).infolist()} == {
+            (1980, 1, 1, 0, 0, 0)}
     report = (tmp_path / "out" / "report.csv").read_text(encoding="utf-8")
     assert table.name in report and "exported" in report
 
