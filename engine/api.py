@@ -74,6 +74,8 @@ if TYPE_CHECKING:
     from engine.runs.folder import FolderSink
     from engine.runs.outcome import FileOutcome, RunReport
     from engine.runs.project import ProjectSink
+    from engine.runs.project_tables import export_project_tables
+    from engine.runs.table_review import export_table_review
     from engine.runtimes import get_llama_runtime
     from engine.session import Session, SessionConfig, SessionServices, load_document
     from engine.store import (
@@ -117,6 +119,8 @@ _LAZY: dict[str, str] = {
     "FolderSink": "engine.runs.folder",
     **dict.fromkeys(("FileOutcome", "RunReport"), "engine.runs.outcome"),
     "ProjectSink": "engine.runs.project",
+    "export_project_tables": "engine.runs.project_tables",
+    "export_table_review": "engine.runs.table_review",
     "read_profile_file": "engine.project.profile_file",
     **dict.fromkeys(("ProjectReport", "build_report"), "engine.project.report"),
     **dict.fromkeys(("report_html", "write_report"), "engine.project.report_html"),
@@ -155,4 +159,6 @@ __all__ = [
     "load_predictions", "LlamaJudge", "assess", "settings_for", "get_llama_runtime",
     # the de-identification report (issue 27): counts and ids, never PHI
     "ProjectReport", "build_report", "report_html", "write_report",
+    # tables through a project (issue 28)
+    "export_project_tables", "export_table_review",
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,13 @@ from engine.api import (
     PipelineConfig,
     Project,
     ProjectSink,
+    TableSchema,
     default_workers,
+    export_project_tables,
     export_review,
+    export_table_review,
     import_review,
+    read_schema,
     run_files,
 )
 from engine.cli.common import EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, report_exit, run_context
@@ -118,11 +123,21 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.all_detected:
             ids = [d.id for d in project.documents(status=[
                 DocumentStatus.DETECTED, DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])]
+        # Open documents (undecided candidates, HIGH CIRE) stop the export before anything
+        # is written, tables included; a table has no candidates of its own.
         ids, go = settle(project, ids, args)
         if not go:
             return EXIT_FAILURE
-        report = project.export(ids, out_dir=args.output_dir, formats=args.formats,
-                                ctx=run_context(args))
+        ctx = run_context(args)
+        # Tables first (every table unless ids name documents), then the other documents.
+        tables, _others = export_project_tables(project, args.ids or None, args.output_dir,
+                                                schema=_schema(args), ctx=ctx)
+        done = {e.document_id for e in tables.exported} | {i for i, _ in tables.failed}
+        others = None if ids is None else [i for i in ids if i not in done]
+        report = project.export(others, out_dir=args.output_dir, formats=args.formats,
+                                ctx=ctx)
+        report = replace(report, exported=tables.exported + report.exported,
+                         failed=tables.failed + report.failed)
         print(report.summary())
         print(report.key_notice())
         _print_failures(project, report.failed)
@@ -168,6 +183,9 @@ def cmd_review_export(args: argparse.Namespace) -> int:
     with _open(args) as project:
         files = export_review(project, args.output_dir, fmt=args.format,
                               document_ids=args.ids or None)
+        # Tables: each row's free-text cells (decisions on them are not imported back).
+        files += export_table_review(project, args.output_dir, fmt=args.format,
+                                     document_ids=args.ids or None, schema=_schema(args))
         print(f"wrote {len(files)} file(s) to {args.output_dir} (they contain the original "
               "text: keep them with the originals)")
     return EXIT_OK
@@ -191,10 +209,21 @@ def cmd_batch(args: argparse.Namespace) -> int:
         profile = profile_from(args)
         if profile is not None:  # what another project learned: this project's profile now
             project.adaptation.use_profile(profile)
-        sink = ProjectSink(project, formats=args.formats, password=pdf_password(args))
+        sink = ProjectSink(project, formats=args.formats, password=pdf_password(args),
+                           table_schema=_schema(args))
         report = run_files(args.inputs, args.output_dir, sink, workers=_workers(args),
                            ctx=run_context(args))
     return report_exit(report)
+
+
+def _schema(args: argparse.Namespace) -> TableSchema | None:
+    return read_schema(args.schema) if args.schema else None
+
+
+def _schema_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--schema", type=Path, metavar="SCHEMA.csv",
+                   help="column roles for the tables (CSV/TSV, Parquet, XLSX) as "
+                        "`clearnote table-schema` prints them (default: inferred)")
 
 
 def _common(p: argparse.ArgumentParser, *, workers: bool = False) -> None:
@@ -260,6 +289,7 @@ def register(subparsers: Any) -> Any:
                    help="also documents nobody reviewed (candidates are replaced)")
     p.add_argument("--formats", nargs="+", choices=formats)
     add_open_work_options(p)
+    _schema_option(p)
     _common(p)
     add_passphrase_options(p)
     p.set_defaults(func=cmd_export)
@@ -278,6 +308,7 @@ def register(subparsers: Any) -> Any:
                    help="pdf: <document id>.review.pdf per PDF or scanned document, the "
                         "original pages with the page view's highlight boxes and a legend")
     p.add_argument("--ids", nargs="*")
+    _schema_option(p)
     add_passphrase_options(p)
     p.set_defaults(func=cmd_review_export)
 
@@ -299,6 +330,7 @@ def register(subparsers: Any) -> Any:
     p.add_argument("--output-dir", type=Path, required=True)
     p.add_argument("--project", type=Path, required=True, help="P.clearnote (created if new)")
     p.add_argument("--formats", nargs="+", choices=formats)
+    _schema_option(p)
     add_pdf_password_options(p)
     _new_project_options(p)
     add_passphrase_options(p, new_project=True)

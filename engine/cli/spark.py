@@ -35,6 +35,10 @@ def register(subparsers: Any) -> None:
     deid.add_argument("--mode", default="surrogate", choices=["surrogate", "tag", "redact"])
     deid.add_argument("--secret-file", help="the secret of `clearnote deid --secret-file`: "
                                             "same secret, same surrogates")
+    deid.add_argument("--schema", type=Path, metavar="SCHEMA.csv",
+                      help="de-identify the whole table by its column roles (as "
+                           "`clearnote table-schema` prints them), as `clearnote deid` "
+                           "does; --id-col, --text-col and --keep-col do not apply")
     deid.set_defaults(func=cmd_spark)
     detect = commands.add_parser("detect", help="find PHI spans in the text column")
     _common(detect)
@@ -74,6 +78,8 @@ def cmd_spark(args: argparse.Namespace) -> int:
     fmt_in = sparkfe.format_of(args.input, args.input_format)
     with sparkfe.spark_session(args.master, progress=not args.no_progress) as spark:
         df = sparkfe.read_table(spark, args.input, fmt_in)
+        if getattr(args, "schema", None) is not None:
+            return _spark_table(sparkfe, spark, df, args, secret)
         if args.spark_command == "deid":
             patient_col = args.patient_col
             if patient_col is None and DEFAULT_PATIENT_COL in df.columns:
@@ -99,6 +105,23 @@ def cmd_spark(args: argparse.Namespace) -> int:
         summary += f"; {sum(failed.values())} failed ({codes}: see the error column)"
     print(summary, file=sys.stderr)
     return EXIT_FAILURE if failed else EXIT_OK
+
+
+def _spark_table(sparkfe: Any, spark: Any, df: Any, args: argparse.Namespace,
+                 secret: bytes | None) -> int:
+    from engine.api import read_schema
+    from engine.spark.roles import deidentify_table
+
+    if secret is None:
+        raise UsageError("--schema needs --secret-file: the same secret as `clearnote deid "
+                         "--secret-file` gives the same output")
+    out = deidentify_table(df, read_schema(args.schema), secret=secret,
+                           pipeline=pipeline_config(args), source=args.input)
+    sparkfe.write_table(out, args.output, args.format, overwrite=args.overwrite)
+    rows = sparkfe.read_table(spark, args.output, args.format).count()
+    print(f"spark deid: {rows} rows written to {args.output} by the schema's roles",
+          file=sys.stderr)
+    return EXIT_OK
 
 
 def read_secret_arg(args: argparse.Namespace) -> bytes | None:

@@ -15,6 +15,7 @@ from engine.core.files import os_reason, short_name
 SUPPORTED_SUFFIXES = frozenset({
     ".txt", ".text", ".md", ".csv", ".tsv", ".rtf", ".pdf", ".png", ".jpg", ".jpeg",
     ".tif", ".tiff", ".bmp", ".docx",
+    ".parquet", ".xlsx", ".jsonl",  # tables (engine.tables); .csv and .tsv are tables too
 })
 # Media types with pages, which also get a redacted PDF.
 PAGE_MEDIA = ("application/pdf", "image/")

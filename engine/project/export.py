@@ -37,6 +37,7 @@ from engine.project.boxes import active_page_boxes
 from engine.project.recording import record
 from engine.project.settings import FORMAT_SUFFIXES, TEMP_PREFIX, check_formats, formats_for
 from engine.project.state import ProjectState
+from engine.project.tables import is_table_media
 from engine.store import patients as pat
 from engine.store import repositories as repo
 from engine.store.models import AuditRow, DocumentRow, ExportRow, SpanRow, table_of
@@ -56,9 +57,10 @@ def export(state: ProjectState, document_ids: Sequence[str] | None = None, *,
     private_dir(out)
     formats = tuple(formats or state.settings.export_formats)
     check_formats(formats)
-    if document_ids is None:
+    if document_ids is None:  # tables stream their rows (engine.runs.project_tables)
         document_ids = [d.id for d in queries.documents(
-            state.db, status=[DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])]
+            state.db, status=[DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])
+            if not is_table_media(d.media_type)]
     meter = ProgressMeter(ctx, "export", len(document_ids))
     exported: list[ExportedDocument] = []
     failed: list[tuple[str, str]] = []
@@ -87,6 +89,9 @@ def export_document(state: ProjectState, doc_id: str, out: Path, formats: tuple[
         row = s.get(DocumentRow, doc_id)
         if row is None:
             raise UsageError(f"unknown document id {doc_id}")
+        if is_table_media(row.media_type):
+            raise ProjectError(f"document {doc_id} is a table: its rows are exported by "
+                               "`clearnote project export` or `clearnote batch`")
         status = DocumentStatus(row.status)
         patient = row.patient_id
         doc = repo.load_document(s, doc_id)

@@ -21,7 +21,7 @@ import os
 import re
 import secrets
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -43,6 +43,8 @@ from engine.project import queries as _queries
 from engine.project import recording as _recording
 from engine.project import retention as _retention
 from engine.project import review as _review
+from engine.project import table_export as _table_export
+from engine.project import tables as _tables
 from engine.project.adaptation import Adaptation
 from engine.project.export import WriteGroup
 from engine.project.services import Services
@@ -65,6 +67,7 @@ from engine.store.records import (
     DetectReport,
     DocumentRecord,
     DocumentStatus,
+    ExportedDocument,
     ExportReport,
     ImportReport,
     PatientRecord,
@@ -432,6 +435,23 @@ class Project:
         """Every expected output of the document is in ``out_dir`` with the bytes that
         were recorded when it was exported."""
         return _export.export_files_exist(self._state, document_id, out_dir, formats)
+
+    # ------------------------------------------------------------------ tables
+
+    def record_table(self, document_id: str, source: Path, sha256_hex: str) -> bool:
+        """A table (CSV, TSV, Parquet, XLSX) as an imported document; see project.tables."""
+        return _tables.record_table(self._state, document_id, source, sha256_hex)
+
+    def link_table_row(self, table_id: str, keys: set[tuple[str, str]]) -> str:
+        """A table row's patient from its (kind, digest) keys, which are recorded."""
+        return _tables.link_row(self._state, table_id, keys)
+
+    def export_table(self, document_id: str, write: Callable[[], tuple[Path, int]]
+                     ) -> ExportedDocument:
+        return _table_export.export_table(self._state, document_id, write)
+
+    def table_export_exists(self, document_id: str, path: Path) -> bool:
+        return _table_export.table_export_exists(self._state, document_id, path)
 
     def write_report_csv(self, out_dir: Path) -> Path:
         """``report.csv``: document id, status, spans, CIRE high flags, outputs in this

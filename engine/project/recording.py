@@ -22,6 +22,7 @@ from engine.ingest.discover import discover_inputs
 from engine.parallel import ProgressMeter, WorkItem, WorkResult, run_parallel
 from engine.project import queries
 from engine.project.state import ProjectState
+from engine.project.tables import is_table_media, is_table_path, record_table
 from engine.store import patients as pat
 from engine.store import repositories as repo
 from engine.store.models import DocumentRow, RunRow, SpanRow, table_of
@@ -54,6 +55,7 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
     found = discover_inputs([Path(p) for p in paths])
     known = {d.sha256: d.id for d in queries.documents(state.db)}
     items: list[WorkItem] = []
+    tables: list[str] = []
     duplicates: list[str] = []
     failed: list[ImportFailure] = [ImportFailure(s.path, s.reason) for s in found.skipped]
     for path in found.files:
@@ -67,9 +69,13 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
             duplicates.append(known[sha])
             continue
         known[sha] = document_id_for_sha(state.secret, sha)
+        if is_table_path(path):  # rows are read when the table is exported
+            record_table(state, known[sha], path, sha)
+            tables.append(known[sha])
+            continue
         items.append(WorkItem(known[sha], path=str(path), sha256=sha,
                               password=password, detect=False))
-    imported: list[str] = []
+    imported: list[str] = list(tables)
     review: list[str] = []
     meter = ProgressMeter(ctx, "import", len(items))
     cancelled = False
@@ -180,7 +186,8 @@ def detect(state: ProjectState, document_ids: Sequence[str] | None = None,
             missing = set(document_ids) - {r.id for r in rows}
             if missing:
                 raise UsageError(f"unknown document id(s): {', '.join(sorted(missing))}")
-        ids = [r.id for r in rows]
+        # A table's rows are detected as it is exported (engine.runs.project_tables).
+        ids = [r.id for r in rows if not is_table_media(r.media_type)]
     ids = [i for i in ids if queries.has_content(state.db, i)]  # a failed import has no text
 
     only_new = document_ids is None  # another process may detect the same ones meanwhile

@@ -39,14 +39,32 @@ class PatientLinker:
             self._first.setdefault(digest, (self._documents, patient))
         return patient
 
+    def first_patients(self) -> dict[str, tuple[int, str]]:
+        """Each key digest's (first document, patient): a row's patient is the patient of
+        the earliest of its digests, once every row was seen (Spark's workers use it)."""
+        return dict(self._first)
+
     def patient_for_row(self, cells: Sequence[tuple[Label, str | None, str]]) -> str:
-        """A table row's patient, linked by the same keys as a document's: its cells
-        (label, subtype, value) are read as a small document of their own, so an MRN or
-        a name + date of birth in a table joins the patient of the notes that hold it."""
-        text, spans = "", []
-        for label, subtype, value in cells:
-            if value.strip():
-                spans.append(Span(len(text), len(text) + len(value), label,
-                                  source=Source.MANUAL, subtype=subtype))
-                text += value + "\n"
-        return self.patient_for(Document.from_text(text), spans)
+        """A table row's patient, linked by the same keys as a document's (``row_keys``),
+        so an MRN or a name + date of birth in a table joins the patient of the notes
+        that hold it."""
+        doc, spans = row_document(cells)
+        return self.patient_for(doc, spans)
+
+
+def row_document(cells: Sequence[tuple[Label, str | None, str]]) -> tuple[Document, list[Span]]:
+    """A table row's linking cells (label, subtype, value) as a small document of their
+    own, each cell one span, so that they give the keys a document naming them gives."""
+    text, spans = "", []
+    for label, subtype, value in cells:
+        if value.strip():
+            spans.append(Span(len(text), len(text) + len(value), label,
+                              source=Source.MANUAL, subtype=subtype))
+            text += value + "\n"
+    return Document.from_text(text), spans
+
+
+def row_keys(cells: Sequence[tuple[Label, str | None, str]], secret: bytes
+             ) -> set[tuple[str, str]]:
+    doc, spans = row_document(cells)
+    return identifier_keys(doc, spans, secret)

@@ -13,15 +13,19 @@ from pathlib import Path
 from typing import Any, Literal
 
 from engine.core.context import RunContext
+from engine.core.errors import CancelledError, ClearNoteError
 from engine.core.files import short_name
-from engine.core.messages import reason_in_words
-from engine.parallel import WorkItem, WorkResult
+from engine.core.messages import problem_in_words, reason_in_words
+from engine.parallel import WorkItem, WorkResult, error_reason
 from engine.project import Project
 from engine.project.settings import check_formats
 from engine.runs.driver import STORED
 from engine.runs.outcome import FileOutcome, RunReport, Status
+from engine.runs.project_tables import export_project_table
 from engine.runs.store_thread import StoreThread
 from engine.store.records import DocumentRecord, DocumentStatus
+from engine.tables.run import is_table, output_name
+from engine.tables.schema import TableSchema
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +36,7 @@ class ProjectSink:
     project: Project
     formats: tuple[str, ...] | None = None
     password: str | None = None
+    table_schema: TableSchema | None = None  # roles for every table of the run
     stage: str = "batch"
     _known: dict[str, DocumentRecord] | None = field(default=None, init=False, repr=False)
     _out_dir: Path = field(default=Path(), init=False, repr=False)
@@ -64,6 +69,8 @@ class ProjectSink:
         if self._known is None:
             self._known = {d.sha256: d for d in self.project.documents()}
         record = self._known.get(sha256_hex)
+        if is_table(outcome.source):
+            return self._plan_table(outcome, record, sha256_hex)
         if record is None:
             return WorkItem(outcome.document_id, path=str(outcome.source), sha256=sha256_hex,
                             password=self.password)
@@ -78,7 +85,21 @@ class ProjectSink:
             return None
         return STORED
 
+    def _plan_table(self, outcome: FileOutcome, record: DocumentRecord | None,
+                    sha256_hex: str) -> Literal["stored"] | None:
+        """A table is streamed here, row by row (``engine.runs.project_tables``)."""
+        if record is None:
+            self.project.record_table(outcome.document_id, outcome.source, sha256_hex)
+        elif record.status is DocumentStatus.EXPORTED and self.project.table_export_exists(
+                record.id, self._out_dir / output_name(record.id, outcome.source)):
+            outcome.status = Status.DONE_BEFORE
+            return None
+        return STORED
+
     def write_stored(self, outcome: FileOutcome, out_dir: Path, ctx: RunContext) -> None:
+        if is_table(outcome.source):
+            self._write_table(outcome, out_dir, ctx)
+            return
         exported = self.project.export([outcome.document_id], out_dir=out_dir,
                                        formats=self.formats, report=False)
         if exported.failed:
@@ -87,6 +108,20 @@ class ProjectSink:
         else:
             outcome.outputs = list(exported.exported[0].files)
             outcome.cire_high = exported.cire_high
+
+    def _write_table(self, outcome: FileOutcome, out_dir: Path, ctx: RunContext) -> None:
+        try:
+            exported, spans = export_project_table(
+                self.project, outcome.document_id, outcome.source, out_dir,
+                schema=self.table_schema, ctx=ctx)
+        except (ClearNoteError, OSError) as exc:
+            if isinstance(exc, CancelledError):
+                raise
+            outcome.fail(problem_in_words(exc), error_reason(exc)
+                         if isinstance(exc, ClearNoteError) else problem_in_words(exc))
+            log.warning("table %s failed: %s", outcome.document_id, type(exc).__name__)
+            return
+        outcome.outputs, outcome.spans = list(exported.files), spans
 
     def finisher(self, out_dir: Path, ctx: RunContext) -> ProjectFinisher:
         return ProjectFinisher(StoreThread(self.project, out_dir, self.formats))

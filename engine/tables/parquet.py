@@ -16,6 +16,7 @@ from engine.core.context import RunContext
 from engine.core.errors import InputError
 from engine.core.files import atomic_target
 from engine.session import Session
+from engine.tables import csvio
 from engine.tables.roles import SAMPLE_ROWS, Role, infer_roles
 from engine.tables.schema import TableSchema
 from engine.tables.transform import OVER_89, RowDeidentifier, ScopeOf
@@ -57,6 +58,7 @@ def _rows(batch: Any) -> Iterator[list[str]]:
 def infer_schema(path: Path) -> TableSchema:
     parquet = _open(path)
     names = list(parquet.schema_arrow.names)
+    csvio.check_header(path, names)
     sample: list[list[str]] = []
     for batch in parquet.iter_batches(batch_size=SAMPLE_ROWS):
         sample = list(_rows(batch))
@@ -73,6 +75,7 @@ def deid_parquet(path: Path, out: Path, session: Session, *,
     ctx = ctx or RunContext()
     parquet = _open(path)
     arrow_schema = parquet.schema_arrow
+    csvio.check_header(path, arrow_schema.names)
     schema = schema or infer_schema(path)
     schema.check_header(arrow_schema.names, path)
     deid = RowDeidentifier(session, schema, ctx, scope_of=scope_of)
@@ -84,7 +87,8 @@ def deid_parquet(path: Path, out: Path, session: Session, *,
     with atomic_target(out) as tmp, pq.ParquetWriter(tmp, arrow_schema) as writer:
         for batch in parquet.iter_batches(batch_size=BATCH_ROWS):
             ctx.check()
-            new_rows = [deid.row(values, where=f"{path.name}: row {rows + n + 1}")
+            new_rows = [deid.row(_sized(path, values, rows + n + 1),
+                                 where=f"{path.name}: row {rows + n + 1}")
                         for n, values in enumerate(_rows(batch))]
             arrays = list(batch.columns)
             for i in changed:
@@ -96,6 +100,15 @@ def deid_parquet(path: Path, out: Path, session: Session, *,
             writer.write_batch(pa.RecordBatch.from_arrays(arrays, schema=arrow_schema))
             rows += batch.num_rows
     return rows, deid.spans
+
+
+def _sized(path: Path, values: list[str], row: int) -> list[str]:
+    """A cell past ``csvio.MAX_CELL_CHARS`` is refused, as in a CSV table."""
+    for column, value in enumerate(values, 1):
+        if len(value) > csvio.MAX_CELL_CHARS:
+            raise InputError(path, f"row {row}, column {column}: a cell longer than "
+                                   f"{csvio.MAX_CELL_CHARS} characters")
+    return values
 
 
 def _check_type(path: Path, field: Any, role: Role) -> None:

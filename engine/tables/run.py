@@ -14,14 +14,14 @@ from engine.core.context import RunContext
 from engine.core.errors import ExportError, InputError
 from engine.core.files import atomic_target
 from engine.session import Session
-from engine.tables import csvio, parquet, xlsx
+from engine.tables import csvio, jsonl, parquet, xlsx
 from engine.tables.roles import SAMPLE_ROWS, infer_roles
 from engine.tables.schema import TableSchema
 from engine.tables.transform import RowDeidentifier, ScopeOf
 
 TABLE_SUFFIXES = {".csv": ".deid.csv", ".tsv": ".deid.tsv", ".parquet": ".deid.parquet",
-                  ".xlsx": ".deid.xlsx"}
-PARQUET, XLSX = ".parquet", ".xlsx"
+                  ".xlsx": ".deid.xlsx", ".jsonl": ".deid.jsonl"}
+PARQUET, XLSX, JSONL = ".parquet", ".xlsx", ".jsonl"
 
 
 def is_table(path: Path) -> bool:
@@ -57,6 +57,8 @@ def infer_schema(path: Path) -> TableSchema:
         return parquet.infer_schema(path)
     if path.suffix.lower() == XLSX:
         return xlsx.infer_schema(path)
+    if path.suffix.lower() == JSONL:
+        return jsonl.infer_schema(path)
     _fmt, header, sample, _rest = _open(path)
     rows = [r.values for r in sample if not _blank(r)]
     return TableSchema(tuple(header.values), tuple(infer_roles(header.values, rows)))
@@ -73,6 +75,10 @@ def deid_table(path: Path, out: Path, session: Session, *, schema: TableSchema |
     if path.suffix.lower() == XLSX:
         count, spans = xlsx.deid_xlsx(path, out, session, schema=schema, ctx=ctx,
                                       scope_of=scope_of)
+        return TableResult(out, count, spans)
+    if path.suffix.lower() == JSONL:
+        count, spans = jsonl.deid_jsonl(path, out, session, schema=schema, ctx=ctx,
+                                        scope_of=scope_of)
         return TableResult(out, count, spans)
     fmt, header, sample, rest = _open(path)
     if schema is None:

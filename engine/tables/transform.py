@@ -101,10 +101,7 @@ class RowDeidentifier:
         return "T" + keys.digest(self.secret, "table-patient", *parts).hex()[:16]
 
     def _linking_cells(self, values: Sequence[str]) -> list[tuple[Label, str | None, str]]:
-        name = " ".join(values[i].strip() for i in self.schema.indexes(Role.NAME))
-        return [*((Label.ID, "MRN", values[i]) for i in self._key),
-                (Label.PATIENT, None, name),
-                *((Label.DATE, "DOB", values[i]) for i in self.schema.indexes(Role.DOB))]
+        return linking_cells(self.schema, values)
 
     def row(self, values: Sequence[str], *, where: str = "a row") -> list[str]:
         """The row de-identified; ``where`` names it if an original identifier value
@@ -148,11 +145,15 @@ class RowDeidentifier:
 
     def _free_text(self, text: str, values: Sequence[str], patient: str) -> str:
         doc = Document.from_text(text)
-        found = self.session.detect(doc, self.ctx).active
-        known = list(self._known_spans(text, values))
-        spans = resolve_overlaps([*found, *known])
+        spans = self.free_text_spans(doc, values)
         self.spans += len(spans)
         return self.session.deidentify(doc, spans, patient=patient, ctx=self.ctx).text
+
+    def free_text_spans(self, doc: Document, values: Sequence[str]) -> list[Span]:
+        """What a free-text cell replaces: the pipeline's spans and the row's own
+        identifier values where the text repeats them (the review export shows these)."""
+        found = self.session.detect(doc, self.ctx).active
+        return resolve_overlaps([*found, *self._known_spans(doc.text, values)])
 
     def _known_spans(self, text: str, values: Sequence[str]) -> list[Span]:
         """The row's identifier values where the note repeats them: a full name and each
@@ -169,6 +170,16 @@ class RowDeidentifier:
             for needle in needles:
                 spans += _occurrences(text, needle, label, subtype)
         return spans
+
+
+def linking_cells(schema: TableSchema, values: Sequence[str]
+                  ) -> list[tuple[Label, str | None, str]]:
+    """The cells that link a row to its patient: patient keys as MRNs, the name, the
+    date of birth (label, subtype, value), read as a document's identifiers are."""
+    name = " ".join(values[i].strip() for i in schema.indexes(Role.NAME))
+    return [*((Label.ID, "MRN", values[i]) for i in schema.indexes(Role.PATIENT_KEY)),
+            (Label.PATIENT, None, name),
+            *((Label.DATE, "DOB", values[i]) for i in schema.indexes(Role.DOB))]
 
 
 def _occurrences(text: str, needle: str, label: Label, subtype: str | None) -> list[Span]:

@@ -8,6 +8,9 @@ with the sheet (and range) named."""
 from __future__ import annotations
 
 import datetime as dt
+import os
+import re
+import shutil
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -16,6 +19,7 @@ from engine.core.context import RunContext
 from engine.core.errors import InputError
 from engine.core.files import atomic_target
 from engine.session import Session
+from engine.tables import csvio
 from engine.tables.roles import SAMPLE_ROWS, infer_roles
 from engine.tables.schema import TableSchema
 from engine.tables.transform import OVER_89, RowDeidentifier, ScopeOf
@@ -77,6 +81,52 @@ def _back(old: object, new: str, where: str) -> object:
     raise InputError(None, f"{where}: a cell of an unsupported kind")
 
 
+def trimmed(row: Any, width: int = 0) -> list[Any]:
+    """The row without its empty cells past ``width``: a read-only sheet pads every row
+    to the sheet's widest, so only a value past the header makes a row ragged."""
+    cells = list(row)
+    while len(cells) > width and cells[-1] is None:
+        cells.pop()
+    return cells
+
+
+def check_sheet_header(path: Path, title: str, names: list[str]) -> None:
+    """A sheet's header as a CSV's: no empty or repeated column name."""
+    try:
+        csvio.check_header(path, names)
+    except InputError as exc:
+        raise InputError(path, f"sheet {title!r}, {exc.problem}") from None
+
+
+# openpyxl stamps the ZIP entries and docProps/core.xml with the time of saving; a fixed
+# stamp makes the output a function of the input and the secret (the folder and project
+# sinks, and two runs, write the same bytes), and says nothing about when it was made.
+FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+FIXED_XML_TIME = b"1980-01-01T00:00:00Z"
+_XML_TIME = re.compile(rb"(<dcterms:(?:created|modified)\b[^>]*>)[^<]*(</dcterms:)")
+
+
+def stable_zip(path: Path) -> None:
+    """Rewrite the saved workbook with fixed timestamps, entry by entry (streamed)."""
+    fixed = path.with_name(path.name + ".stable")
+    try:
+        with zipfile.ZipFile(path) as src, \
+                zipfile.ZipFile(fixed, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in src.infolist():
+                entry = zipfile.ZipInfo(info.filename, date_time=FIXED_ZIP_TIME)
+                entry.compress_type, entry.external_attr = zipfile.ZIP_DEFLATED, \
+                    info.external_attr
+                if info.filename == "docProps/core.xml":
+                    dst.writestr(entry, _XML_TIME.sub(rb"\g<1>" + FIXED_XML_TIME + rb"\g<2>",
+                                                      src.read(info)))
+                    continue
+                with src.open(info) as reader, dst.open(entry, "w") as writer:
+                    shutil.copyfileobj(reader, writer, 1 << 20)
+        os.replace(fixed, path)
+    finally:
+        fixed.unlink(missing_ok=True)
+
+
 def _check_merged(path: Path) -> None:
     """Merged cells (only visible outside read-only mode) have no one value per row."""
     book = _load(path, read_only=False)
@@ -99,7 +149,8 @@ def infer_schema(path: Path) -> TableSchema:
             header = next(rows, None)
             if header is None:
                 continue
-            names = [_text(v) for v in header]
+            names = [_text(v) for v in trimmed(header)]
+            check_sheet_header(path, sheet.title, names)
             sample = [[_text(v) for v in row] for _, row in zip(range(SAMPLE_ROWS), rows,
                                                                  strict=False)]
             return TableSchema(tuple(names), tuple(infer_roles(names, sample)))
@@ -125,6 +176,7 @@ def deid_xlsx(path: Path, out: Path, session: Session, *,
                               schema, ctx, scope_of)
                 rows, spans = rows + n, spans + s
             target.save(tmp)
+            stable_zip(tmp)
     finally:
         book.close()
     return rows, spans
@@ -137,7 +189,9 @@ def _sheet(path: Path, sheet: Any, target: Any, session: Session,
     header = next(rows, None)
     if header is None:
         return 0, 0
+    header = trimmed(header)
     names = [_text(v) for v in header]
+    check_sheet_header(path, sheet.title, names)
     where = f"{path.name}, sheet {sheet.title!r}"
     if schema is None:
         buffered = [row for _, row in zip(range(SAMPLE_ROWS), rows, strict=False)]
@@ -152,7 +206,8 @@ def _sheet(path: Path, sheet: Any, target: Any, session: Session,
     count = 0
     for number, row in enumerate(rows, 2):
         ctx.check()
-        cells = list(row) + [None] * (len(names) - len(row))
+        cells = trimmed(row, len(names))
+        cells += [None] * (len(names) - len(cells))
         if len(cells) > len(names):
             raise InputError(path, f"sheet {sheet.title!r}, row {number}: {len(cells)} "
                                    f"cells where the header has {len(names)} columns")

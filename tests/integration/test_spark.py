@@ -267,3 +267,29 @@ def test_usage_errors_name_the_problem(spark: SparkSession, tmp_path: Path,
                  str(tmp_path / "o"), *RULES]) == 2
     assert "no column 'text'" in capsys.readouterr().err
     assert not (tmp_path / "o").exists()
+
+
+def test_spark_deid_with_a_schema_equals_clearnote_deid_of_the_table(
+        spark: SparkSession, notes, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`clearnote spark deid --schema` applies the column roles with the same secret and
+    gives the values `clearnote deid extract.csv` writes, row for row (the same patients,
+    surrogates, date shifts and coarsened ZIP codes; the clinical columns untouched)."""
+    from tests.engine.tables.extract import write_extract
+
+    _, secret, _ = notes
+    src = tmp_path / "extract.csv"
+    write_extract(src, n_patients=6, visits=3)
+    assert main(["table-schema", str(src)]) == 0
+    (tmp_path / "schema.csv").write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["deid", str(src), "--output-dir", str(tmp_path / "cli"), "--policy", "hipaa",
+                 "--secret-file", str(secret), "--workers", "1", *RULES]) == 0
+    [cli_table] = list((tmp_path / "cli").glob("*.deid.csv"))
+    assert main(["spark", "deid", "--input", str(src), "--output", str(tmp_path / "spark"),
+                 "--format", "csv", "--schema", str(tmp_path / "schema.csv"), "--policy",
+                 "hipaa", "--secret-file", str(secret), *RULES]) == 0
+    spark_rows = [row for part in sorted((tmp_path / "spark").glob("part-*.csv"))
+                  for row in csv.DictReader(part.open(newline="", encoding="utf-8"))]
+    with cli_table.open(newline="", encoding="utf-8") as handle:
+        cli_rows = list(csv.DictReader(handle))
+    assert len(cli_rows) == 18 and spark_rows == cli_rows

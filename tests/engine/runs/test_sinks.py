@@ -16,6 +16,7 @@ from engine.api import (
     SessionConfig,
     run_files,
 )
+from engine.runs.outcome import Status
 from tests.engine.store.fakes import letter
 
 SECRET = b"0123456789abcdef" * 4
@@ -61,3 +62,44 @@ def test_folder_and_project_sinks_write_identical_text(tmp_path: Path) -> None:
     assert {name: p for name, p in key.items() if name != duplicate} == patients
     assert key["letter_0.txt"] == key["letter_3.txt"] != key["letter_1.txt"]
     assert key["letter_4.txt"] == ""  # no identifier to link by: no patient
+
+
+def test_a_table_is_byte_identical_through_both_sinks_and_joins_the_projects_patients(
+        tmp_path: Path) -> None:
+    """A CSV extract and a letter of one of its patients: the folder sink and the project
+    sink write the same table and letter bytes under the same names; in the project the
+    letter joins the patient of the table's rows, as in the folder run; a second batch
+    finds the table done."""
+    from tests.engine.tables.extract import write_extract
+
+    src = tmp_path / "in"
+    src.mkdir()
+    people = write_extract(src / "extract.csv", n_patients=6, visits=2)
+    p = people[2]
+    (src / "letter.txt").write_text(f"Referral letter\nPatient: {p.first} {p.last}\n"
+                                    f"MRN: {p.mrn}\nSeen on 2024-02-03.\n", encoding="utf-8")
+    pipeline = PipelineConfig(policy="strict", ner=False)
+    session = Session(SessionConfig(pipeline=pipeline, secret=SECRET))
+    folder = run_files([src], tmp_path / "folder", FolderSink(
+        session, formats=("txt",), key_file=tmp_path / "key.csv"), workers=1)
+    with Project.create(tmp_path / "p.clearnote", pipeline=pipeline, secret=SECRET,
+                        export_formats=("txt",)) as project:
+        batch = run_files([src], tmp_path / "project", ProjectSink(project), workers=1)
+        again = run_files([src], tmp_path / "project", ProjectSink(project), workers=1)
+        patients = {Path(str(r["source"])).name: r["patient"] for r in project.key_rows()}
+        media = {d.source_path and Path(d.source_path).name: d.media_type
+                 for d in project.documents()}
+
+    assert folder.ok and batch.ok and again.ok, (folder.summary(), batch.summary())
+    assert [o.status for o in again.outcomes] == [Status.DONE_BEFORE] * 2
+
+    def outputs(out: Path) -> dict[str, bytes]:
+        return {f.name: f.read_bytes() for f in sorted(out.iterdir())
+                if f.name.endswith((".deid.csv", ".deid.txt"))}
+
+    folder_out, project_out = outputs(tmp_path / "folder"), outputs(tmp_path / "project")
+    assert sorted(n.split(".", 1)[1] for n in folder_out) == ["deid.csv", "deid.txt"]
+    assert folder_out == project_out
+    assert p.mrn.encode() not in folder_out[next(n for n in folder_out if n.endswith("csv"))]
+    assert media["extract.csv"] == "text/csv"
+    assert patients["letter.txt"] not in ("", None)  # linked to the row's patient

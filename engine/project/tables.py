@@ -1,0 +1,65 @@
+"""Tables in a project (EHR extracts: CSV, TSV, Parquet, XLSX, JSON Lines).
+
+A table is one document of the project: its media type says the format, it holds no text
+of its own (its rows stay in the source file, checked by sha256 when it is exported) and
+no patient of its own, since its rows belong to many. Each row's patient is a patient of
+the project: a row's MRN or name + date of birth joins the patient of notes that hold
+them, else a new patient; the row's keyed digests are recorded as that patient's keys
+(``list_keys``, as a patient list's are), so notes detected later join the same patient
+and get the same surrogates and date shift. The rows themselves are streamed through
+``engine.tables`` by the runs layer above (``engine.runs.project_tables``); this module
+keeps what the project stores.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core.domain import Document
+from engine.project.state import ProjectState
+from engine.store import patients as pat
+from engine.store import profiles
+from engine.store import repositories as repo
+from engine.store.models import DocumentRow
+
+# Suffix -> media type of the table formats (engine.tables reads and writes them).
+TABLE_MEDIA = {
+    ".csv": "text/csv",
+    ".tsv": "text/tab-separated-values",
+    ".parquet": "application/vnd.apache.parquet",
+    ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ".jsonl": "application/jsonl",
+}
+
+
+def is_table_path(path: str | Path) -> bool:
+    return Path(path).suffix.lower() in TABLE_MEDIA
+
+
+def is_table_media(media_type: str) -> bool:
+    return media_type in TABLE_MEDIA.values()
+
+
+def record_table(state: ProjectState, document_id: str, source: Path, sha256: str) -> bool:
+    """The table as an imported document (no text, no patient); False if already there."""
+    with state.db.write() as s:
+        if s.get(DocumentRow, document_id) is not None:
+            return False
+        media = TABLE_MEDIA[source.suffix.lower()]
+        doc = Document(text="", id=document_id, source_path=str(source), media_type=media)
+        repo.add_document(s, doc, file_sha256=sha256, source_path=str(source))
+        repo.audit(s, "document.imported", document_id=document_id, count=0,
+                   media_type=media)
+        return True
+
+
+def link_row(state: ProjectState, table_id: str, keys: set[tuple[str, str]]) -> str:
+    """The patient of a table row with these (kind, digest) keys: the first patient
+    whose documents or earlier rows share one, else a new patient; its keys recorded."""
+    with state.db.write() as s:
+        patient, created = pat.find_patient(s, table_id, keys)
+        assert patient is not None  # keys is not empty
+        profiles.add_list_keys(s, patient, keys)
+    if created:
+        state.surrogate_map.known_empty(patient)
+    return patient
