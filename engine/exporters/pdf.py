@@ -49,6 +49,7 @@ from engine.exporters.pdf_text_layer import (
 )
 from engine.exporters.pdf_verify import verify_boxes, verify_pdf
 from engine.exporters.verify import live_spans, raise_leaks
+from engine.ingest.pdfium_lock import serialized
 
 RASTER_DPI = 200
 PATCH_DPI = 300
@@ -400,6 +401,7 @@ def _image_dpi(img: Image.Image) -> float:
 # --------------------------------------------------------------------------- entry point
 
 
+@serialized
 def write_redacted_pdf(source_pdf_or_image: str | Path, doc: Document, spans: Sequence[Span],
                        out_path: str | Path, *, surrogate: DeidentifiedText | None = None,
                        mode: PdfMode = "redacted", password: str | None = None,

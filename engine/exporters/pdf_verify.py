@@ -17,8 +17,10 @@ from engine.core.domain import Document, Span
 from engine.core.errors import ExportVerificationError
 from engine.exporters.geometry import PageBox, PageFrame
 from engine.exporters.verify import find_leaks, masked_original, needles
+from engine.ingest.pdfium_lock import serialized
 
 
+@serialized
 def verify_pdf(path: Path, doc: Document, spans: Sequence[Span], what: str
                ) -> list[tuple[Span, int | None]]:
     """Re-open ``path`` and return every (span, page number or None for metadata /
@@ -64,6 +66,7 @@ def verify_pdf(path: Path, doc: Document, spans: Sequence[Span], what: str
     return leaks
 
 
+@serialized
 def verify_boxes(path: Path, boxes: Sequence[PageBox], frames: dict[int, PageFrame],
                  what: str) -> None:
     """No text can be extracted from under a box redaction (its inner part: a word

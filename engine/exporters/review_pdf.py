@@ -28,6 +28,7 @@ from engine.exporters.geometry import PageBox, PageFrame, page_frames, span_page
 from engine.exporters.pdf import _image_dpi, _jpeg_image_obj, _place
 from engine.exporters.pdf_boxes import drawable
 from engine.exporters.pdf_text_layer import set_text
+from engine.ingest.pdfium_lock import serialized
 
 PAD = 1.0  # points around each box, as the redacted PDF pads its boxes
 ID_SIZE = 5.0  # points: the span id written above its box
@@ -142,6 +143,7 @@ def _draw_redactions(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, height: floa
                                                        rect[3] + 0.6, ID_SIZE))
 
 
+@serialized
 def write_review_pdf(source: str | Path, doc: Document, spans: Sequence[Span],
                      out_path: str | Path, *, password: str | None = None,
                      ctx: RunContext | None = None,

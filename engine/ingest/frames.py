@@ -17,6 +17,7 @@ from pathlib import Path
 
 from engine.core.domain import Document
 from engine.core.errors import InputError
+from engine.ingest.pdfium_lock import serialized
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -74,6 +75,7 @@ def _is_pdf(doc: Document) -> bool:
         doc.source_path or "").lower().endswith(".pdf")
 
 
+@serialized
 def page_frames(doc: Document, *, source: str | Path | None = None,
                 password: str | None = None) -> dict[int, PageFrame]:
     """Every page's frame, by page number. PDF pages read their crop box and rotation from

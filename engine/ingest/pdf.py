@@ -33,6 +33,7 @@ from engine.ingest.ocr import (
     layout_words,
     ocr_pages,
 )
+from engine.ingest.pdfium_lock import PDFIUM
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -187,59 +188,33 @@ def _image_coverage(page: pdfium.PdfPage) -> float:
 def load_pdf(path: Path, *, password: str | None = None, ocr: OcrEngine | None = None,
              ctx: RunContext | None = None) -> Document:
     ctx = ctx or RunContext()
-    pdf = open_pdf(path, password)
+    with PDFIUM:
+        pdf = open_pdf(path, password)
     try:
-        total = len(pdf)
-        builder = DocumentBuilder()
-        pages: list[PageText | None] = [None] * total
-        to_ocr: list[int] = []
-        for index in range(total):
-            ctx.check()
-            number = index + 1
-            try:
-                page = pdf[index]
-            except pdfium.PdfiumError as exc:
-                raise CorruptDocumentError(path, f"page {number} cannot be read") from exc
-            try:
-                text_page, nonspace, bad = extract_text_layer(page, number)
-                coverage = _image_coverage(page)
-            finally:
-                page.close()
-            if nonspace < MIN_TEXT_CHARS:
-                to_ocr.append(index)
-                builder.warnings.append(f"page {number} had no text layer: OCR used")
-            elif bad > MAX_BAD_RATIO * nonspace:
-                to_ocr.append(index)
-                builder.warnings.append(f"page {number} text layer is unreadable "
-                                        f"({bad} of {nonspace} characters): OCR used")
-            elif nonspace < SPARSE_TEXT_CHARS and coverage >= BIG_IMAGE_AREA:
-                to_ocr.append(index)
-                builder.warnings.append(f"page {number} is mostly an image with little "
-                                        "text: OCR used")
-            else:
-                pages[index] = text_page
-                if coverage >= BIG_IMAGE_AREA:
-                    builder.warnings.append(f"page {number} has a large image whose content "
-                                            "was not read (text layer used)")
-                ctx.report("ingest", index + 1 - len(to_ocr), total, f"page {number} text")
+        with PDFIUM:  # the text pass is all PDFium; OCR below runs outside the lock
+            pages, to_ocr, builder = _text_pass(pdf, path, ctx)
+        total = len(pages)
         if to_ocr:
             engine = ocr if ocr is not None else default_engine()
             affines: dict[int, _Affine] = {}
 
             def rendered() -> Iterator[Image.Image]:
                 for index in to_ocr:
-                    page = pdf[index]
-                    try:
-                        image, affines[index] = render_page(page, OCR_DPI, grayscale=True)
-                    finally:
-                        page.close()
+                    with PDFIUM:  # not across the yield: OCR runs outside the lock
+                        page = pdf[index]
+                        try:
+                            image, affines[index] = render_page(page, OCR_DPI,
+                                                                grayscale=True)
+                        finally:
+                            page.close()
                     yield image
 
             for k, result in ocr_pages(engine, rendered(), total=len(to_ocr), ctx=ctx,
                                        stage="ocr"):
                 index = to_ocr[k]
-                pages[index] = _ocr_page_text(result, index + 1, affines.pop(index),
-                                              pdf.get_page_size(index))
+                with PDFIUM:
+                    size = pdf.get_page_size(index)
+                pages[index] = _ocr_page_text(result, index + 1, affines.pop(index), size)
                 ctx.report("ingest", total - len(to_ocr) + k + 1, total,
                            f"page {index + 1} OCR")
         for page_text in pages:
@@ -247,7 +222,47 @@ def load_pdf(path: Path, *, password: str | None = None, ocr: OcrEngine | None =
             builder.add_page(page_text)
         return builder.build(source_path=str(path), media_type="application/pdf")
     finally:
-        pdf.close()
+        with PDFIUM:
+            pdf.close()
+
+
+def _text_pass(pdf: pdfium.PdfDocument, path: Path, ctx: RunContext
+               ) -> tuple[list[PageText | None], list[int], DocumentBuilder]:
+    """Every page's text layer where it is sane; the pages to OCR, with why."""
+    total = len(pdf)
+    builder = DocumentBuilder()
+    pages: list[PageText | None] = [None] * total
+    to_ocr: list[int] = []
+    for index in range(total):
+        ctx.check()
+        number = index + 1
+        try:
+            page = pdf[index]
+        except pdfium.PdfiumError as exc:
+            raise CorruptDocumentError(path, f"page {number} cannot be read") from exc
+        try:
+            text_page, nonspace, bad = extract_text_layer(page, number)
+            coverage = _image_coverage(page)
+        finally:
+            page.close()
+        if nonspace < MIN_TEXT_CHARS:
+            to_ocr.append(index)
+            builder.warnings.append(f"page {number} had no text layer: OCR used")
+        elif bad > MAX_BAD_RATIO * nonspace:
+            to_ocr.append(index)
+            builder.warnings.append(f"page {number} text layer is unreadable "
+                                    f"({bad} of {nonspace} characters): OCR used")
+        elif nonspace < SPARSE_TEXT_CHARS and coverage >= BIG_IMAGE_AREA:
+            to_ocr.append(index)
+            builder.warnings.append(f"page {number} is mostly an image with little "
+                                    "text: OCR used")
+        else:
+            pages[index] = text_page
+            if coverage >= BIG_IMAGE_AREA:
+                builder.warnings.append(f"page {number} has a large image whose content "
+                                        "was not read (text layer used)")
+            ctx.report("ingest", index + 1 - len(to_ocr), total, f"page {number} text")
+    return pages, to_ocr, builder
 
 
 def _ocr_page_text(result: OcrPage, number: int, affine: _Affine,

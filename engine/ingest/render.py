@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.domain import Document
 from engine.core.errors import InputError
+from engine.ingest.pdfium_lock import serialized
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 DISPLAY_DPI = 110
 
 
+@serialized
 def render_page(doc: Document, page: int, *, dpi: int = DISPLAY_DPI,
                 password: str | None = None) -> Image.Image:
     """Page ``page`` (1-based) of the document's source file, in RGB."""
