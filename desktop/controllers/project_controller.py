@@ -263,6 +263,8 @@ class ProjectController(ReviewActions, QObject):
 
         def done(report: Any) -> None:
             self.detectFinished.emit(report)
+            if self.project is not project:  # closed (or another opened) meanwhile
+                return
             self.refresh_documents()
             if self.current_id:
                 self.load_document(self.current_id)
