@@ -30,7 +30,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.address", 2, ADDRESS_RULES, "street addresses with unit and city lines"),
     ("regex.age", 1, AGE_RULES, "ages, every one proposed; the policy filters"),
     ("regex.name", 2, NAME_RULES, "names in titles, credentials, form fields, signatures"),
-    ("regex.facility", 4, FACILITY_RULES,
+    ("regex.facility", 5, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
     ("regex.staff", 1, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),

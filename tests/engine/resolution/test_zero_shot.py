@@ -62,6 +62,19 @@ NEVER = [
     ("12", "hipaa", "PMH: MI '92, CABG 81", "'92"),
     ("12", "hipaa", "PMH: MI '92, CABG 81", "81"),
     ("b", "strict", "Name: Chen Wei   Age: 92", "Age"),
+    ("9", "hipaa", "on PS 5 overnight", "PS 5"),
+    ("9", "hipaa", "Pt on CPAP 10 overnight", "CPAP 10"),
+    ("9", "hipaa", "on 2L nc, sats 95", "2L"),
+    ("9", "hipaa", "pt on Levo 3 since 4/2", "Levo 3"),
+    ("9", "hipaa", "Pt on Propofol 20 overnight", "Propofol 20"),
+    ("9", "hipaa", "Pt on Day 3 of abx", "Day 3"),
+    ("9", "hipaa", "pt on day 3 of abx", "day 3"),
+    ("9", "hipaa", "on POD 2, tolerating diet", "POD 2"),
+    ("9", "hipaa", "HR 100 RN aware", "HR 100"),
+    ("9", "hipaa", "Day 3 RN aware of plan", "Day 3"),
+    ("10", "hipaa", "Page MD prn", "Page"),
+    ("10", "hipaa", "uo < 30. Call MD prn", "Call"),
+    ("10", "hipaa", "- Notify HO if sbp < 90", "Notify"),
     ("b", "strict", "admitted to medical ward for observation", "ward"),
 ]
 
@@ -76,6 +89,11 @@ ALWAYS = [
     ("8", "hipaa", "labs 4/13 0446 k 3.9", "4/13"),
     ("9", "hipaa", "plan back to Kessler 3 tomorrow", "Kessler 3"),
     ("9", "hipaa", "transfer to CMH for cath", "CMH"),
+    ("9", "hipaa", "pt on Kessler 3 since 4/2", "Kessler 3"),
+    ("9", "hipaa", "on Kessler 3 overnight", "Kessler 3"),
+    ("9", "hipaa", "Kessler 3 RN aware of plan", "Kessler 3"),
+    ("9", "hipaa", "pt on kessler 3 since 4/2", "kessler 3"),
+    ("9", "hipaa", "moved from Kessler 3 this am", "Kessler 3"),
     ("9", "hipaa", "scored on the U Vermont scale", "U Vermont"),
     ("9", "strict", "was transferred to UIHC 11/12/92.", "UIHC"),
     ("9", "hipaa", "records from Lakeside Hosp. requested", "Lakeside"),
@@ -86,6 +104,8 @@ ALWAYS = [
     ("10", "hipaa", "lines placed by B. TOLLER this am", "TOLLER"),
     ("10", "hipaa", "HO Brandt notified of uo", "Brandt"),
     ("10", "hipaa", "mira holm aware of plan", "mira holm"),
+    ("10", "hipaa", "seen by Harold Page, MD today", "Harold Page"),
+    ("10", "hipaa", "Dr. Page aware of plan", "Page"),
     ("11", "hipaa", "wife cell 301/555/0192", "301/555/0192"),
     ("11", "hipaa", "daughter at 301 5550192 after 5", "301 5550192"),
     ("11", "hipaa", "call 301555-0192 with results", "301555-0192"),
@@ -156,6 +176,7 @@ MODEL_PROPOSALS = [
     ("CPAP 5/10/35% overnight", "5/10", Label.DATE),
     ("PS 5/5 tolerating", "5/5", Label.DATE),
     ("AC 600 X 14", "AC", H),
+    ("Page MD prn", "Page", D),
 ]
 
 
