@@ -16,6 +16,14 @@ from pathlib import Path
 
 # Loaded by the plugin at run time (dlopen), so ldd cannot see them.
 DLOPENED = ("xcb-cursor",)
+# What the xcb plugin needs beyond libxcb, libX11, libxkbcommon and GL, which every X
+# session has: the libraries a bare Debian lacks. The desktop bundle carries exactly these
+# (installer/xcb_libraries.py copies them from the build machine).
+XCB_LIBRARIES = ("libxcb-cursor.so.0", "libxcb-icccm.so.4", "libxcb-image.so.0",
+                 "libxcb-keysyms.so.1", "libxcb-randr.so.0", "libxcb-render-util.so.0",
+                 "libxcb-render.so.0", "libxcb-shape.so.0", "libxcb-shm.so.0",
+                 "libxcb-sync.so.1", "libxcb-util.so.1", "libxcb-xfixes.so.0",
+                 "libxcb-xkb.so.1", "libxkbcommon-x11.so.0")
 _NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found", re.MULTILINE)
 
 
@@ -28,6 +36,10 @@ def debian_package(soname: str) -> str:
 
 def missing_from_ldd(output: str) -> list[str]:
     return sorted(set(_NOT_FOUND.findall(output)))
+
+
+def install_command(sonames: list[str]) -> str:
+    return "sudo apt-get install -y " + " ".join(sorted({debian_package(m) for m in sonames}))
 
 
 def _qt_root() -> Path | None:
@@ -64,10 +76,9 @@ def main() -> int:
     missing = missing_libraries()
     if not missing:
         return 0
-    packages = " ".join(sorted({debian_package(m) for m in missing}))
     print("The ClearNote window needs system libraries this computer does not have:\n  "
           + ", ".join(missing)
-          + f"\nInstall them (Debian/Ubuntu): sudo apt-get install -y {packages}\n"
+          + f"\nInstall them (Debian/Ubuntu): {install_command(missing)}\n"
           "(other distributions: the packages that provide these files), then run again.",
           file=sys.stderr)
     return 1

@@ -15,7 +15,8 @@ policy. Pure functions over (text, spans):
   one is split there and each piece is trimmed of whitespace and guarded on its own; nor a
   line break (but addresses), a field label or a clinical word beside it (boundaries.py);
 - the word after ``pt`` is a name only with name evidence, clinical shorthand alone is no
-  name, place or facility, section words are never PHI (shorthand.py);
+  name, place or facility, section words are never PHI, nor the verb of an order to reach a
+  clinician ("Page MD prn") (shorthand.py);
 - a WEB candidate has the shape of an address (validators.web_shape): "hr.no" has none.
 """
 
@@ -38,6 +39,7 @@ from engine.resolution.edges import trim
 from engine.resolution.measurements import looks_like_date, measurement_ranges
 from engine.resolution.shorthand import (
     after_pt_without_name,
+    contact_order,
     is_shorthand,
     section_ranges,
     shorthand_alone,
@@ -183,7 +185,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return bool(_DOTTED_WORDS.fullmatch(covered)) and not web_shape(covered)
     if span.label not in _WORD_LABELS:
         return False
-    if span.label in NAME_LABELS and after_pt_without_name(text, span):
+    if span.label in NAME_LABELS and (after_pt_without_name(text, span)
+                                      or contact_order(text, span)):
         return True
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])

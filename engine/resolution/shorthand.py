@@ -153,3 +153,19 @@ def within_section_words(span: Span, ranges: list[tuple[int, int]]) -> bool:
     """Every letter of the span lies in section words ("Progress" of "Nursing Progress Note",
     "Department" alone)."""
     return any(a <= span.start and span.end <= b for a, b in ranges)
+
+
+# Orders to reach a clinician ("Page MD prn", "Notify HO if SBP < 90"): the capitalised verb
+# in name position is no name, though "Page" and "Call" are listed surnames.
+_CONTACT_VERBS = frozenset({"page", "call", "notify", "inform", "contact", "consult", "update",
+                            "alert", "tell", "ask", "text", "phone", "email", "message"})
+_CLAUSE_START = re.compile(r"(?:^|[\n.;:!?]|[\n(][ \t]*[-*•\d.)]+)[ \t]*\Z")
+_CLINICIAN_AFTER = re.compile(r"(?i:[ \t]+(?:md|do|ho|rn|np|pa|dr|team|resident|provider"
+                              r"|physician|doctor|on[ \t]+call)\b)")
+
+
+def contact_order(text: str, span: Span) -> bool:
+    """A contact verb that opens a clause, before a clinician word: an order, not a name."""
+    return text[span.start:span.end].casefold() in _CONTACT_VERBS \
+        and bool(_CLINICIAN_AFTER.match(text, span.end)) \
+        and bool(_CLAUSE_START.search(text[max(0, span.start - 12):span.start]))

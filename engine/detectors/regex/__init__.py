@@ -13,6 +13,7 @@ from engine.detectors.regex.locations import ADDRESS_RULES, POSTAL_RULES
 from engine.detectors.regex.names import NAME_RULES
 from engine.detectors.regex.rule import RegexRule, RuleDetector
 from engine.detectors.regex.staff import STAFF_RULES
+from engine.detectors.regex.towns import TOWN_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
@@ -27,10 +28,11 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.phn", 1, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 1, POSTAL_RULES, "US ZIP and Canadian postal codes"),
-    ("regex.address", 2, ADDRESS_RULES, "street addresses with unit and city lines"),
+    ("regex.address", 3, ADDRESS_RULES + TOWN_RULES,
+     "street addresses with unit and city lines; lower-case towns after from/in/to"),
     ("regex.age", 1, AGE_RULES, "ages, every one proposed; the policy filters"),
     ("regex.name", 2, NAME_RULES, "names in titles, credentials, form fields, signatures"),
-    ("regex.facility", 4, FACILITY_RULES,
+    ("regex.facility", 5, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
     ("regex.staff", 1, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),

@@ -26,6 +26,10 @@ _MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted
 _TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|back\s+to"
              r"|returned?\s+to|d/c\s+to|discharged?\s+to)[ \t]+(?:the[ \t]+)?)")
 
+# A unit named with a number ("Kessler 3", "Baker 5B"), not a dose, ratio or time after it.
+_UNIT_NAME = rf"{UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?\b"
+_NOT_DOSE = (r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps?|puffs?|l\b"
+             r"|lpm|mic|/))")
 
 # Short words after "to"/"at" that are no institution: titles ("TO DR. CETTINA" in a
 # shouted line), a cash machine.
@@ -47,6 +51,20 @@ def _named_unit(text: str) -> bool:
     return not is_english(text.split()[0])
 
 
+def _ward_name(text: str) -> bool:
+    """"on Kessler 3", "Kessler 3 RN": without a movement word only a listed name in title
+    case that is no English or clinical word, never a drug, vent mode or count ("on Levo 3",
+    "on CPAP 10", "on POD 2", "on day 3")."""
+    from engine.detectors.dictionary.names import all_name_lists
+    from engine.resolution.shorthand import is_shorthand
+
+    word = text.split()[0]
+    key = word.casefold()
+    first, last = all_name_lists()
+    return word.istitle() and (key in first or key in last) and _named_unit(text) \
+        and not is_shorthand(key)
+
+
 @lru_cache(maxsize=1)
 def _states() -> frozenset[str]:
     """One-word state names of the shipped location gazetteer."""
@@ -66,9 +84,14 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     RegexRule("facility.state_university", H, r"\b(U\.?[ \t]+(?:of[ \t]+)?[A-Z][a-z]{3,})\b", 0.6,
               group=1, validate=_state_university),
     # "back to Kessler 3", "transferred to St. Agnes"
-    RegexRule("facility.named_unit", H, rf"{_MOVE}({UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?)\b"
-              r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps?|puffs?))",
-              0.6, group=1, validate=_named_unit),
+    RegexRule("facility.named_unit", H, rf"{_MOVE}({_UNIT_NAME}){_NOT_DOSE}", 0.6, group=1,
+              validate=_named_unit),
+    # "pt on Kessler 3 since 4/2", "Kessler 3 RN aware"
+    RegexRule("facility.ward_on", H, rf"(?i:\bon[ \t]+)({_UNIT_NAME}){_NOT_DOSE}", 0.55,
+              group=1, validate=_ward_name),
+    RegexRule("facility.ward_staff", H,
+              rf"(?<![\w.])({_UNIT_NAME})(?=[ \t]+(?:RN|rn|charge|nurse|staff|team)\b)", 0.55,
+              group=1, validate=_ward_name),
     RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
               group=1),
     RegexRule("facility.acronym", H, rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])", 0.6, group=1,
