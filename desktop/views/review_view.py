@@ -113,7 +113,7 @@ class ReviewView(QWidget):
         top.addWidget(QLabel("New span label:", self))
         top.addWidget(self.label_box)
 
-        side = QWidget(self)
+        self.side = side = QWidget(self)  # span details and list: hidden for a table
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.details)
@@ -145,6 +145,7 @@ class ReviewView(QWidget):
         self.text.setPlainText("")
         self.text.setPlaceholderText("Select a document in the list to review it.")
         self.body.setCurrentWidget(self.text)
+        self.side.show()
         self.span_panel.set_spans([])
         self.boxes.set_boxes(None, ())
         self._show_details(None)
@@ -162,6 +163,7 @@ class ReviewView(QWidget):
         if loaded.table is not None:
             self.table_view.show_table(loaded.table)
         self.body.setCurrentWidget(self.text if loaded.table is None else self.table_view)
+        self.side.setVisible(loaded.table is None)
         self.span_panel.set_spans(list(loaded.spans), loaded.document.text)
         self.boxes.set_boxes(loaded.document.id, loaded.boxes)
         self._current = keep if keep in self._spans else None

@@ -86,6 +86,7 @@ def test_dropping_a_table_imports_it_with_the_confirmed_roles(
     assert view.model.is_identifier(HEADER.index("dob"))
     assert not view.model.is_identifier(LAB)
     assert "all 8 rows" in view.caption.text()
+    assert not window.review.side.isVisible()  # no spans of its own: the grid gets the width
 
 
 def test_cancelling_the_role_dialog_imports_nothing(

@@ -14,6 +14,7 @@ from engine.api import (
     PipelineConfig,
     Project,
     export_project_tables,
+    export_table_review,
     import_table,
     infer_schema,
     preview_project_table,
@@ -88,3 +89,6 @@ def test_importing_the_same_table_again_replaces_its_roles(tmp_path: Path) -> No
         again = import_table(project, src, drop_all)
         assert again.duplicates == (doc_id,)
         assert preview_project_table(project, doc_id).schema == drop_all
+        # the review export reads the stored roles too: no free-text column, no cells
+        [review] = export_table_review(project, tmp_path / "review", fmt="jsonl")
+        assert review.read_text(encoding="utf-8") == ""
