@@ -77,6 +77,7 @@ if TYPE_CHECKING:
     from engine.runs.project import ProjectSink
     from engine.runs.project_tables import (
         export_project_tables,
+        export_project_with_tables,
         import_table,
         preview_project_table,
     )
@@ -125,8 +126,8 @@ _LAZY: dict[str, str] = {
     "FolderSink": "engine.runs.folder",
     **dict.fromkeys(("FileOutcome", "RunReport"), "engine.runs.outcome"),
     "ProjectSink": "engine.runs.project",
-    **dict.fromkeys(("export_project_tables", "import_table", "preview_project_table"),
-                    "engine.runs.project_tables"),
+    **dict.fromkeys(("export_project_tables", "export_project_with_tables", "import_table",
+                     "preview_project_table"), "engine.runs.project_tables"),
     "export_table_review": "engine.runs.table_review",
     "read_profile_file": "engine.project.profile_file",
     **dict.fromkeys(("ProjectReport", "build_report"), "engine.project.report"),
@@ -175,4 +176,5 @@ __all__ = [
     # the desktop's table roles dialog and table view (issue 28)
     "TABLE_ROLES", "TablePreview", "preview_table", "role_help", "schema_with_roles",
     "import_table", "preview_project_table", "is_table_media", "is_table_path",
+    "export_project_with_tables",
 ]

@@ -300,7 +300,8 @@ class ProjectController(ReviewActions, QObject):
         def work(ctx: RunContext) -> ExportReport:
             if confirmed_open:
                 project.record_export_anyway(confirmed_open)
-            return project.export(document_ids, out_dir=out_dir, formats=formats, ctx=ctx)
+            return api.export_project_with_tables(project, document_ids, out_dir,
+                                                  formats=formats, ctx=ctx)  # tables too
 
         return self._run("export", work, done, long=True)
 

@@ -7,6 +7,7 @@ stores of a table is ``engine.project.tables``'s."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from engine.core.context import RunContext
@@ -140,3 +141,18 @@ def export_project_tables(project: Project, document_ids: Sequence[str] | None, 
             continue
         exported.append(done)
     return ExportReport(out_dir, tuple(exported), tuple(failed)), others
+
+
+def export_project_with_tables(project: Project, document_ids: Sequence[str] | None,
+                               out_dir: Path, *, formats: Sequence[str] | None = None,
+                               ctx: RunContext | None = None) -> ExportReport:
+    """The desktop's export, in `clearnote project export`'s order: the tables among
+    ``document_ids`` (every table when None) with their stored roles, then the other
+    documents (every reviewed one when None), in one report."""
+    ctx = ctx or RunContext()
+    tables, _others = export_project_tables(project, document_ids, out_dir, ctx=ctx)
+    done = {e.document_id for e in tables.exported} | {i for i, _ in tables.failed}
+    others = None if document_ids is None else [i for i in document_ids if i not in done]
+    report = project.export(others, out_dir=out_dir, formats=formats, ctx=ctx)
+    return replace(report, exported=tables.exported + report.exported,
+                   failed=tables.failed + report.failed)

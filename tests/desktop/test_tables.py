@@ -5,6 +5,7 @@ first rows with identifier columns filled in their role's colour."""
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -87,6 +88,15 @@ def test_dropping_a_table_imports_it_with_the_confirmed_roles(
     assert not view.model.is_identifier(LAB)
     assert "all 8 rows" in view.caption.text()
     assert not window.review.side.isVisible()  # no spans of its own: the grid gets the width
+
+    # Exported from the desktop with the confirmed roles: the lab column emptied.
+    out = tmp_path / "out"
+    with qtbot.waitSignal(window.controller.exportFinished, timeout=TIMEOUT_MS) as done:
+        window.controller.export(None, out, ["txt"])
+    assert [e.document_id for e in done.args[0].exported] == [doc.id]
+    [table] = out.glob("*.deid.csv")
+    with table.open(encoding="utf-8", newline="") as handle:
+        assert {row["hba1c"] for row in csv.DictReader(handle)} == {""}
 
 
 def test_cancelling_the_role_dialog_imports_nothing(
