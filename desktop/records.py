@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.api import BoxRedaction, DocumentRecord, DocumentStatus
 from engine.core.domain import DeidentifiedText, Document, Span, SpanStatus
+
+if TYPE_CHECKING:  # the tables stack is imported when a table is first opened
+    from engine.api import TablePreview
 
 
 class DisplayStatus:
@@ -63,6 +67,16 @@ class LoadedDocument:
     spans: tuple[Span, ...]
     status: DocumentStatus | None = None
     boxes: tuple[BoxRedaction, ...] = ()  # active box redactions drawn on its pages
+    table: TableData | None = None  # a table document's first rows (it has no text)
+
+
+@dataclass(frozen=True, slots=True)
+class TableData:
+    """A table document's first rows with the roles its export uses, or why they cannot
+    be shown (the source moved or changed since import), in words."""
+
+    preview: TablePreview | None
+    problem: str = ""
 
 
 @dataclass(frozen=True, slots=True)

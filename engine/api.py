@@ -70,11 +70,17 @@ if TYPE_CHECKING:
     from engine.project.profile_file import read_profile_file
     from engine.project.report import ProjectReport, build_report
     from engine.project.report_html import report_html, write_report
+    from engine.project.tables import is_table_media, is_table_path
     from engine.runs.driver import run_files
     from engine.runs.folder import FolderSink
     from engine.runs.outcome import FileOutcome, RunReport
     from engine.runs.project import ProjectSink
-    from engine.runs.project_tables import export_project_tables
+    from engine.runs.project_tables import (
+        export_project_tables,
+        export_project_with_tables,
+        import_table,
+        preview_project_table,
+    )
     from engine.runs.table_review import export_table_review
     from engine.runtimes import get_llama_runtime
     from engine.session import Session, SessionConfig, SessionServices, load_document
@@ -88,8 +94,9 @@ if TYPE_CHECKING:
         PatientRecord,
         Statistics,
     )
+    from engine.tables.preview import TABLE_ROLES, TablePreview, preview_table, role_help
     from engine.tables.run import infer_schema
-    from engine.tables.schema import TableSchema, read_schema
+    from engine.tables.schema import TableSchema, read_schema, schema_with_roles
 
 # name -> the module that defines it, imported when the name is first read.
 _LAZY: dict[str, str] = {
@@ -119,14 +126,19 @@ _LAZY: dict[str, str] = {
     "FolderSink": "engine.runs.folder",
     **dict.fromkeys(("FileOutcome", "RunReport"), "engine.runs.outcome"),
     "ProjectSink": "engine.runs.project",
-    "export_project_tables": "engine.runs.project_tables",
+    **dict.fromkeys(("export_project_tables", "export_project_with_tables", "import_table",
+                     "preview_project_table"), "engine.runs.project_tables"),
     "export_table_review": "engine.runs.table_review",
     "read_profile_file": "engine.project.profile_file",
     **dict.fromkeys(("ProjectReport", "build_report"), "engine.project.report"),
+    **dict.fromkeys(("is_table_media", "is_table_path"), "engine.project.tables"),
     **dict.fromkeys(("report_html", "write_report"), "engine.project.report_html"),
     "get_llama_runtime": "engine.runtimes",
     "infer_schema": "engine.tables.run",
-    **dict.fromkeys(("TableSchema", "read_schema"), "engine.tables.schema"),
+    **dict.fromkeys(("TableSchema", "read_schema", "schema_with_roles"),
+                    "engine.tables.schema"),
+    **dict.fromkeys(("TABLE_ROLES", "TablePreview", "preview_table", "role_help"),
+                    "engine.tables.preview"),
     **dict.fromkeys(("Session", "SessionConfig", "SessionServices", "load_document"),
                     "engine.session"),
     **dict.fromkeys(("BoxRedaction", "DetectReport", "DocumentRecord", "DocumentStatus",
@@ -161,4 +173,8 @@ __all__ = [
     "ProjectReport", "build_report", "report_html", "write_report",
     # tables through a project (issue 28)
     "export_project_tables", "export_table_review",
+    # the desktop's table roles dialog and table view (issue 28)
+    "TABLE_ROLES", "TablePreview", "preview_table", "role_help", "schema_with_roles",
+    "import_table", "preview_project_table", "is_table_media", "is_table_path",
+    "export_project_with_tables",
 ]

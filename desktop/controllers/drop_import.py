@@ -5,17 +5,18 @@ and a cancel leaves the list of documents imported but not yet detected, to fini
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import engine.api as api
 from engine.core.context import RunContext
 from engine.core.errors import CancelledError
 from engine.core.messages import problem_in_words
 
 if TYPE_CHECKING:
-    from engine.api import DetectReport, ImportReport, Project
+    from engine.api import DetectReport, ImportReport, Project, TableSchema
 
 DETECT_BATCH = 8  # documents detected per step: the list fills as they land
 
@@ -65,9 +66,11 @@ Emit = Callable[..., None]
 
 def run_drop(project: Project, paths: Sequence[Path], ctx: RunContext, *,
              password: str | None, detect: bool, item: Emit, entries: Emit,
-             item_state: Callable[[ImportReport, Path], tuple[str, str]]) -> DropSummary:
+             item_state: Callable[[ImportReport, Path], tuple[str, str]],
+             table_schemas: Mapping[Path, TableSchema] | None = None) -> DropSummary:
     """Import ``paths`` one dropped item at a time; ``item(path, state, detail)`` for the
-    import panel, ``entries(ids)`` whenever documents arrive or change. Runs on a worker."""
+    import panel, ``entries(ids)`` whenever documents arrive or change. A table in
+    ``table_schemas`` is imported with the roles confirmed for it. Runs on a worker."""
     summary = DropSummary()
     pending: list[str] = []
     for i, path in enumerate(paths):
@@ -78,7 +81,9 @@ def run_drop(project: Project, paths: Sequence[Path], ctx: RunContext, *,
         ctx.report("import", i, len(paths), f"item {i + 1} of {len(paths)}")
         item(str(path), "importing", "")
         try:
-            rep = project.import_paths([path], ctx, password=password)
+            schema = (table_schemas or {}).get(path)
+            rep = (project.import_paths([path], ctx, password=password) if schema is None
+                   else api.import_table(project, path, schema, ctx))
         except CancelledError:  # before this item stored anything
             summary.not_reached = len(paths) - i
             summary.cancelled = True

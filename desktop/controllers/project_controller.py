@@ -8,7 +8,7 @@ touches the database on the GUI thread.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 import engine.api as api
 from desktop.controllers.drop_import import DropSummary, run_drop
 from desktop.controllers.review_actions import ReviewActions
+from desktop.controllers.table_import import load_table, preview_dropped
 from desktop.flags import flag_entry
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
@@ -52,6 +53,7 @@ class ProjectController(ReviewActions, QObject):
     diffReady = Signal(object)  # DiffData
     importStarted = Signal(list)  # list[Path] dropped
     importItem = Signal(str, str, str)  # path, state, detail
+    tablesPreviewed = Signal(list)  # list[DroppedTable]: roles to confirm before import
     dropFinished = Signal(object)  # DropSummary
     detectFinished = Signal(object)  # DetectReport
     exportFinished = Signal(object)  # ExportReport
@@ -178,10 +180,11 @@ class ProjectController(ReviewActions, QObject):
         self.current_id = document_id
 
         def work(ctx: RunContext) -> LoadedDocument:
-            return LoadedDocument(project.load_document(document_id),
-                                  tuple(project.spans(document_id)),
+            doc = project.load_document(document_id)
+            return LoadedDocument(doc, tuple(project.spans(document_id)),
                                   project.document(document_id).status,
-                                  tuple(project.box_redactions(document_id)))
+                                  tuple(project.box_redactions(document_id)),
+                                  load_table(project, doc))  # a table's first rows
 
         self._run("document.load", work, self._loaded, serial=True)
 
@@ -229,12 +232,20 @@ class ProjectController(ReviewActions, QObject):
 
     # ------------------------------------------------------------------ long work
 
+    def preview_tables(self, paths: Sequence[Path]) -> Task:
+        """Dropped tables' inferred roles and first rows, for the role dialog."""
+        paths = [Path(p) for p in paths]
+        return self._run("table.preview", lambda ctx: preview_dropped(paths),
+                         self.tablesPreviewed.emit)
+
     def import_paths(self, paths: Sequence[Path], *, password: str | None = None,
-                     detect: bool = True) -> Task:
+                     detect: bool = True, table_schemas: Mapping[Path, Any] | None = None
+                     ) -> Task:
         """Import dropped files/folders one item at a time (so each gets a status row);
         each item's documents join the list at once and are detected a few at a time
         (``drop_import``). Cancel stops between and inside items; dropFinished says what
-        was done, counts that add up, and what was imported but not detected."""
+        was done, counts that add up, and what was imported but not detected.
+        ``table_schemas``: the roles confirmed for dropped tables, stored with them."""
         project = self._need()
         paths = [Path(p) for p in paths]
         self.importStarted.emit(paths)
@@ -246,7 +257,7 @@ class ProjectController(ReviewActions, QObject):
         def work(ctx: RunContext) -> DropSummary:
             return run_drop(project, paths, ctx, password=password, detect=detect,
                             item=self.importItem.emit, entries=entries,
-                            item_state=_item_state)
+                            item_state=_item_state, table_schemas=table_schemas or {})
 
         def done(summary: DropSummary) -> None:
             self.dropFinished.emit(summary)
@@ -291,7 +302,8 @@ class ProjectController(ReviewActions, QObject):
         def work(ctx: RunContext) -> ExportReport:
             if confirmed_open:
                 project.record_export_anyway(confirmed_open)
-            return project.export(document_ids, out_dir=out_dir, formats=formats, ctx=ctx)
+            return api.export_project_with_tables(project, document_ids, out_dir,
+                                                  formats=formats, ctx=ctx)  # tables too
 
         return self._run("export", work, done, long=True)
 

@@ -47,6 +47,7 @@ from desktop.views.review_flow import ReviewFlow
 from desktop.views.review_view import ReviewView
 from desktop.views.settings_dialog import SettingsDialog
 from desktop.views.start_page import StartPage
+from desktop.views.table_drop import TableDropFlow
 
 if TYPE_CHECKING:  # the project package loads once a project is open, not with the window
     from engine.api import ExportPlan
@@ -69,6 +70,8 @@ class MainWindow(QMainWindow):
         self.open_work_dialog: OpenWorkDialog | None = None
         self._pending_export: tuple[list[str] | None, Path, list[str]] | None = None
         self._base_point_size = QApplication.font().pointSizeF()
+        self.table_drop = TableDropFlow(self, self.controller)
+        self.table_drop.message.connect(lambda m: self.statusBar().showMessage(m, 10000))
 
         self.start_page = StartPage(self)
         self.documents = DocumentListView(self)
@@ -260,7 +263,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Create or open a project first, then drop files.",
                                          6000)
             return
-        self.controller.import_paths(paths, password=password)
+        self.table_drop.start(paths, password=password)  # tables: roles confirmed first
 
     def _import_started(self, paths: list[Path]) -> None:
         self.import_panel.start(paths)
@@ -276,7 +279,8 @@ class MainWindow(QMainWindow):
     def import_files(self) -> None:
         files, _ = QFileDialog.getOpenFileNames(
             self, "Import documents", self.user.last_folder,
-            "Documents (*.pdf *.txt *.docx *.png *.jpg *.jpeg *.tif *.tiff);;All files (*)")
+            "Documents (*.pdf *.txt *.docx *.png *.jpg *.jpeg *.tif *.tiff);;"
+            "Tables (*.csv *.tsv *.xlsx *.parquet *.jsonl);;All files (*)")
         if files:
             self.import_paths([Path(f) for f in files])
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QSplitter,
+    QStackedWidget,
     QTextEdit,
     QVBoxLayout,
     QWidget,
@@ -24,6 +25,7 @@ from desktop.views.box_list import BoxList
 from desktop.views.legend import LegendWidget
 from desktop.views.review_menu import choose_label, review_context_menu
 from desktop.views.span_panel import SpanPanel
+from desktop.views.table_view import TableDocumentView
 from engine.core.domain import Document, Span, SpanStatus
 from engine.core.labels import Label
 
@@ -111,15 +113,19 @@ class ReviewView(QWidget):
         top.addWidget(QLabel("New span label:", self))
         top.addWidget(self.label_box)
 
-        side = QWidget(self)
+        self.side = side = QWidget(self)  # span details and list: hidden for a table
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.details)
         side_layout.addWidget(self.span_panel, 1)
         side_layout.addWidget(self.boxes)
 
+        self.table_view = TableDocumentView(self)  # a table document has no text
+        self.body = QStackedWidget(self)
+        self.body.addWidget(self.text)
+        self.body.addWidget(self.table_view)
         split = QSplitter(Qt.Orientation.Horizontal, self)
-        split.addWidget(self.text)
+        split.addWidget(self.body)
         split.addWidget(side)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
@@ -138,6 +144,8 @@ class ReviewView(QWidget):
         self._current = None
         self.text.setPlainText("")
         self.text.setPlaceholderText("Select a document in the list to review it.")
+        self.body.setCurrentWidget(self.text)
+        self.side.show()
         self.span_panel.set_spans([])
         self.boxes.set_boxes(None, ())
         self._show_details(None)
@@ -152,6 +160,10 @@ class ReviewView(QWidget):
         if not same:
             self._previews = {}
             self.text.setPlainText(loaded.document.text)
+        if loaded.table is not None:
+            self.table_view.show_table(loaded.table)
+        self.body.setCurrentWidget(self.text if loaded.table is None else self.table_view)
+        self.side.setVisible(loaded.table is None)
         self.span_panel.set_spans(list(loaded.spans), loaded.document.text)
         self.boxes.set_boxes(loaded.document.id, loaded.boxes)
         self._current = keep if keep in self._spans else None

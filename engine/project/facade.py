@@ -238,10 +238,11 @@ class Project:
     # ------------------------------------------------------------------ import, detection
 
     def import_paths(self, paths: Iterable[str | Path], ctx: RunContext | None = None, *,
-                     workers: int = 1, password: str | None = None) -> ImportReport:
+                     workers: int = 1, password: str | None = None,
+                     table_schema: str | None = None) -> ImportReport:
         """Import files and folders (supported types, recursively); see recording."""
         return _recording.import_paths(self._state, paths, ctx, workers=workers,
-                                       password=password)
+                                       password=password, table_schema=table_schema)
 
     def document_id_for(self, sha256_hex: str) -> str:
         """The id a file with this content gets here (keyed with the project secret)."""
@@ -441,6 +442,9 @@ class Project:
     def record_table(self, document_id: str, source: Path, sha256_hex: str) -> bool:
         """A table (CSV, TSV, Parquet, XLSX) as an imported document; see project.tables."""
         return _tables.record_table(self._state, document_id, source, sha256_hex)
+
+    def table_schema(self, document_id: str) -> str | None:
+        return _tables.table_schema(self._state, document_id)  # confirmed roles, or None
 
     def link_table_row(self, table_id: str, keys: set[tuple[str, str]]) -> str:
         """A table row's patient from its (kind, digest) keys, which are recorded."""

@@ -47,10 +47,13 @@ def guess_media(path: str | None) -> str:
 
 def import_paths(state: ProjectState, paths: Iterable[str | Path],
                  ctx: RunContext | None = None, *, workers: int = 1,
-                 password: str | None = None) -> ImportReport:
+                 password: str | None = None,
+                 table_schema: str | None = None) -> ImportReport:
     """Import files and folders (supported types, recursively). Files already in the
     project (same sha256) are skipped; unreadable ones are recorded as failed with the
-    reason and the batch goes on."""
+    reason and the batch goes on. ``table_schema``: roles a person confirmed for the
+    tables among ``paths`` (stored with them, used at export; a table already there gets
+    them too)."""
     ctx = ctx or RunContext()
     found = discover_inputs([Path(p) for p in paths])
     known = {d.sha256: d.id for d in queries.documents(state.db)}
@@ -67,10 +70,12 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
             continue
         if sha in known:
             duplicates.append(known[sha])
+            if table_schema is not None and is_table_path(path):
+                record_table(state, known[sha], path, sha, schema=table_schema)
             continue
         known[sha] = document_id_for_sha(state.secret, sha)
         if is_table_path(path):  # rows are read when the table is exported
-            record_table(state, known[sha], path, sha)
+            record_table(state, known[sha], path, sha, schema=table_schema)
             tables.append(known[sha])
             continue
         items.append(WorkItem(known[sha], path=str(path), sha256=sha,

@@ -13,6 +13,7 @@ keeps what the project stores.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from engine.core.domain import Document
@@ -20,7 +21,7 @@ from engine.project.state import ProjectState
 from engine.store import patients as pat
 from engine.store import profiles
 from engine.store import repositories as repo
-from engine.store.models import DocumentRow
+from engine.store.models import DocumentRow, SettingRow
 
 # Suffix -> media type of the table formats (engine.tables reads and writes them).
 TABLE_MEDIA = {
@@ -40,9 +41,19 @@ def is_table_media(media_type: str) -> bool:
     return media_type in TABLE_MEDIA.values()
 
 
-def record_table(state: ProjectState, document_id: str, source: Path, sha256: str) -> bool:
-    """The table as an imported document (no text, no patient); False if already there."""
+def _schema_key(document_id: str) -> str:
+    return f"table.schema.{document_id}"
+
+
+def record_table(state: ProjectState, document_id: str, source: Path, sha256: str, *,
+                 schema: str | None = None) -> bool:
+    """The table as an imported document (no text, no patient), with the roles a person
+    confirmed (``schema``: the text `clearnote table-schema` writes, read by the runs
+    layer at export) in the same transaction; False if already there (confirmed roles,
+    when given, replace the stored ones)."""
     with state.db.write() as s:
+        if schema is not None:
+            repo.put_setting(s, _schema_key(document_id), schema)
         if s.get(DocumentRow, document_id) is not None:
             return False
         media = TABLE_MEDIA[source.suffix.lower()]
@@ -63,3 +74,12 @@ def link_row(state: ProjectState, table_id: str, keys: set[tuple[str, str]]) -> 
     if created:
         state.surrogate_map.known_empty(patient)
     return patient
+
+
+
+def table_schema(state: ProjectState, document_id: str) -> str | None:
+    """The roles confirmed for the table at import (schema text), or None: inferred."""
+    with state.db.read() as s:
+        row = s.get(SettingRow, _schema_key(document_id))
+    value = json.loads(row.value) if row is not None else None
+    return value if isinstance(value, str) else None

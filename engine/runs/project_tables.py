@@ -7,6 +7,7 @@ stores of a table is ``engine.project.tables``'s."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from engine.core.context import RunContext
@@ -18,9 +19,10 @@ from engine.parallel import error_reason
 from engine.project import Project
 from engine.project.tables import is_table_media
 from engine.runs.patients import DEFAULT_PATIENT, row_keys
-from engine.store.records import DocumentStatus, ExportedDocument, ExportReport
+from engine.store.records import DocumentStatus, ExportedDocument, ExportReport, ImportReport
+from engine.tables.preview import TablePreview, preview_table
 from engine.tables.run import deid_table, output_name
-from engine.tables.schema import TableSchema
+from engine.tables.schema import TableSchema, parse_schema
 
 
 class ProjectRowLinker:
@@ -60,13 +62,38 @@ def check_source(project: Project, document_id: str, source: Path) -> None:
                                  "again")
 
 
+def import_table(project: Project, path: Path, schema: TableSchema,
+                 ctx: RunContext | None = None) -> ImportReport:
+    """Import the table at ``path`` with the roles a person confirmed (the desktop's
+    dialog): they are stored with it and used when it is exported."""
+    return project.import_paths([path], ctx, table_schema=schema.to_text())
+
+
+def stored_schema(project: Project, document_id: str) -> TableSchema | None:
+    """The roles confirmed for the table at import, or None (inferred at export)."""
+    text = project.table_schema(document_id)
+    return None if text is None else parse_schema(
+        text, f"the roles stored for table {document_id}")
+
+
+def preview_project_table(project: Project, document_id: str, *, rows: int = 300
+                          ) -> TablePreview:
+    """The table's first rows with the roles its export uses; the source must still hold
+    the imported bytes (else the rows shown would not be the ones exported)."""
+    source = Path(project.document(document_id).source_path)
+    check_source(project, document_id, source)
+    return preview_table(source, rows=rows, schema=stored_schema(project, document_id))
+
+
 def export_project_table(project: Project, document_id: str, source: Path, out_dir: Path, *,
                          schema: TableSchema | None = None, ctx: RunContext | None = None
                          ) -> tuple[ExportedDocument, int]:
     """The table's rows de-identified into ``out_dir`` (one file of the same format,
     named by the document id); returns the export and the spans replaced in free text.
-    The source must still hold the bytes that were imported."""
+    The source must still hold the bytes that were imported. Roles: ``schema`` (given
+    for the run), else those confirmed at import, else inferred."""
     check_source(project, document_id, source)
+    schema = schema or stored_schema(project, document_id)
     linker = ProjectRowLinker(project, document_id)
     replaced = 0
 
@@ -114,3 +141,18 @@ def export_project_tables(project: Project, document_ids: Sequence[str] | None, 
             continue
         exported.append(done)
     return ExportReport(out_dir, tuple(exported), tuple(failed)), others
+
+
+def export_project_with_tables(project: Project, document_ids: Sequence[str] | None,
+                               out_dir: Path, *, formats: Sequence[str] | None = None,
+                               ctx: RunContext | None = None) -> ExportReport:
+    """The desktop's export, in `clearnote project export`'s order: the tables among
+    ``document_ids`` (every table when None) with their stored roles, then the other
+    documents (every reviewed one when None), in one report."""
+    ctx = ctx or RunContext()
+    tables, _others = export_project_tables(project, document_ids, out_dir, ctx=ctx)
+    done = {e.document_id for e in tables.exported} | {i for i, _ in tables.failed}
+    others = None if document_ids is None else [i for i in document_ids if i not in done]
+    report = project.export(others, out_dir=out_dir, formats=formats, ctx=ctx)
+    return replace(report, exported=tables.exported + report.exported,
+                   failed=tables.failed + report.failed)

@@ -17,7 +17,7 @@ from engine.core.files import atomic_target, private_dir
 from engine.exporters.brat import write_brat
 from engine.project import Project
 from engine.project.tables import is_table_media
-from engine.runs.project_tables import check_source
+from engine.runs.project_tables import check_source, stored_schema
 from engine.tables.review import review_cells
 from engine.tables.schema import TableSchema
 
@@ -41,8 +41,8 @@ def export_table_review(project: Project, out_dir: Path, *, fmt: str = "brat",
     if fmt == "brat":
         for table in tables:
             check_source(project, table.id, Path(table.source_path))
-            for cell in review_cells(Path(table.source_path), session, schema=schema,
-                                     ctx=ctx):
+            for cell in review_cells(Path(table.source_path), session, ctx=ctx,
+                                     schema=schema or stored_schema(project, table.id)):
                 stem = out_dir / f"{table.id}-{cell.name}"
                 written += write_brat(Document.from_text(cell.text), cell.spans,
                                       stem.with_suffix(".txt"), stem.with_suffix(".ann"))
@@ -51,8 +51,8 @@ def export_table_review(project: Project, out_dir: Path, *, fmt: str = "brat",
     with atomic_target(path) as tmp, tmp.open("w", encoding="utf-8") as handle:
         for table in tables:
             check_source(project, table.id, Path(table.source_path))
-            for cell in review_cells(Path(table.source_path), session, schema=schema,
-                                     ctx=ctx):
+            for cell in review_cells(Path(table.source_path), session, ctx=ctx,
+                                     schema=schema or stored_schema(project, table.id)):
                 spans = [{k: s.to_dict()[k] for k in _FIELDS} for s in cell.spans]
                 handle.write(json.dumps({"id": f"{table.id}-{cell.name}", "text": cell.text,
                                          "spans": spans}, ensure_ascii=False) + "\n")

@@ -92,13 +92,18 @@ def _jsonl_rows(path: Path, schema: TableSchema | None
         yield f"r{number}", schema, values
 
 
+def table_rows(path: Path, schema: TableSchema | None
+               ) -> Iterator[tuple[str, TableSchema, list[str]]]:
+    """Every data row as ``deid_table`` reads it: (name, the row's schema, values)."""
+    reader = {".parquet": _parquet_rows, ".xlsx": _xlsx_rows, ".jsonl": _jsonl_rows
+              }.get(path.suffix.lower(), _csv_rows)
+    return reader(path, schema)
+
+
 def review_cells(path: Path, session: Session, *, schema: TableSchema | None = None,
                  ctx: RunContext | None = None) -> Iterator[ReviewCell]:
     """Each non-empty free-text cell with its spans, in row order."""
-    suffix = path.suffix.lower()
-    reader = {".parquet": _parquet_rows, ".xlsx": _xlsx_rows, ".jsonl": _jsonl_rows
-              }.get(suffix, _csv_rows)
-    rows = reader(path, schema)
+    rows = table_rows(path, schema)
     deids: dict[TableSchema, RowDeidentifier] = {}
     for name, row_schema, values in rows:
         deid = deids.get(row_schema)

@@ -50,6 +50,22 @@ def read_schema(path: Path) -> TableSchema:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read the schema ({type(exc).__name__})") from None
+    return parse_schema(text, str(path))
+
+
+def schema_with_roles(columns: Sequence[str], roles: Sequence[Role | str]) -> TableSchema:
+    """A schema from roles a person chose (the desktop's dialog), one per column."""
+    if len(columns) != len(roles):
+        raise UsageError(f"{len(roles)} roles for {len(columns)} columns")
+    valid = ", ".join(r.value for r in Role)
+    try:
+        return TableSchema(tuple(columns), tuple(Role(r) for r in roles))
+    except ValueError:
+        raise UsageError(f"unknown column role (one of {valid})") from None
+
+
+def parse_schema(text: str, path: str) -> TableSchema:
+    """A schema from its text (``to_text``); ``path`` names where it came from."""
     lines = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
     rows = [r for r in csv.reader(lines) if r]
     if not rows or [c.strip().casefold() for c in rows[0]] != ["role", "column"]:
