@@ -47,6 +47,7 @@ class ProjectController(ReviewActions, QObject):
     projectClosed = Signal()
     documentsChanged = Signal(list)  # list[DocumentEntry]
     documentChanged = Signal(object)  # DocumentEntry (one row refreshed)
+    entriesChanged = Signal(object)  # list[DocumentEntry]: rows refreshed or added at once
     documentLoaded = Signal(object)  # LoadedDocument
     spanChanged = Signal(str, object)  # document id, Span (status changed or added)
     previewReady = Signal(str, str)  # span id, surrogate text
@@ -251,8 +252,7 @@ class ProjectController(ReviewActions, QObject):
         self.importStarted.emit(paths)
 
         def entries(ids: list[str]) -> None:
-            for entry in self._entries(project, ids):
-                self.documentChanged.emit(entry)
+            self.entriesChanged.emit(self._entries(project, ids))
 
         def work(ctx: RunContext) -> DropSummary:
             return run_drop(project, paths, ctx, password=password, detect=detect,

@@ -48,8 +48,12 @@ class DocumentListView(QWidget):
         self.table.setAcceptDrops(False)
         self.table.setAccessibleName("Documents")
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Fitted to the contents when the list is (re)loaded, not on every row change: a
+        # ResizeToContents header measures every row per change, and a drop of 50 notes
+        # refreshing rows as they are imported and detected held the event loop ~0.5 s.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.model.modelReset.connect(self.table.resizeColumnsToContents)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.table.activated.connect(self._current_changed)
         top = QHBoxLayout()

@@ -138,6 +138,7 @@ class MainWindow(QMainWindow):
         c.projectClosed.connect(self._project_closed)
         c.documentsChanged.connect(self._documents_changed)
         c.documentChanged.connect(self.documents.model.update_entry)
+        c.entriesChanged.connect(self.documents.model.update_entries)
         c.documentLoaded.connect(self._document_loaded)
         c.spanChanged.connect(self._span_changed)
         c.previewReady.connect(self.review.show_preview)

@@ -40,7 +40,8 @@ def test_documents_arrive_one_by_one_and_counts_add_up(
     damaged.write_bytes(b"%PDF-1.4\n1 0 obj <<\nthis is not a PDF body\n")
     events: list[tuple[str, str, str]] = []
     c.importItem.connect(lambda path, state, _d: events.append(("item", path, state)))
-    c.documentChanged.connect(lambda e: events.append(("entry", e.id, e.record.status.value)))
+    c.entriesChanged.connect(lambda batch: events.extend(
+        ("entry", e.id, e.record.status.value) for e in batch))
     summaries: list[object] = []
     c.dropFinished.connect(summaries.append)
     dropped = [*notes, twin, damaged]
