@@ -17,8 +17,14 @@ decides:
 - ``vocabulary``: a project's own clinical language (``LocalVocabulary``, from its profile);
 - ``protect``: what nothing a project learned may drop (dictionary names, checksum-valid
   identifiers, dates that parse);
-- ``resolver``: the order of the above, with room for what a project learns (a local
-  clinical vocabulary, a learned resolver), each a ``Recoverer``.
+- ``learned`` and ``learned_training``: a project's learned resolver (hashed span features,
+  a logistic regression whose threshold cross-validation over reviewed documents chose);
+- ``resolver``: the order of the above. ``screen`` (per segment): guards, then each
+  ``Recoverer`` (the shipped allowlist, then a project's ``LocalVocabulary``). ``settle``
+  (per document): the overlap policy, the policy filter, then each decider (the learned
+  resolver) on merged spans still undecided: the spans a project stores and a reviewer
+  decides, so the resolver is trained and used on the same kind of span. What a project
+  learned never drops a ``protect``ed span.
 
 The package imports nothing heavy on import: ``engine.detectors.ner`` reads ``edges`` from it.
 """
