@@ -20,7 +20,6 @@ from engine.cire import assess
 from engine.core.context import RunContext
 from engine.core.errors import CancelledError, ClearNoteError
 from engine.core.files import keyed_document_id
-from engine.core.messages import problem_in_words
 from engine.exporters.outputs import DEFAULT_FORMATS, check_formats, export_job, write_outputs
 from engine.exporters.reports import (
     KEY_WARNING,
@@ -33,7 +32,7 @@ from engine.exporters.reports import (
     write_key,
     write_report,
 )
-from engine.parallel import WorkItem, WorkResult, error_reason
+from engine.parallel import WorkItem, WorkResult
 from engine.runs.driver import STORED
 from engine.runs.outcome import FileOutcome, RunReport, Status
 from engine.runs.patients import DEFAULT_PATIENT, PatientLinker
@@ -95,8 +94,7 @@ class FolderSink:
         except (ClearNoteError, OSError) as exc:
             if isinstance(exc, CancelledError):
                 raise
-            outcome.fail(problem_in_words(exc), error_reason(exc)
-                         if isinstance(exc, ClearNoteError) else problem_in_words(exc))
+            outcome.failed_by(exc)
             log.warning("table %s failed: %s", outcome.document_id, type(exc).__name__)
             return
         outcome.outputs, outcome.spans = [table.output], table.spans
@@ -147,9 +145,7 @@ class FolderFinisher:
             raise
         except (ClearNoteError, OSError) as exc:
             outcome.outputs = []
-            outcome.fail(problem_in_words(exc),
-                         error_reason(exc) if isinstance(exc, ClearNoteError)
-                         else problem_in_words(exc))
+            outcome.failed_by(exc)
             log.warning("document %s failed: %s", outcome.document_id, type(exc).__name__)
 
     def _write(self, result: WorkResult, outcome: FileOutcome) -> None:

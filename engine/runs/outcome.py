@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.messages import DISK_FULL, display_name
+from engine.core.errors import ClearNoteError
+from engine.core.messages import DISK_FULL, display_name, problem_in_words
+from engine.parallel import error_reason
 
 
 class Status:
@@ -43,6 +45,13 @@ class FileOutcome:
     def fail(self, problem: str, reason: str | None = None) -> FileOutcome:
         self.status, self.problem, self.reason = Status.FAILED, problem, reason or problem
         return self
+
+    def failed_by(self, exc: ClearNoteError | OSError) -> FileOutcome:
+        """Failed by ``exc``: the problem in words for the person at the terminal, the
+        error's reason (its kind and problem, no PHI) for report.csv."""
+        problem = problem_in_words(exc)
+        return self.fail(problem, error_reason(exc) if isinstance(exc, ClearNoteError)
+                         else problem)
 
     def not_run(self) -> FileOutcome:
         self.status, self.problem, self.reason = Status.NOT_RUN, CANCELLED, CANCELLED

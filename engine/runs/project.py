@@ -15,8 +15,8 @@ from typing import Any, Literal
 from engine.core.context import RunContext
 from engine.core.errors import CancelledError, ClearNoteError
 from engine.core.files import short_name
-from engine.core.messages import problem_in_words, reason_in_words
-from engine.parallel import WorkItem, WorkResult, error_reason
+from engine.core.messages import reason_in_words
+from engine.parallel import WorkItem, WorkResult
 from engine.project import Project
 from engine.project.settings import check_formats
 from engine.runs.driver import STORED
@@ -117,8 +117,7 @@ class ProjectSink:
         except (ClearNoteError, OSError) as exc:
             if isinstance(exc, CancelledError):
                 raise
-            outcome.fail(problem_in_words(exc), error_reason(exc)
-                         if isinstance(exc, ClearNoteError) else problem_in_words(exc))
+            outcome.failed_by(exc)
             log.warning("table %s failed: %s", outcome.document_id, type(exc).__name__)
             return
         outcome.outputs, outcome.spans = list(exported.files), spans
