@@ -54,6 +54,17 @@ def test_learn_export_and_use_a_profile(tmp_path: Path, monkeypatch, capsys) -> 
     labels = {(s["start"], s["label"]) for s in record["spans"]}
     assert labels == {(0, "PATIENT"), (19, "HOSPITAL"), (30, "DOCTOR")}
 
+    # deid takes the same profile: the listed names are replaced in every variant (the
+    # passphrase left the environment once read: it is set again).
+    monkeypatch.setenv("CLEARNOTE_PROFILE_PASSPHRASE", "tulip-7")
+    code, _, err = _run(capsys, "deid", "--input", str(docs), "--output",
+                        str(tmp_path / "d.jsonl"), "--no-ner", "--no-progress", "--mode",
+                        "tag", "--profile", str(profile))
+    assert code == 0, err
+    deid = json.loads((tmp_path / "d.jsonl").read_text(encoding="utf-8"))["text"]
+    assert "LINDQVIST" not in deid and "kessler-2" not in deid and "lang" not in deid
+    assert deid.startswith("[PATIENT]")
+
     monkeypatch.setenv("CLEARNOTE_PROFILE_PASSPHRASE", "wrong")
     code, _, err = _run(capsys, "detect", "--input", str(docs), "--output",
                         str(tmp_path / "o2.jsonl"), "--no-ner", "--profile", str(profile))

@@ -293,3 +293,35 @@ def test_spark_deid_with_a_schema_equals_clearnote_deid_of_the_table(
     with cli_table.open(newline="", encoding="utf-8") as handle:
         cli_rows = list(csv.DictReader(handle))
     assert len(cli_rows) == 18 and spark_rows == cli_rows
+
+
+def test_spark_deid_with_a_profile_equals_clearnote_deid(spark: SparkSession, tmp_path: Path,
+                                                         monkeypatch) -> None:
+    """What a coordinator taught travels to the warehouse: the same profile file and secret
+    give Spark and `clearnote deid` the same text, with the listed staff found."""
+    (tmp_path / "staff.csv").write_text("Surname,Given name,Ward\nLang,Dana,Kessler\n",
+                                        encoding="utf-8")
+    project = str(tmp_path / "site.clearnote")
+    assert main(["project", "create", project, "--no-encryption", "--ner", "off"]) == 0
+    assert main(["project", "import-list", project, str(tmp_path / "staff.csv"),
+                 "--kind", "staff"]) == 0
+    assert main(["project", "adapt", project, "-q"]) == 0
+    profile = tmp_path / "site.clearnote-profile"
+    monkeypatch.setenv("CLEARNOTE_PROFILE_PASSPHRASE", "tulip-7")
+    assert main(["project", "profile-export", project, "--output", str(profile)]) == 0
+    source = write_jsonl(tmp_path / "in.jsonl", [
+        {"id": "n1", "text": "Seen by d lang on the ward. Plan discussed."},
+        {"id": "n2", "text": "D. LANG aware of the K+ result."}])
+    secret = tmp_path / "secret"
+    secret.write_text("a-test-secret-of-enough-length-0123456789")
+    taught = ["--profile", str(profile), "--secret-file", str(secret), "--mode", "tag", *RULES]
+    monkeypatch.setenv("CLEARNOTE_PROFILE_PASSPHRASE", "tulip-7")  # read once, then removed
+    assert main(["deid", "--input", str(source), "--output", str(tmp_path / "cli.jsonl"),
+                 *taught]) == 0
+    monkeypatch.setenv("CLEARNOTE_PROFILE_PASSPHRASE", "tulip-7")
+    assert main(["spark", "deid", "--input", str(source), "--output", str(tmp_path / "spark"),
+                 "--format", "jsonl", *taught]) == 0
+    cli = {r["id"]: r["text"] for r in read_jsonl(tmp_path / "cli.jsonl")}
+    sparked = {r["id"]: r["text"] for r in read_jsonl(tmp_path / "spark")}
+    assert sparked == cli
+    assert all("lang" not in t.lower() for t in cli.values())
