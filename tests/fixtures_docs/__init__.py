@@ -313,6 +313,23 @@ def degrade(image, *, noise: float = 0.01, skew: float = 1.2, seed: int = 7):  #
     return img.rotate(skew, resample=Image.Resampling.BICUBIC, fillcolor=255, expand=False)
 
 
+def _jpeg_page(pdf, image, dpi: int, *, quality: int):  # type: ignore[no-untyped-def]
+    """A new page of ``pdf`` that is ``image`` alone, as a greyscale JPEG at ``dpi``."""
+    import pypdfium2 as pdfium
+
+    w_pt, h_pt = image.width * 72 / dpi, image.height * 72 / dpi
+    page = pdf.new_page(w_pt, h_pt)
+    buf = io.BytesIO()
+    image.convert("L").save(buf, "JPEG", quality=quality)
+    buf.seek(0)
+    obj = pdfium.PdfImage.new(pdf)
+    obj.load_jpeg(buf, inline=True)
+    obj.set_matrix(pdfium.PdfMatrix().scale(w_pt, h_pt))
+    page.insert_obj(obj)
+    page.gen_content()
+    return page
+
+
 def write_image_pdf(path: Path, images, dpi: int = 300) -> Path:  # type: ignore[no-untyped-def]
     """An image-only PDF (one JPEG page per image), like a scanner or fax would make."""
     import pypdfium2 as pdfium
@@ -320,16 +337,7 @@ def write_image_pdf(path: Path, images, dpi: int = 300) -> Path:  # type: ignore
     pdf = pdfium.PdfDocument.new()
     try:
         for image in images:
-            w_pt, h_pt = image.width * 72 / dpi, image.height * 72 / dpi
-            page = pdf.new_page(w_pt, h_pt)
-            buf = io.BytesIO()
-            image.convert("L").save(buf, "JPEG", quality=80)
-            buf.seek(0)
-            obj = pdfium.PdfImage.new(pdf)
-            obj.load_jpeg(buf, inline=True)
-            obj.set_matrix(pdfium.PdfMatrix().scale(w_pt, h_pt))
-            page.insert_obj(obj)
-            page.gen_content()
+            _jpeg_page(pdf, image, dpi, quality=80)
         pdf.save(path)
     finally:
         pdf.close()
@@ -414,17 +422,7 @@ def write_scan_twin(pdf_path: Path, path: Path, *, rotate: int = 0, dpi: int = 2
             if rotate:
                 # Stored turned by ``rotate`` counter-clockwise; /Rotate turns it clockwise.
                 image = image.rotate(rotate, expand=True, resample=Image.Resampling.NEAREST)
-            w_pt, h_pt = image.width * 72 / dpi, image.height * 72 / dpi
-            page = pdf.new_page(w_pt, h_pt)
-            buf = io.BytesIO()
-            image.convert("L").save(buf, "JPEG", quality=85)
-            buf.seek(0)
-            obj = pdfium.PdfImage.new(pdf)
-            obj.load_jpeg(buf, inline=True)
-            obj.set_matrix(pdfium.PdfMatrix().scale(w_pt, h_pt))
-            page.insert_obj(obj)
-            page.gen_content()
-            page.set_rotation(rotate)
+            _jpeg_page(pdf, image, dpi, quality=85).set_rotation(rotate)
         pdf.save(path)
     finally:
         pdf.close()
