@@ -32,6 +32,7 @@ from engine.training.ehr_vocab import (
     SHOUTED,
     SYSTEMS,
 )
+from engine.training.signout import SignoutSlots
 
 if TYPE_CHECKING:
     import random
@@ -54,7 +55,7 @@ class DocGen(Protocol):
     def _body(self, b: Builder, pat: tuple[str, str], gender: str) -> None: ...
 
 
-TELE_STYLES = ("icu_systems", "nursing_shift", "ed", "flowsheet", "mar", "lab_panel")
+TELE_STYLES = ("icu_systems", "nursing_shift", "ed", "flowsheet", "mar", "lab_panel", "signout")
 
 
 class Tele:
@@ -117,6 +118,7 @@ class Tele:
             "mrn": (Label.ID, self.tele.mrn),
             "phone": (Label.PHONE, g.phone),
         }
+        self.slots.update(SignoutSlots(self).table())
 
     # -- hard negatives ------------------------------------------------------------------
     def vitals(self) -> str:

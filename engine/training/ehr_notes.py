@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.training.signout import signout
+
 if TYPE_CHECKING:
     from engine.training.builder import Builder
     from engine.training.ehr import Tele
@@ -361,6 +363,7 @@ WRITERS = {
     "flowsheet": flowsheet,
     "mar": mar,
     "lab_panel": lab_panel,
+    "signout": signout,
 }
 
 
