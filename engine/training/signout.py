@@ -6,11 +6,12 @@ letter-like corpus never shows. This style writes both sides of each error class
 - never PHI (hard negatives or plain text): a word after ``pt`` (``pt cont``, ``pt rec'd``,
   misspellings), lines, devices and drips (``aline``, ``swan``, ``HO aware``, ``CareVue``),
   vent modes and clinical acronyms (``PS``, ``SIMV``, ``MN``, ``OSH``, ``LCX``), numbers in
-  vent settings, balances and ranges (``600 X 14``, ``+3300``, ``HR 100-112``), period-joined
-  shorthand (``hr.no``), section words (``Review of Systems``), and real shorthand spellings
-  drawn with their observed frequencies from the Medical Abbreviation and Acronym
-  Meta-Inventory (``shared/data/clinical_abbreviations``, CC BY 4.0), filtered by the shipped
-  shorthand list so no name or place slips in as a negative;
+  vent settings, balances, ranges and scores out of a total (``600 X 14``, ``+3300``,
+  ``HR 100-112``, ``MMSE 24/30``, ``bcx 2/2``), period-joined shorthand (``hr.no``), section
+  words (``Review of Systems``), and real shorthand spellings drawn with their observed
+  frequencies from the Medical Abbreviation and Acronym Meta-Inventory
+  (``shared/data/clinical_abbreviations``, CC BY 4.0), filtered by the shipped shorthand list
+  so no name or place slips in as a negative;
 - PHI: month/day charting dates after event words or before a clock time (``extub 4/1``,
   ``4/13 0446``), wards with a number (``back to Kessler 3``), hospitals by short name or
   acronym (``to CMH``), staff in lower case or initial + surname (``per d lang``,
@@ -107,6 +108,7 @@ class SignoutSlots:
             "event": ("", lambda: pick(EVENT_WORDS)),
             "ventnum": (None, self.vent_numbers),
             "balance": (None, self.balance),
+            "outof": (None, self.out_of),
             "joined": ("", self.joined),
             "mdate": (Label.DATE, self.month_day),
             "ward": (Label.HOSPITAL, self.ward),
@@ -147,6 +149,27 @@ class SignoutSlots:
                 f"UO {(u := r.randrange(2, 6))}0-{u + 3}0cc/hr",
                 f"LOS +{r.randrange(1, 12)}L",
                 f"{r.randrange(20, 90)}-{r.randrange(90, 200)}cc/hr",
+            )
+        )
+
+    def out_of(self) -> str:
+        """A score or a count out of a total: a ratio, never a month and day."""
+        r = self.r
+        n = r.randrange(1, 9)
+        return r.choice(
+            (
+                f"MMSE {r.randrange(10, 31)}/30",
+                f"MoCA {r.randrange(10, 31)}/30",
+                f"GCS {r.randrange(3, 16)}/15",
+                f"power {r.randrange(0, 6)}/5",
+                f"strength {r.randrange(0, 6)}/5 {r.choice(('RUE', 'LLE', 'bilat'))}",
+                f"pain {r.randrange(0, 11)}/10",
+                f"reflexes {r.randrange(0, 4)}+/4",
+                f"Apgars {r.randrange(1, 10)}/{r.randrange(5, 10)}",
+                f"bcx {r.randrange(0, 3)}/2 {r.choice(('GPC', 'neg', 'NGTD', 'GNR'))}",
+                f"{n}/{n + r.randrange(0, 3)} bottles",
+                f"voided {r.randrange(1, 5)}/{r.randrange(4, 8)} attempts",
+                f"score {r.randrange(5, 28)}/{r.choice((20, 24, 28, 30, 56))}",
             )
         )
 
@@ -242,6 +265,8 @@ LINES = (
     "{event} {mdate} {clock}.",
     "Extubated {mdate}, sent to floor {mdate}.",
     "{mdate} {clock} {labs}.",
+    "{outof}, {outof}. {sh} {mdate}.",
+    "{sh} {outof}, {event} {mdate}.",
     "last BM {mdate}. {io}.",
     "back to {ward} when {sh}.",
     "d/c to {ward} {mdate}.",
