@@ -15,6 +15,7 @@ from engine.core.domain import Document, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.gazetteer import TOKEN, PhraseTable, tokenize
 from engine.detectors.regex.fragments import UP
+from engine.detectors.regex.towns import HOME_BEFORE
 from engine.paths import resource
 
 ALLOWLIST_FILES = ("eponyms.txt", "drugs.txt")
@@ -101,8 +102,11 @@ class ClinicalAllowlist:
         if any(a <= span.start and span.end <= b for a, b in ranges):
             return True
         if _normal(doc.slice(span)) in self.terms:
-            # "Mr. Foley" is a person even though "Foley" is also a catheter.
-            return not _TITLE_BEFORE.search(doc.text[max(0, span.start - 12):span.start])
+            before = doc.text[max(0, span.start - 40):span.start]
+            # "Mr. Foley" is a person even though "Foley" is also a catheter, and "lives in
+            # addison" a town though "Addison's" is a disease.
+            return not (_TITLE_BEFORE.search(before[-12:]) or span.label is Label.LOCATION
+                        and HOME_BEFORE.search(before))
         return False
 
     def recover(self, doc: Document, spans: list[Span]) -> tuple[list[Span], list[Span]]:

@@ -132,8 +132,10 @@ def shorthand_alone(text: str, span: Span) -> bool:
         return False
     if span.source is Source.RULE and span.label is Label.HOSPITAL:
         # A rule proposed it after "to"/"from": the movement is context for an acronym the
-        # inventories know in another sense ("transfer to CMC"), not for an ICU word.
-        return covered.casefold() in icu_words()
+        # inventories know in another sense ("transfer to CMC"), not for an ICU word or a
+        # unit, scan or study a patient is sent to ("sent to hida", "to pacu", "to CT").
+        key = covered.strip(".").casefold()
+        return key in icu_words() or key in clinical_words()
     return not has_strong_name_context(text, span.start, span.end)
 
 
