@@ -32,7 +32,7 @@ _HEAD_NOUNS = (r"disease|syndrome|sign|signs|test|protocol|scale|score|criteria|
                r"equation|formula|lesions?|spots?|nodules?|diverticulum|esophagus|"
                r"oesophagus|angina|neuroma|cyst|thyroiditis|encephalopathy|dystrophy|anomaly|"
                r"malformation|paralysis|ligament|canal|triangle|pouch|ataxia|chorea|dementia|"
-               r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar")
+               r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar|histology")
 # "Parkinson's disease", "Glasgow Coma Scale", "Bruce protocol", "Non-Hodgkin lymphoma". A head
 # noun that labels a field is no eponym: "Lisa Blümel   Cell: (275) 480-8909".
 _EPONYM = re.compile(

@@ -55,8 +55,9 @@ _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
 _INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
 _CODE = re.compile(r"\d{2,}(?:-\d{2,})+")  # dash-joined digit groups: postcodes, phone pieces
-_DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?[ \t]*(?:mg|mcg|ml|g|units?|tabs?|caps?|puffs?"
-                        r"|mmol|meq|iu|%)\b)")
+# "5 mg", and the two strengths of a combined tablet ("Bactrim 400/80 Tab PO BID #30").
+_DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?[ \t]*(?:mg|mcg|ml|g|units?"
+                        r"|tabs?|caps?|puffs?|mmol|meq|iu|%)\b)")
 _DOTTED_WORDS = re.compile(r"[A-Za-z][\w\-]*(?:\.[A-Za-z][\w\-]*)+")
 _NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")

@@ -46,9 +46,6 @@ HOME = (r"(?i:\b(?:(?:lives|living|live|resides|residing|born|raised|moved|reloc
 HOME_BEFORE = re.compile(HOME + r"$")  # the phrase right before a candidate
 # A score after the word ("glasgow 8"), or its possessive ("addison's"): the eponym.
 _NOT_SCORE = r"(?![ \t]*\d|['’])"
-# Function words never start or make a town of English words ("the range", "in the bottom").
-_FUNCTION = frozenset("a an the of at to on in and or de la le du di da del los las el san for"
-                      " by with from into upon".split())
 
 
 def _town(text: str) -> bool:
@@ -56,8 +53,11 @@ def _town(text: str) -> bool:
     burlington") one word that is not common English or only full words that are no function
     word ("grand rapids"); none may be clinical."""
     from engine.detectors.dictionary.context import clinical_words, is_english
-    from engine.detectors.dictionary.locations import location_table
-    from engine.detectors.dictionary.stopwords import common_words
+    from engine.detectors.dictionary.locations import (
+        english_phrase,
+        location_table,
+        plain_town_words,
+    )
     from engine.resolution.shorthand import is_shorthand
 
     words = tuple(text.casefold().split())
@@ -66,10 +66,9 @@ def _town(text: str) -> bool:
         return False
     if len(words) == 1:
         return not is_english(words[0])
-    if not all(w in common_words() or is_english(w) for w in words):
-        return True
-    # Every word English ("grand rapids", "great falls"): full words only, no function word.
-    return all(len(w) > 2 and w not in _FUNCTION for w in words)
+    # Every word English ("grand rapids", "great falls"): full words only, no function word
+    # ("the range", "in the bottom" are gazetteer names too).
+    return not english_phrase(words) or plain_town_words(words)
 
 
 def _eponym_town(text: str) -> bool:

@@ -119,6 +119,17 @@ NEVER = [
     ("9e", "hipaa", "Pt transferred from addison's crisis protocol", "addison's"),
     ("9e", "hipaa", "Pt lives with wilson disease", "wilson"),
     ("9e", "hipaa", "Weakness was from addison, now on steroids", "addison"),
+    # Forms seen in real visit notes: a gazetteer name that reads as an English phrase on a
+    # line without case, a clinic named by its service, an eponym's histology, a tablet's
+    # two strengths.
+    ("9t", "hipaa", "SATS IN THE RANGE OF 90S ON 2L", "THE RANGE"),
+    ("9t", "hipaa", "pt in the bottom of the bed", "the bottom"),
+    ("9t", "hipaa", "returned to the village yesterday", "the village"),
+    ("9c", "strict", "She returns to the Pulmonary Medicine Clinic for followup", "Pulmonary"),
+    ("9c", "strict", "He was sent for Pain Clinic referral.", "Pain Clinic"),
+    ("9c", "strict", "Not seen in Orthopedic Clinic until March.", "Orthopedic Clinic"),
+    ("9e", "strict", "neuroblastoma with favorable Shimada histology", "Shimada"),
+    ("4", "strict", "Bactrim 400/80 Tab PO BID #30.", "400/80"),
     # Scans, studies and units a patient is sent to are never a hospital.
     ("9s", "hipaa", "Pt sent to hida this am", "hida"),
     ("9s", "hipaa", "Pt sent to HIDA this am", "HIDA"),
@@ -191,6 +202,9 @@ ALWAYS = [
     ("9e", "hipaa", "Pt transferred from wilson overnight", "wilson"),
     ("9e", "hipaa", "Pt is from huntington, wife at bedside", "huntington"),
     ("9s", "hipaa", "Pt transfer to cmh for cath", "cmh"),
+    ("9t", "hipaa", "LIVES IN GREEN BAY WITH WIFE", "GREEN BAY"),
+    ("9t", "hipaa", "ADDRESS: NEW YORK, NY", "NEW YORK"),
+    ("9c", "strict", "seen at Lakeside Pain Clinic today", "Lakeside Pain Clinic"),
 ]
 
 
@@ -258,6 +272,8 @@ MODEL_PROPOSALS = [
     ("Page MD prn", "Page", D),
     ("sent to hida this am", "hida", H),
     ("sent to HIDA this am", "HIDA", L),
+    ("seen in Orthopedic Clinic", "Orthopedic Clinic", H),
+    ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
 ]
 
 
