@@ -18,6 +18,11 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"
          r"|Capital|Insurance|Industries|Enterprises|Ventures)")
 _SUFFIX = r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|PLC|GmbH|AG|S\.A|SA|LLP|LP|PC|PLLC|Pty)"
+# "Limited" before what an exam measures is the adjective ("Slight Limited ROM on extension",
+# "Severely Limited range of motion"), not a company.
+_NOT_LIMITED = (r"(?!(?<=Limited)[ \t]+(?i:rom|arom|prom|range|motion|movement|mobility|active"
+                r"|passive|flexion|extension|abduction|adduction|rotation|weight|excursion"
+                r"|ambulation|activity|exam|view|study|due|secondary)\b)")
 
 # Where a patient goes or comes from: "transfer to CMC", "seen at OHSU", "back to Ward 4".
 _MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to"
@@ -147,5 +152,6 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               rf"\b((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}[ \t]+{_HEAD})\b",
               0.7, group=1),
     RegexRule("facility.company", H,
-              rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?)", 0.8, group=1),
+              rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?){_NOT_LIMITED}",
+              0.8, group=1),
 )

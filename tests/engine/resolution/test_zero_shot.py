@@ -130,6 +130,8 @@ NEVER = [
     ("9c", "strict", "Not seen in Orthopedic Clinic until March.", "Orthopedic Clinic"),
     ("9e", "strict", "neuroblastoma with favorable Shimada histology", "Shimada"),
     ("4", "strict", "Bactrim 400/80 Tab PO BID #30.", "400/80"),
+    ("7", "strict", "flexion and extension Slight Limited ROM on extension", "Limited"),
+    ("7", "strict", "Exam: Severely Limited range of motion", "Limited"),
     # Scans, studies and units a patient is sent to are never a hospital.
     ("9s", "hipaa", "Pt sent to hida this am", "hida"),
     ("9s", "hipaa", "Pt sent to HIDA this am", "HIDA"),
@@ -205,6 +207,7 @@ ALWAYS = [
     ("9t", "hipaa", "LIVES IN GREEN BAY WITH WIFE", "GREEN BAY"),
     ("9t", "hipaa", "ADDRESS: NEW YORK, NY", "NEW YORK"),
     ("9c", "strict", "seen at Lakeside Pain Clinic today", "Lakeside Pain Clinic"),
+    ("9c", "strict", "works for Acme Limited in sales", "Acme Limited"),
 ]
 
 
