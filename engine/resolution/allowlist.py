@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core.domain import Document, Span
 from engine.core.labels import Label
@@ -133,3 +134,9 @@ def _read_terms(names: Iterable[str]) -> list[str]:
                 if line:
                     terms.append(line)
     return terms
+
+
+@lru_cache(maxsize=1)
+def drug_words() -> frozenset[str]:
+    """One-word drug names of the shipped allowlist, casefolded ("coumadin", "keppra")."""
+    return frozenset(t.casefold() for t in _read_terms(("drugs.txt",)) if " " not in t)

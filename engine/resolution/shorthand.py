@@ -136,7 +136,14 @@ def shorthand_alone(text: str, span: Span) -> bool:
         # inventories know in another sense ("transfer to CMC"), not for an ICU word or a
         # unit, scan or study a patient is sent to ("sent to hida", "to pacu", "to CT").
         key = covered.strip(".").casefold()
-        return key in icu_words() or key in clinical_words()
+        if key in icu_words() or key in clinical_words():
+            return True
+        # Shorthand in lower case has no capitals to say it is a name, and shorthand with a
+        # number after it is a dose or a score ("back to ASA 81", "sent to abx"): only a
+        # transfer makes either a place ("transfer to cmc", "transferred to CMC 4/2").
+        return key in shorthand_words() and (covered.islower() or bool(
+            _NUMBER_AFTER.match(text, span.end))) and not _TRANSFER_BEFORE.search(
+            text[max(0, span.start - 24):span.start])
     return not has_strong_name_context(text, span.start, span.end)
 
 
@@ -155,6 +162,8 @@ _SERVICES = (r"pain|pulmonary|pulmonology|respiratory|chest|medicine|medical|ort
              r"|physical|therapy|rehabilitation|occupational|speech|hearing|foot|podiatry")
 _SERVICE_CLINIC = re.compile(
     rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})[ \t]+){{1,3}}(?:clinic|service|team)(?![\w\-]))")
+_NUMBER_AFTER = re.compile(r"[ \t]*\d+(?![\d/\-.])")  # a dose or score, not a date (4/2)
+_TRANSFER_BEFORE = re.compile(r"(?i:\btransfer(?:red)?[ \t]+(?:to|from)[ \t]+(?:the[ \t]+)?)$")
 _HEAD_WORDS = frozenset({"hospital", "clinic", "department", "dept", "ward", "unit"})
 # "Hospital de Manises", "Hospital 12 de Octubre", "Clinic of Ames": a head word with a name.
 _NAMED_AFTER = re.compile(r"[ \t]+(?:(?:de|del|of|la|las|los|le|du|di|the)[ \t]+){0,2}[A-Z0-9]")

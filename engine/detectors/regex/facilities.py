@@ -50,10 +50,15 @@ def _institution_acronym(text: str) -> bool:
 
 
 def _named_unit(text: str) -> bool:
-    """"Kessler 3", "Baker 5B": a name, not a room, bed or English word, with its number."""
+    """"Kessler 3", "Baker 5B": a name, not a room, bed or English word, with its number;
+    nor shorthand or a drug with its dose ("back to Keppra 5", "back to ACEI 3")."""
     from engine.detectors.dictionary.context import is_english
+    from engine.resolution.allowlist import drug_words
+    from engine.resolution.shorthand import is_shorthand
 
-    return not is_english(text.split()[0])
+    word = text.split()[0]
+    return not is_english(word) and not is_shorthand(word) \
+        and word.casefold() not in drug_words()
 
 
 # Surnames that are also the nouns a number follows in notes ("Day 3", "Room 5", "Line 2",
@@ -80,13 +85,14 @@ def _english_ward(text: str) -> bool:
     """"Baker 5", "Grant 3", "Bishop 6": a listed name that is also an English word, in title
     case, no counted noun ("Day 3", "Room 5") and no clinical word ("Levo 3", "Post 2")."""
     from engine.detectors.dictionary.names import all_name_lists
+    from engine.resolution.allowlist import drug_words
     from engine.resolution.shorthand import is_shorthand
 
     word = text.split()[0]
     key = word.casefold()
     first, last = all_name_lists()
     return word.istitle() and (key in first or key in last) and key not in _COUNTED \
-        and not is_shorthand(key)
+        and not is_shorthand(key) and key not in drug_words()
 
 
 def _ward_name(text: str) -> bool:

@@ -143,6 +143,13 @@ NEVER = [
     ("9s", "hipaa", "Pt back to pacu post op", "pacu"),
     ("9s", "hipaa", "Pt sent to echo this am", "echo"),
     ("9s", "hipaa", "Pt sent to mibi, then dexa", "mibi"),
+    # Shorthand, drugs and rhythms after a move word: in lower case, with a dose or score
+    # after them, or with their number, they are no unit or hospital.
+    ("9s", "hipaa", "Pt sent to abx? clarify w/ team", "abx"),
+    ("9s", "hipaa", "Pt back to ASA 81 daily", "ASA"),
+    ("9s", "hipaa", "HR back to AF 120s overnight", "AF"),
+    ("9s", "hipaa", "Pt back to Keppra 5 bid", "Keppra 5"),
+    ("9s", "hipaa", "Pt back to Coumadin 5 tonight", "Coumadin 5"),
 ]
 
 # (class, policy, text, a piece of text that spans must cover whole)
@@ -204,6 +211,9 @@ ALWAYS = [
     ("9e", "hipaa", "Pt transferred from wilson overnight", "wilson"),
     ("9e", "hipaa", "Pt is from huntington, wife at bedside", "huntington"),
     ("9s", "hipaa", "Pt transfer to cmh for cath", "cmh"),
+    ("9s", "hipaa", "Pt transferred to cmc for cath", "cmc"),
+    ("9s", "hipaa", "Pt transferred to CMC 4/2 for cath", "CMC"),
+    ("9s", "hipaa", "Pt sent to CMC 4/2 for cath", "CMC"),
     ("9t", "hipaa", "LIVES IN GREEN BAY WITH WIFE", "GREEN BAY"),
     ("9t", "hipaa", "ADDRESS: NEW YORK, NY", "NEW YORK"),
     ("9c", "strict", "seen at Lakeside Pain Clinic today", "Lakeside Pain Clinic"),
