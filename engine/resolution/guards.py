@@ -151,6 +151,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # a rule's number cut at a line break ("0700-1900⏎68")
     if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
+    if span.label is Label.AGE and text[max(0, span.start - 1):span.start] == "#":
+        return True  # "Tab PO BID #30": a count to dispense, never an age
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
         and not _state_after_comma(text, span) \

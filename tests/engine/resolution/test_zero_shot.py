@@ -282,6 +282,7 @@ MODEL_PROPOSALS = [
     ("CPAP 5/10/35% overnight", "5/10", Label.DATE),
     ("PS 5/5 tolerating", "5/5", Label.DATE),
     ("AC 600 X 14", "AC", H),
+    ("Bactrim 400/80 Tab PO BID #30.", "30", Label.AGE),
     ("Page MD prn", "Page", D),
     ("sent to hida this am", "hida", H),
     ("sent to HIDA this am", "HIDA", L),
