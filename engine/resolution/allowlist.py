@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core.domain import Document, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.gazetteer import TOKEN, PhraseTable, tokenize
 from engine.detectors.regex.fragments import UP
+from engine.detectors.regex.towns import HOME_BEFORE
 from engine.paths import resource
 
 ALLOWLIST_FILES = ("eponyms.txt", "drugs.txt")
@@ -31,7 +33,7 @@ _HEAD_NOUNS = (r"disease|syndrome|sign|signs|test|protocol|scale|score|criteria|
                r"equation|formula|lesions?|spots?|nodules?|diverticulum|esophagus|"
                r"oesophagus|angina|neuroma|cyst|thyroiditis|encephalopathy|dystrophy|anomaly|"
                r"malformation|paralysis|ligament|canal|triangle|pouch|ataxia|chorea|dementia|"
-               r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar")
+               r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar|histology")
 # "Parkinson's disease", "Glasgow Coma Scale", "Bruce protocol", "Non-Hodgkin lymphoma". A head
 # noun that labels a field is no eponym: "Lisa Blümel   Cell: (275) 480-8909".
 _EPONYM = re.compile(
@@ -101,8 +103,11 @@ class ClinicalAllowlist:
         if any(a <= span.start and span.end <= b for a, b in ranges):
             return True
         if _normal(doc.slice(span)) in self.terms:
-            # "Mr. Foley" is a person even though "Foley" is also a catheter.
-            return not _TITLE_BEFORE.search(doc.text[max(0, span.start - 12):span.start])
+            before = doc.text[max(0, span.start - 40):span.start]
+            # "Mr. Foley" is a person even though "Foley" is also a catheter, and "lives in
+            # addison" a town though "Addison's" is a disease.
+            return not (_TITLE_BEFORE.search(before[-12:]) or span.label is Label.LOCATION
+                        and HOME_BEFORE.search(before))
         return False
 
     def recover(self, doc: Document, spans: list[Span]) -> tuple[list[Span], list[Span]]:
@@ -129,3 +134,9 @@ def _read_terms(names: Iterable[str]) -> list[str]:
                 if line:
                     terms.append(line)
     return terms
+
+
+@lru_cache(maxsize=1)
+def drug_words() -> frozenset[str]:
+    """One-word drug names of the shipped allowlist, casefolded ("coumadin", "keppra")."""
+    return frozenset(t.casefold() for t in _read_terms(("drugs.txt",)) if " " not in t)

@@ -11,7 +11,8 @@ facility candidates (resolution/guards.py calls them):
   clinical_shorthand.txt, built from real abbreviation inventories) is no name, place or
   facility unless a strong name context says so ("Dr. Foley");
 - section and document words ("Nursing Progress Note", "Medical History", "General
-  Practitioner", "Department" alone) are never PHI.
+  Practitioner", "Department" alone) and clinics named by their service ("Pain Clinic",
+  "Pulmonary Medicine Clinic") are never PHI.
 """
 
 from __future__ import annotations
@@ -132,11 +133,37 @@ def shorthand_alone(text: str, span: Span) -> bool:
         return False
     if span.source is Source.RULE and span.label is Label.HOSPITAL:
         # A rule proposed it after "to"/"from": the movement is context for an acronym the
-        # inventories know in another sense ("transfer to CMC"), not for an ICU word.
-        return covered.casefold() in icu_words()
+        # inventories know in another sense ("transfer to CMC"), not for an ICU word or a
+        # unit, scan or study a patient is sent to ("sent to hida", "to pacu", "to CT").
+        key = covered.strip(".").casefold()
+        if key in icu_words() or key in clinical_words():
+            return True
+        # Shorthand in lower case has no capitals to say it is a name, and shorthand with a
+        # number after it is a dose or a score ("back to ASA 81", "sent to abx"): only a
+        # transfer makes either a place ("transfer to cmc", "transferred to CMC 4/2").
+        return key in shorthand_words() and (covered.islower() or bool(
+            _NUMBER_AFTER.match(text, span.end))) and not _TRANSFER_BEFORE.search(
+            text[max(0, span.start - 24):span.start])
     return not has_strong_name_context(text, span.start, span.end)
 
 
+# A clinic named by its service ("the Pulmonary Medicine Clinic", "sent for Pain Clinic
+# referral", "seen in Orthopedic Clinic"): what the clinic does, not which one it is. A name
+# before the service ("Lakeside Pain Clinic") leaves the span outside these words.
+_SERVICES = (r"pain|pulmonary|pulmonology|respiratory|chest|medicine|medical|orthop(?:a)?edics?"
+             r"|cardiology|cardiac|heart|failure|oncology|cancer|hematology|dialysis|renal"
+             r"|kidney|wound|diabetes|diabetic|endocrine|endocrinology|sleep|allergy|asthma"
+             r"|maintenance|methadone|addiction|outpatient|family|internal|general|surgical"
+             r"|surgery|urology|neurology|psychiatry|psychiatric|mental|behavioral|health"
+             r"|dermatology|rheumatology|gastroenterology|gi|liver|hepatology|transplant"
+             r"|fracture|spine|headache|memory|fertility|anticoagulation|coumadin|lipid"
+             r"|vascular|breast|prenatal|antenatal|pediatric|paediatric|geriatric|sports"
+             r"|eye|ent|travel|infectious|disease|diseases|urgent|care|walk-in|primary"
+             r"|physical|therapy|rehabilitation|occupational|speech|hearing|foot|podiatry")
+_SERVICE_CLINIC = re.compile(
+    rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})[ \t]+){{1,3}}(?:clinic|service|team)(?![\w\-]))")
+_NUMBER_AFTER = re.compile(r"[ \t]*\d+(?![\d/\-.])")  # a dose or score, not a date (4/2)
+_TRANSFER_BEFORE = re.compile(r"(?i:\btransfer(?:red)?[ \t]+(?:to|from)[ \t]+(?:the[ \t]+)?)$")
 _HEAD_WORDS = frozenset({"hospital", "clinic", "department", "dept", "ward", "unit"})
 # "Hospital de Manises", "Hospital 12 de Octubre", "Clinic of Ames": a head word with a name.
 _NAMED_AFTER = re.compile(r"[ \t]+(?:(?:de|del|of|la|las|los|le|du|di|the)[ \t]+){0,2}[A-Z0-9]")
@@ -146,7 +173,8 @@ def section_ranges(text: str) -> list[tuple[int, int]]:
     """Where section, document and role words stand in ``text`` (not a head word that
     begins a facility's name)."""
     return [m.span() for m in _SECTION.finditer(text)
-            if not (m.group().casefold() in _HEAD_WORDS and _NAMED_AFTER.match(text, m.end()))]
+            if not (m.group().casefold() in _HEAD_WORDS and _NAMED_AFTER.match(text, m.end()))
+            ] + [m.span() for m in _SERVICE_CLINIC.finditer(text)]
 
 
 def within_section_words(span: Span, ranges: list[tuple[int, int]]) -> bool:

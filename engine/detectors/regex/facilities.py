@@ -18,6 +18,11 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"
          r"|Capital|Insurance|Industries|Enterprises|Ventures)")
 _SUFFIX = r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|PLC|GmbH|AG|S\.A|SA|LLP|LP|PC|PLLC|Pty)"
+# "Limited" before what an exam measures is the adjective ("Slight Limited ROM on extension",
+# "Severely Limited range of motion"), not a company.
+_NOT_LIMITED = (r"(?!(?<=Limited)[ \t]+(?i:rom|arom|prom|range|motion|movement|mobility|active"
+                r"|passive|flexion|extension|abduction|adduction|rotation|weight|excursion"
+                r"|ambulation|activity|exam|view|study|due|secondary)\b)")
 
 # Where a patient goes or comes from: "transfer to CMC", "seen at OHSU", "back to Ward 4".
 _MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to"
@@ -29,7 +34,7 @@ _TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|b
 # A unit named with a number ("Kessler 3", "Baker 5B"), not a dose, ratio or time after it.
 _UNIT_NAME = rf"{UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?\b"
 _NOT_DOSE = (r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps?|puffs?|l\b"
-             r"|lpm|mic|/))")
+             r"|lpm|mic|/|nc\b|np\b|nrb\b|hfnc\b|fm\b|o2\b|via\b|mask\b))")  # "2L NC": oxygen
 
 # Short words after "to"/"at" that are no institution: titles ("TO DR. CETTINA" in a
 # shouted line), a cash machine.
@@ -45,10 +50,49 @@ def _institution_acronym(text: str) -> bool:
 
 
 def _named_unit(text: str) -> bool:
-    """"Kessler 3", "Baker 5B": a name, not a room, bed or English word, with its number."""
+    """"Kessler 3", "Baker 5B": a name, not a room, bed or English word, with its number;
+    nor shorthand or a drug with its dose ("back to Keppra 5", "back to ACEI 3")."""
     from engine.detectors.dictionary.context import is_english
+    from engine.resolution.allowlist import drug_words
+    from engine.resolution.shorthand import is_shorthand
 
-    return not is_english(text.split()[0])
+    word = text.split()[0]
+    return not is_english(word) and not is_shorthand(word) \
+        and word.casefold() not in drug_words()
+
+
+# Surnames that are also the nouns a number follows in notes ("Day 3", "Room 5", "Line 2",
+# "Page 4"): a count, a stage, a bed or a room, never a ward's name. Directions stay names
+# of units ("back to West 4").
+_COUNTED = frozenset({
+    "day", "night", "week", "month", "year", "hour", "level", "grade", "stage", "type",
+    "class", "phase", "step", "room", "bed", "bay", "line", "page", "post", "part", "dose",
+    "cycle", "round", "lead", "view", "score", "tier", "group", "number", "gravida", "para",
+    "trial", "visit", "session", "floor", "unit", "ward", "pod", "suite", "wing", "tower",
+    "station", "block", "section", "zone", "port", "box", "case", "chapter", "item", "note",
+    "bag", "bottle", "can", "cup", "gate", "door", "table", "chair", "pump", "channel"})
+# Where a patient is moved: "back to Baker 5", "transferred from Grant 3". Bare "to"/"at"
+# ("increased to Level 3") say nothing about a place, so an English ward name needs these.
+_WARD_MOVE = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|moved\s+(?:to|from)|admitted\s+to"
+              r"|sent\s+to|back\s+(?:to|from|on)|returned?\s+(?:to|from)|d/c\s+to|discharged?\s+to"
+              r"|came\s+from)[ \t]+(?:the[ \t]+)?)")
+# A stay on a ward: "on Baker 5 since 4/2", "on Grant 3 overnight"; a drug or setting has a
+# dose, not a stay, after it.
+_STAY_AFTER = r"(?=[ \t]+(?i:since|until|till|overnight|x[ \t]?\d|for[ \t]+\d)\b)"
+
+
+def _english_ward(text: str) -> bool:
+    """"Baker 5", "Grant 3", "Bishop 6": a listed name that is also an English word, in title
+    case, no counted noun ("Day 3", "Room 5") and no clinical word ("Levo 3", "Post 2")."""
+    from engine.detectors.dictionary.names import all_name_lists
+    from engine.resolution.allowlist import drug_words
+    from engine.resolution.shorthand import is_shorthand
+
+    word = text.split()[0]
+    key = word.casefold()
+    first, last = all_name_lists()
+    return word.istitle() and (key in first or key in last) and key not in _COUNTED \
+        and not is_shorthand(key) and key not in drug_words()
 
 
 def _ward_name(text: str) -> bool:
@@ -92,6 +136,15 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     RegexRule("facility.ward_staff", H,
               rf"(?<![\w.])({_UNIT_NAME})(?=[ \t]+(?:RN|rn|charge|nurse|staff|team)\b)", 0.55,
               group=1, validate=_ward_name),
+    RegexRule("facility.ward_staff_word", H,
+              rf"(?<![\w.])({_UNIT_NAME})(?=[ \t]+(?:RN|rn|charge|nurse|staff)\b)", 0.55,
+              group=1, validate=_english_ward),
+    # Wards named by an English word: only where a patient moves to or stays on them.
+    RegexRule("facility.ward_word_moved", H, rf"{_WARD_MOVE}({_UNIT_NAME}){_NOT_DOSE}", 0.55,
+              group=1, validate=_english_ward),
+    RegexRule("facility.ward_word_on", H,
+              rf"(?i:\bon[ \t]+)({_UNIT_NAME}){_NOT_DOSE}{_STAY_AFTER}", 0.5, group=1,
+              validate=_english_ward),
     RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
               group=1),
     RegexRule("facility.acronym", H, rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])", 0.6, group=1,
@@ -105,5 +158,6 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               rf"\b((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}[ \t]+{_HEAD})\b",
               0.7, group=1),
     RegexRule("facility.company", H,
-              rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?)", 0.8, group=1),
+              rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?){_NOT_LIMITED}",
+              0.8, group=1),
 )

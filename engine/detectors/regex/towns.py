@@ -3,10 +3,17 @@ burlington w/ wife"): a place phrase before, a city of the location gazetteer af
 
 The gazetteer finds capitalised places, and lower-case ones only on lines without case;
 on a mixed-case line a lower-case town needs the place phrase. It is never an English,
-common or clinical word ("from home", "in bed", "to icu").
+common or clinical word ("from home", "in bed", "to icu"). A name made only of English words
+("grand rapids", "green bay") is a town when it has two or more full words, none a function
+or clinical word ("in good spirits" is no gazetteer name). A town that is also an eponym
+("glasgow", "addison", "cushing", "wilson") needs a phrase that says where someone lives or
+comes from ("lives in addison", "pt from glasgow"), never before a score or an eponym's head
+("drop in glasgow to 8", "kf rings in wilson", "from glasgow coma scale 15").
 """
 
 from __future__ import annotations
+
+import re
 
 from engine.core.labels import Label
 from engine.detectors.regex.rule import RegexRule
@@ -22,15 +29,35 @@ _NOT_EPONYM = (r"(?![ \t]+(?i:disease|syndrome|scan|sign|score|scale|coma|type|p
 _EPONYMS = frozenset({"parkinson", "chiari", "roux", "addison", "hida", "cushing", "crohn",
                       "hodgkin", "raynaud", "barrett", "guillain", "barre", "kawasaki",
                       "hashimoto", "alzheimer", "graves", "bell", "horner", "marfan", "turner",
-                      "down"})
+                      "down", "glasgow", "wilson", "huntington", "norton", "morton", "ewing",
+                      "willis", "lennox"})
+# Of those, the ones that are towns people come from, neither English words ("bell", "down")
+# nor names used only for the disease ("parkinson", "kawasaki"): found only after a phrase of
+# residence or origin (HOME).
+_EPONYM_TOWNS = frozenset({"glasgow", "addison", "cushing", "wilson", "huntington", "norton",
+                           "morton", "ewing", "willis", "lennox"})
+# Where someone lives or comes from, not a cause ("htn from cushing", "suffers from addison",
+# "weakness was from addison"): "lives in", "moved to", "transferred from", "born in",
+# "pt from", "dtr from".
+HOME = (r"(?i:\b(?:(?:lives|living|live|resides|residing|born|raised|moved|relocated|home"
+        r"|transfer(?:red)?|visiting|originally)[ \t]+(?:in|to|from)|grew[ \t]+up[ \t]+in"
+        r"|(?:pt|patient|he|she|came|comes|family|wife|husband|son|daughter|dtr|mother"
+        r"|father|sister|brother|sibling|friend|parents)[ \t]+(?:is[ \t]+)?from)[ \t]+)")
+HOME_BEFORE = re.compile(HOME + r"$")  # the phrase right before a candidate
+# A score after the word ("glasgow 8"), or its possessive ("addison's"): the eponym.
+_NOT_SCORE = r"(?![ \t]*\d|['’])"
 
 
 def _town(text: str) -> bool:
     """A gazetteer city in lower case; one word must be no word at all, longer names ("south
-    burlington") need one word that is not common English; none may be clinical."""
+    burlington") one word that is not common English or only full words that are no function
+    word ("grand rapids"); none may be clinical."""
     from engine.detectors.dictionary.context import clinical_words, is_english
-    from engine.detectors.dictionary.locations import location_table
-    from engine.detectors.dictionary.stopwords import common_words
+    from engine.detectors.dictionary.locations import (
+        english_phrase,
+        location_table,
+        plain_town_words,
+    )
     from engine.resolution.shorthand import is_shorthand
 
     words = tuple(text.casefold().split())
@@ -39,7 +66,17 @@ def _town(text: str) -> bool:
         return False
     if len(words) == 1:
         return not is_english(words[0])
-    return not all(w in common_words() or is_english(w) for w in words)
+    # Every word English ("grand rapids", "great falls"): full words only, no function word
+    # ("the range", "in the bottom" are gazetteer names too).
+    return not english_phrase(words) or plain_town_words(words)
+
+
+def _eponym_town(text: str) -> bool:
+    """"addison", "glasgow": a gazetteer city that shares its name with an eponym."""
+    from engine.detectors.dictionary.locations import location_table
+
+    key = text.casefold()
+    return key in _EPONYM_TOWNS and location_table().phrases.get((key,)) == "CITY"
 
 
 # Longest first: "from south burlington" is one town, not "south".
@@ -47,4 +84,8 @@ TOWN_RULES: tuple[RegexRule, ...] = tuple(
     RegexRule(f"town.lower_{n}", Label.LOCATION,
               rf"{_PLACE}({_LOWER}(?:[ \t]+{_LOWER}){{{n - 1}}})(?![\w\-]){_NOT_EPONYM}", 0.55,
               subtype="CITY", group=1, validate=_town)
-    for n in (3, 2, 1))
+    for n in (3, 2, 1)) + (
+    # "lives in addison", "pt from glasgow": an eponym's town where someone lives.
+    RegexRule("town.eponym", Label.LOCATION,
+              rf"{HOME}({_LOWER})(?![\w\-]){_NOT_EPONYM}{_NOT_SCORE}", 0.5, subtype="CITY",
+              group=1, validate=_eponym_town),)
