@@ -1,5 +1,6 @@
-"""A drop, followed as it goes: each dropped item is imported, its documents appear in
-the list at once, and they are detected a few at a time, each batch shown as it lands.
+"""A drop, followed as it goes: each dropped item is imported (a folder a few documents
+at a time), its documents appear in the list as they are stored, and they are detected a
+few at a time, each batch shown as it lands.
 The summary's counts add up (imported + already present + failed + not reached = files),
 and a cancel leaves the list of documents imported but not yet detected, to finish later."""
 
@@ -28,7 +29,7 @@ class DropSummary:
     imported: list[str] = field(default_factory=list)
     duplicates: int = 0
     failed: int = 0
-    not_reached: int = 0  # dropped items left when the drop was cancelled
+    not_reached: int = 0  # files of a folder, and dropped items, left by a cancel
     detected: int = 0
     detect_failed: int = 0
     spans: int = 0
@@ -68,24 +69,30 @@ def run_drop(project: Project, paths: Sequence[Path], ctx: RunContext, *,
              password: str | None, detect: bool, item: Emit, entries: Emit,
              item_state: Callable[[ImportReport, Path], tuple[str, str]],
              table_schemas: Mapping[Path, TableSchema] | None = None) -> DropSummary:
-    """Import ``paths`` one dropped item at a time; ``item(path, state, detail)`` for the
-    import panel, ``entries(ids)`` whenever documents arrive or change. A table in
-    ``table_schemas`` is imported with the roles confirmed for it. Runs on a worker."""
+    """Import ``paths`` one dropped item at a time, a folder a few documents at a time;
+    ``item(path, state, detail)`` for the import panel, ``entries(ids)`` whenever documents
+    arrive or change. A table in ``table_schemas`` is imported with the roles confirmed for
+    it. Runs on a worker."""
     summary = DropSummary()
     pending: list[str] = []
     for i, path in enumerate(paths):
         if ctx.cancel.cancelled:
-            summary.not_reached = len(paths) - i
+            summary.not_reached += len(paths) - i
             summary.cancelled = True
             break
         ctx.report("import", i, len(paths), f"item {i + 1} of {len(paths)}")
         item(str(path), "importing", "")
         try:
             schema = (table_schemas or {}).get(path)
-            rep = (project.import_paths([path], ctx, password=password) if schema is None
-                   else api.import_table(project, path, schema, ctx))
+            reports = (project.import_batches([path], ctx, batch=DETECT_BATCH,
+                                              password=password) if schema is None
+                       else iter([api.import_table(project, path, schema, ctx)]))
+            parts: list[ImportReport] = []
+            for rep in reports:  # a folder's documents arrive a batch at a time
+                parts.append(rep)
+                pending = _arrived(project, rep, pending, ctx, summary, entries, detect)
         except CancelledError:  # before this item stored anything
-            summary.not_reached = len(paths) - i
+            summary.not_reached += len(paths) - i
             summary.cancelled = True
             item(str(path), "cancelled", "")
             break
@@ -93,24 +100,30 @@ def run_drop(project: Project, paths: Sequence[Path], ctx: RunContext, *,
             summary.failed += 1
             item(str(path), "failed", problem_in_words(exc))
             continue
-        summary.imported += rep.imported
-        summary.duplicates += len(rep.duplicates)
-        summary.failed += len(rep.failed)
+        rep = api.ImportReport.merged(parts)
         item(str(path), *item_state(rep, path))
-        if rep.imported:
-            entries(list(rep.imported))  # in the list now, detected or not
-        pending += rep.imported
-        if rep.cancelled:
+        if rep.cancelled or summary.cancelled:
             summary.cancelled = True
-            summary.not_reached = len(paths) - i - 1
+            summary.not_reached += len(paths) - i - 1
             break
-        if detect:
-            pending = _detect_some(project, pending, ctx, summary, entries)
-            if summary.cancelled:
-                summary.not_reached = len(paths) - i - 1
-                break
     summary.undetected = pending if detect else []
     return summary
+
+
+def _arrived(project: Project, rep: ImportReport, pending: list[str], ctx: RunContext,
+             summary: DropSummary, entries: Emit, detect: bool) -> list[str]:
+    """Count a batch of an item's documents, show them, and detect what is pending unless
+    the drop was cancelled (the import then ends with a report of what was not reached)."""
+    summary.imported += rep.imported
+    summary.duplicates += len(rep.duplicates)
+    summary.failed += len(rep.failed)
+    summary.not_reached += rep.not_reached
+    if rep.imported:
+        entries(list(rep.imported))  # in the list now, detected or not
+    pending = pending + list(rep.imported)
+    if detect and pending and not ctx.cancel.cancelled:
+        pending = _detect_some(project, pending, ctx, summary, entries)
+    return pending
 
 
 def _detect_some(project: Project, ids: list[str], ctx: RunContext, summary: DropSummary,
