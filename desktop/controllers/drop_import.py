@@ -102,6 +102,8 @@ def run_drop(project: Project, paths: Sequence[Path], ctx: RunContext, *,
             continue
         rep = api.ImportReport.merged(parts)
         item(str(path), *item_state(rep, path))
+        if detect and pending and not ctx.cancel.cancelled:
+            pending = _detect_some(project, pending, ctx, summary, entries)
         if rep.cancelled or summary.cancelled:
             summary.cancelled = True
             summary.not_reached += len(paths) - i - 1
@@ -112,18 +114,18 @@ def run_drop(project: Project, paths: Sequence[Path], ctx: RunContext, *,
 
 def _arrived(project: Project, rep: ImportReport, pending: list[str], ctx: RunContext,
              summary: DropSummary, entries: Emit, detect: bool) -> list[str]:
-    """Count a batch of an item's documents, show them, and detect what is pending unless
-    the drop was cancelled (the import then ends with a report of what was not reached)."""
+    """Count a batch of an item's documents and show them; detect the batches before it
+    (the item's last batch is detected once its row says how the import went) unless the
+    drop was cancelled (the import then ends with a report of what was not reached)."""
     summary.imported += rep.imported
     summary.duplicates += len(rep.duplicates)
     summary.failed += len(rep.failed)
     summary.not_reached += rep.not_reached
     if rep.imported:
         entries(list(rep.imported))  # in the list now, detected or not
-    pending = pending + list(rep.imported)
     if detect and pending and not ctx.cancel.cancelled:
         pending = _detect_some(project, pending, ctx, summary, entries)
-    return pending
+    return pending + list(rep.imported)
 
 
 def _detect_some(project: Project, ids: list[str], ctx: RunContext, summary: DropSummary,

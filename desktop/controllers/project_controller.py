@@ -130,10 +130,15 @@ class ProjectController(ReviewActions, QObject):
 
     def warm_up(self) -> None:
         """Load the detectors now, in a worker, so the first batch does not wait for it
-        (model and dictionary loading is the slowest single step)."""
+        (model and dictionary loading is the slowest single step), and run them once: the
+        lists they read on first use hold the GIL, which stopped the window during a drop."""
         project = self._need()
-        self._run("detectors.load", lambda ctx: project.session.pipeline is not None,
-                  self.detectorsReady.emit, serial=True)
+
+        def load(ctx: RunContext) -> bool:
+            project.session.warm_up()
+            return True
+
+        self._run("detectors.load", load, self.detectorsReady.emit, serial=True)
 
     def close_project(self) -> None:
         if self.project is None:
