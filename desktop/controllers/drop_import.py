@@ -130,12 +130,15 @@ def _arrived(project: Project, rep: ImportReport, pending: list[str], ctx: RunCo
 
 def _detect_some(project: Project, ids: list[str], ctx: RunContext, summary: DropSummary,
                  entries: Emit) -> list[str]:
-    """Detect ``ids`` a batch at a time; returns those left undetected (on a cancel)."""
+    """Detect ``ids`` a batch at a time; returns those left undetected (on a cancel).
+    Progress counts the drop's documents: the pipeline's own reports (each detector and
+    segment of a document, also called "detect") would make the bar jump between them."""
     left = list(ids)
+    quiet = RunContext(cancel=ctx.cancel)
     while left and not ctx.cancel.cancelled:
         batch, left = left[:DETECT_BATCH], left[DETECT_BATCH:]
         try:
-            det: DetectReport = project.detect(batch, ctx)
+            det: DetectReport = project.detect(batch, quiet)
         except CancelledError:
             entries(batch)
             still = {r.id for r in project.documents(ids=batch)
@@ -146,6 +149,9 @@ def _detect_some(project: Project, ids: list[str], ctx: RunContext, summary: Dro
         summary.detect_failed += len(det.failed)
         summary.spans += det.spans
         entries(batch)
+        finished = summary.detected + summary.detect_failed
+        ctx.report("detect", finished, len(summary.imported),
+                   f"{finished} of {len(summary.imported)} documents")
         if det.cancelled:
             done = set(det.detected) | {d for d, _r in det.failed}
             left = [d for d in batch if d not in done] + left

@@ -123,6 +123,8 @@ def test_a_dropped_folder_fills_the_list_as_it_is_imported(
         rows_seen.append(window.documents.model.rowCount()),
         statuses.extend(e.record.status.value for e in batch)) if not summaries else None)
     c.dropFinished.connect(summaries.append)
+    progress: list[tuple[str, int, int, str]] = []
+    c.progress.connect(lambda *a: progress.append(a))
     drop_files(window, [folder])
     qtbot.waitUntil(lambda: bool(summaries), timeout=TIMEOUT_MS * 2)
 
@@ -140,6 +142,13 @@ def test_a_dropped_folder_fills_the_list_as_it_is_imported(
         "22 files: 20 imported, 1 already in the project, 1 failed")
     assert window.import_panel.state(str(folder)) == "failed"  # its row names the failure
     qtbot.waitUntil(lambda: detected_count(window) == 20, timeout=TIMEOUT_MS)
+    # The bar counts the drop's documents, not each detector of each document.
+    detecting = [(done, total, m) for stage, done, total, m in progress if stage == "detect"]
+    assert detecting and all(m.endswith(" documents") for _d, _t, m in detecting)
+    assert detecting[-1][:2] == (20, 20)
+    # The list was empty when the project opened: "needs review" still fits its column.
+    table = window.documents.table
+    assert table.columnWidth(1) > table.fontMetrics().horizontalAdvance("● needs review")
 
 
 def test_a_cancel_inside_a_folder_counts_what_was_not_reached(
