@@ -175,3 +175,34 @@ def test_a_cancel_inside_a_folder_counts_what_was_not_reached(
     assert summary.undetected == summary.imported
     assert len(project.documents()) == len(summary.imported)
     assert "not reached" in summary.text()
+
+
+def test_cancel_pressed_while_a_folder_fills_the_list(
+        qtbot: QtBot, tmp_path: Path, user_settings: UserSettings) -> None:
+    """The reviewer presses Cancel as the folder's first documents appear: the drop stops
+    inside the folder, every file is counted, and the panel offers to finish detection."""
+    window = open_window(qtbot, tmp_path, user_settings)
+    c = window.controller
+    folder = tmp_path / "clinic"
+    _notes(folder, 40)
+    summaries: list[object] = []
+    c.dropFinished.connect(summaries.append)
+    pressed: list[int] = []
+
+    def press_cancel(_batch: object) -> None:
+        if not pressed:
+            pressed.append(window.documents.model.rowCount())
+            window.import_panel.cancel_button.click()
+
+    c.entriesChanged.connect(press_cancel)
+    drop_files(window, [folder])
+    qtbot.waitUntil(lambda: bool(summaries), timeout=TIMEOUT_MS * 2)
+    summary = summaries[0]
+    assert pressed and summary.cancelled
+    assert summary.files == 40 and summary.not_reached > 0
+    assert len(summary.imported) == summary.detected + len(summary.undetected)
+    assert "not reached" in window.import_panel.title.text()
+    qtbot.waitUntil(lambda: not c.runner.busy, timeout=TIMEOUT_MS)
+    assert window.documents.model.rowCount() == len(summary.imported)
+    if summary.undetected:
+        assert window.import_panel.finish_button.isVisible()
