@@ -130,11 +130,33 @@ def _arrived(project: Project, rep: ImportReport, pending: list[str], ctx: RunCo
 
 def _detect_some(project: Project, ids: list[str], ctx: RunContext, summary: DropSummary,
                  entries: Emit) -> list[str]:
-    """Detect ``ids`` a batch at a time; returns those left undetected (on a cancel).
-    Progress counts the drop's documents: the pipeline's own reports (each detector and
-    segment of a document, also called "detect") would make the bar jump between them."""
+    """Detect ``ids``, counted in the drop's summary; returns those left undetected (on a
+    cancel)."""
+    rep, left = detect_in_batches(project, ids, ctx, entries,
+                                  done_before=summary.detected + summary.detect_failed,
+                                  total=len(summary.imported))
+    summary.detected += len(rep.detected)
+    summary.detect_failed += len(rep.failed)
+    summary.spans += rep.spans
+    if left and ctx.cancel.cancelled:
+        summary.cancelled = True
+    return left
+
+
+def detect_in_batches(project: Project, ids: Sequence[str], ctx: RunContext, entries: Emit,
+                      *, done_before: int = 0, total: int | None = None
+                      ) -> tuple[DetectReport, list[str]]:
+    """Detect ``ids`` DETECT_BATCH at a time, each batch's rows shown as it lands; returns
+    the report of all batches and the ids a cancel left undetected. Progress counts
+    documents (``done_before`` of ``total`` were done before): the pipeline's own reports
+    (each detector and segment of a document, also stage "detect") made the bar read "19
+    of 19" (the detectors) between document counts, and sent a signal per document."""
+    total = len(ids) if total is None else total
     left = list(ids)
     quiet = RunContext(cancel=ctx.cancel)
+    detected: list[str] = []
+    failed: list[tuple[str, str]] = []
+    spans = 0
     while left and not ctx.cancel.cancelled:
         batch, left = left[:DETECT_BATCH], left[DETECT_BATCH:]
         try:
@@ -145,20 +167,18 @@ def _detect_some(project: Project, ids: list[str], ctx: RunContext, summary: Dro
                      if r.status.value == "imported"}
             left = [d for d in batch if d in still] + left
             break
-        summary.detected += len(det.detected)
-        summary.detect_failed += len(det.failed)
-        summary.spans += det.spans
+        detected += det.detected
+        failed += det.failed
+        spans += det.spans
         entries(batch)
-        finished = summary.detected + summary.detect_failed
-        ctx.report("detect", finished, len(summary.imported),
-                   f"{finished} of {len(summary.imported)} documents")
+        finished = done_before + len(detected) + len(failed)
+        ctx.report("detect", finished, total, f"{finished} of {total} documents")
         if det.cancelled:
             done = set(det.detected) | {d for d, _r in det.failed}
             left = [d for d in batch if d not in done] + left
             break
-    if left and ctx.cancel.cancelled:
-        summary.cancelled = True
-    return left
+    cancelled = bool(left) and ctx.cancel.cancelled
+    return api.DetectReport(tuple(detected), tuple(failed), spans, cancelled), left
 
 
-__all__ = ["DropSummary", "run_drop"]
+__all__ = ["DropSummary", "detect_in_batches", "run_drop"]

@@ -206,3 +206,34 @@ def test_cancel_pressed_while_a_folder_fills_the_list(
     assert window.documents.model.rowCount() == len(summary.imported)
     if summary.undetected:
         assert window.import_panel.finish_button.isVisible()
+
+
+def test_detecting_imported_documents_refreshes_their_rows_a_batch_at_a_time(
+        qtbot: QtBot, tmp_path: Path, user_settings: UserSettings) -> None:
+    """"Detect the N imported documents" (after a cancel) and Detect again on a selection:
+    rows turn detected batch by batch, and the bar counts documents, not detectors."""
+    window = open_window(qtbot, tmp_path, user_settings)
+    c = window.controller
+    project = c.project
+    assert project is not None
+    summary = run_drop(project, _notes(tmp_path / "in", 20), RunContext(), password=None,
+                       detect=False, item=lambda *a: None, entries=lambda ids: None,
+                       item_state=_item_state)
+    c.refresh_documents()
+    qtbot.waitUntil(lambda: window.documents.model.rowCount() == 20, timeout=TIMEOUT_MS)
+    batches: list[int] = []
+    c.entriesChanged.connect(lambda batch: batches.append(detected_count(window)))
+    progress: list[tuple[str, int, int, str]] = []
+    c.progress.connect(lambda *a: progress.append(a))
+    reports: list[object] = []
+    c.detectFinished.connect(reports.append)
+    window.import_panel.offer_finish(list(summary.imported))
+    window.import_panel.finish_button.click()
+    qtbot.waitUntil(lambda: bool(reports), timeout=TIMEOUT_MS * 2)
+    qtbot.waitUntil(lambda: detected_count(window) == 20, timeout=TIMEOUT_MS)
+    assert len(batches) == 3 and batches[0] < 20  # 8, 8, 4: the list moved before the end
+    detecting = [p for p in progress if p[0] == "detect"]
+    # Counts of documents (reports closer than 50 ms apart are thinned, the last never).
+    assert detecting[-1][1:3] == (20, 20)
+    assert all(p[2] == 20 and p[3].endswith(" documents") for p in detecting)
+    assert len(reports[0].detected) == 20 and not reports[0].cancelled
