@@ -7,14 +7,19 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QApplication
 
 from desktop.settings import APP, ORG
 
+if TYPE_CHECKING:  # QtWidgets loads libGL/libEGL/libxcb: imported after the library check
+    from PySide6.QtWidgets import QApplication
+
 
 def make_app(argv: Sequence[str] | None = None) -> QApplication:
+    from PySide6.QtWidgets import QApplication
+
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
@@ -22,6 +27,9 @@ def make_app(argv: Sequence[str] | None = None) -> QApplication:
     QCoreApplication.setApplicationName(APP)
     app = QApplication(list(argv or sys.argv[:1]))
     app.setApplicationDisplayName("ClearNote")
+    from desktop.fonts import ensure_fonts
+
+    ensure_fonts(app)  # the bundle's DejaVu Sans where the system has no fonts
     return app
 
 
@@ -51,6 +59,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if "--smoke-test" in args:
         return smoke_test()
+    from desktop import platform_check
+
+    if platform_check.main() != 0:  # names the missing system libraries, apt-get line
+        return 1
     os.umask(0o077)  # projects, exports, backups: owner-only
     app = make_app([sys.argv[0], *args])
     from desktop.views.main_window import MainWindow

@@ -1,8 +1,12 @@
 """Before the window opens on Linux: are the system libraries Qt's xcb platform plugin
 needs there? A bare Debian lacks libxcb-icccm4, libxcb-keysyms1 and libxcb-cursor0, and
 Qt then only says "could not load the Qt platform plugin". ``python -m
-desktop.platform_check`` (run by ``make run``) names the missing ones and the command that
-installs them; exit status 1 when some are missing. Qt itself is not imported."""
+desktop.platform_check`` (run by ``make run``, and by the app itself before it loads Qt's
+GUI libraries) names the missing ones and the command that installs them; exit status 1
+when some are missing. Qt itself is not imported. In the desktop bundle the xcb libraries
+are inside; what it still needs from the system is what PyInstaller never bundles, the
+X client and GL libraries (libxcb1, libgl1, libegl1), which a Debian without a desktop
+(a minimal install, a container) lacks."""
 
 from __future__ import annotations
 
@@ -28,10 +32,12 @@ _NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found", re.MULTILINE)
 
 
 def debian_package(soname: str) -> str:
-    """libxcb-icccm.so.4 → libxcb-icccm4; libxkbcommon-x11.so.0 → libxkbcommon-x11-0."""
+    """libxcb-icccm.so.4 → libxcb-icccm4; libxkbcommon-x11.so.0 → libxkbcommon-x11-0;
+    libGL.so.1 → libgl1 (package names are lower case)."""
     base, _, version = soname.partition(".so.")
     version = version.split(".")[0]
-    return f"{base}{'-' if base[-1:].isdigit() else ''}{version}" if version else base
+    name = f"{base}{'-' if base[-1:].isdigit() else ''}{version}" if version else base
+    return name.lower()
 
 
 def missing_from_ldd(output: str) -> list[str]:
@@ -66,8 +72,9 @@ def missing_libraries() -> list[str]:
             except (OSError, subprocess.TimeoutExpired):
                 return []  # no ldd: let Qt speak for itself
             missing.update(missing_from_ldd(done.stdout))
-    for name in DLOPENED:
-        if ctypes.util.find_library(name) is None:
+    for name in DLOPENED:  # the desktop bundle carries its own copy beside Qt's libraries
+        if (not (root / "lib" / f"lib{name}.so.0").is_file()
+                and ctypes.util.find_library(name) is None):
             missing.add(f"lib{name}.so.0")
     return sorted(missing)
 

@@ -19,6 +19,8 @@ if "$PY" -c "import llama_cpp" 2>/dev/null; then extras+=(--extra llm); fi
 # Linux: the Qt xcb libraries a bare Debian lacks, with their copyright files; fails with
 # the apt-get line when the build machine lacks one.
 "$PY" installer/xcb_libraries.py dist/ClearNote
+# Linux: DejaVu Sans, for a system with no fonts (Qt would draw empty boxes).
+"$PY" installer/fonts.py dist/ClearNote
 echo "build time: $(( $(date +%s) - start )) s; size: $(du -sh dist/ClearNote | cut -f1)"
 # Smoke test: launch offscreen, open a project, de-identify a letter, quit.
 QT_QPA_PLATFORM=offscreen CLEARNOTE_SMOKE=1 timeout 300 dist/ClearNote/ClearNote --smoke-test

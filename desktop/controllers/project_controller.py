@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 import engine.api as api
-from desktop.controllers.drop_import import DropSummary, run_drop
+from desktop.controllers.drop_import import DropSummary, detect_in_batches, run_drop
 from desktop.controllers.review_actions import ReviewActions
 from desktop.controllers.table_import import load_table, preview_dropped
 from desktop.flags import flag_entry
@@ -130,10 +130,15 @@ class ProjectController(ReviewActions, QObject):
 
     def warm_up(self) -> None:
         """Load the detectors now, in a worker, so the first batch does not wait for it
-        (model and dictionary loading is the slowest single step)."""
+        (model and dictionary loading is the slowest single step), and run them once: the
+        lists they read on first use hold the GIL, which stopped the window during a drop."""
         project = self._need()
-        self._run("detectors.load", lambda ctx: project.session.pipeline is not None,
-                  self.detectorsReady.emit, serial=True)
+
+        def load(ctx: RunContext) -> bool:
+            project.session.warm_up()
+            return True
+
+        self._run("detectors.load", load, self.detectorsReady.emit, serial=True)
 
     def close_project(self) -> None:
         if self.project is None:
@@ -160,6 +165,10 @@ class ProjectController(ReviewActions, QObject):
         flags = project.cire_flag_counts()
         return [entry_for(rec, project.spans(rec.id), sum(flags.get(rec.id, {}).values()))
                 for rec in project.documents(ids=ids)]
+
+    def _rows_of(self, project: Project) -> Callable[[list[str]], None]:
+        """For a worker: the list rows of these documents, read there, sent in one signal."""
+        return lambda ids: self.entriesChanged.emit(self._entries(project, ids))
 
     def _refresh_one(self, document_id: str) -> None:
         if self.project is None:  # a late result after the project was closed
@@ -251,12 +260,9 @@ class ProjectController(ReviewActions, QObject):
         paths = [Path(p) for p in paths]
         self.importStarted.emit(paths)
 
-        def entries(ids: list[str]) -> None:
-            self.entriesChanged.emit(self._entries(project, ids))
-
         def work(ctx: RunContext) -> DropSummary:
             return run_drop(project, paths, ctx, password=password, detect=detect,
-                            item=self.importItem.emit, entries=entries,
+                            item=self.importItem.emit, entries=self._rows_of(project),
                             item_state=_item_state, table_schemas=table_schemas or {})
 
         def done(summary: DropSummary) -> None:
@@ -270,7 +276,16 @@ class ProjectController(ReviewActions, QObject):
         return self.detect(list(document_ids))
 
     def detect(self, document_ids: Sequence[str] | None = None) -> Task:
+        """Detect the given documents a batch at a time, each batch's rows refreshed as it
+        lands (``drop_import.detect_in_batches``); without ids, every imported document in
+        one run (a document another process detected meanwhile is left alone)."""
         project = self._need()
+
+        def work(ctx: RunContext) -> Any:
+            if document_ids is None:
+                return project.detect(None, ctx)
+            return detect_in_batches(project, list(document_ids), ctx,
+                                     self._rows_of(project))[0]
 
         def done(report: Any) -> None:
             self.detectFinished.emit(report)
@@ -280,8 +295,7 @@ class ProjectController(ReviewActions, QObject):
             if self.current_id:
                 self.load_document(self.current_id)
 
-        return self._run("detect", lambda ctx: project.detect(document_ids, ctx), done,
-                         long=True)
+        return self._run("detect", work, done, long=True)
 
     def plan_export(self, document_ids: Sequence[str] | None) -> Task:
         """What an export would write and what is still open in it (``exportPlanned``)."""

@@ -48,8 +48,16 @@ class DocumentListModel(QAbstractTableModel):
 
     # -- data in
     def set_entries(self, entries: Sequence[DocumentEntry]) -> None:
+        """The whole list. When it only adds to the rows shown (the refresh after a drop),
+        just the rows that changed or arrived are signalled: a reset makes the view drop
+        its selection and re-measure every row, 20 to 40 ms of the event loop for 50."""
+        new = list(entries)
+        if self._entries and {e.id for e in self._entries} <= {e.id for e in new}:
+            shown = {e.id: e for e in self._entries}
+            self.update_entries([e for e in new if shown.get(e.id) != e])
+            return
         self.beginResetModel()
-        self._entries = list(entries)
+        self._entries = new
         self.endResetModel()
 
     def update_entry(self, entry: DocumentEntry) -> None:

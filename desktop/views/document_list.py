@@ -14,7 +14,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.models.document_list import ID_ROLE, DocumentFilterProxyModel, DocumentListModel
+from desktop.models.document_list import (
+    ID_ROLE,
+    STATUS_GLYPHS,
+    DocumentFilterProxyModel,
+    DocumentListModel,
+)
 from desktop.records import DisplayStatus
 
 
@@ -53,7 +58,7 @@ class DocumentListView(QWidget):
         # refreshing rows as they are imported and detected held the event loop ~0.5 s.
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.model.modelReset.connect(self.table.resizeColumnsToContents)
+        self.model.modelReset.connect(self._fit_columns)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.table.activated.connect(self._current_changed)
         top = QHBoxLayout()
@@ -63,6 +68,18 @@ class DocumentListView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
+
+    def _fit_columns(self) -> None:
+        """Fitted to the rows there are, the Status column at least as wide as its longest
+        word: a project opened empty fills during a drop, and "needs review" wrapped."""
+        self.table.resizeColumnsToContents()
+        metrics = self.table.fontMetrics()
+        widest = max(metrics.horizontalAdvance(f"{STATUS_GLYPHS.get(s, '')} {s} ")
+                     for s in DisplayStatus.ALL)
+        status = 1
+        room = widest + 2 * metrics.horizontalAdvance("M")
+        if self.table.columnWidth(status) < room:
+            self.table.setColumnWidth(status, room)
 
     def _current_changed(self, index: QModelIndex, *_: object) -> None:
         if index.isValid():

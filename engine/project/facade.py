@@ -244,6 +244,12 @@ class Project:
         return _recording.import_paths(self._state, paths, ctx, workers=workers,
                                        password=password, table_schema=table_schema)
 
+    def import_batches(self, paths: Iterable[str | Path], ctx: RunContext | None = None, *,
+                       batch: int, password: str | None = None) -> Iterator[ImportReport]:
+        """``import_paths`` a report per ``batch`` documents stored (see recording)."""
+        return _recording.import_batches(self._state, paths, ctx, batch=batch,
+                                         password=password)
+
     def document_id_for(self, sha256_hex: str) -> str:
         """The id a file with this content gets here (keyed with the project secret)."""
         return _recording.document_id_for_sha(self._secret, sha256_hex)

@@ -7,7 +7,7 @@ import json
 import logging
 import mimetypes
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,19 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
     reason and the batch goes on. ``table_schema``: roles a person confirmed for the
     tables among ``paths`` (stored with them, used at export; a table already there gets
     them too)."""
+    return ImportReport.merged(import_batches(state, paths, ctx, batch=0, workers=workers,
+                                        password=password, table_schema=table_schema))
+
+
+def import_batches(state: ProjectState, paths: Iterable[str | Path],
+                   ctx: RunContext | None = None, *, batch: int, workers: int = 1,
+                   password: str | None = None,
+                   table_schema: str | None = None) -> Iterator[ImportReport]:
+    """``import_paths`` a report at a time: one per ``batch`` documents stored (0: one in
+    all), the first also naming the duplicates, tables and files that could not be read, so
+    a caller can show (and detect) a folder's documents while the rest are read. The last
+    report of a cancelled import is ``cancelled`` and counts the files ``not_reached``; the
+    reports' counts add up to the files found."""
     ctx = ctx or RunContext()
     found = discover_inputs([Path(p) for p in paths])
     known = {d.sha256: d.id for d in queries.documents(state.db)}
@@ -83,11 +96,12 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
     imported: list[str] = list(tables)
     review: list[str] = []
     meter = ProgressMeter(ctx, "import", len(items))
-    cancelled = False
+    done = 0
     try:
         for result in run_parallel(items, total=len(items), workers=workers,
                                    services=state.services,
                                    session_config=None, session=None, ctx=ctx):
+            done += 1
             ok = record_work_result(state, result)
             if ok:
                 imported.append(result.item.document_id)
@@ -97,10 +111,17 @@ def import_paths(state: ProjectState, paths: Iterable[str | Path],
                 failed.append(ImportFailure(Path(result.item.path or ""),
                                             result.error or "failed"))
             meter.step(failed=not ok)
+            if batch and (len(imported) >= batch or done == len(items)):
+                yield ImportReport(tuple(imported), tuple(duplicates), tuple(failed),
+                                   needs_review=tuple(review))
+                imported, duplicates, failed, review = [], [], [], []
     except CancelledError:
-        cancelled = True
-    return ImportReport(tuple(imported), tuple(duplicates), tuple(failed), cancelled,
-                        tuple(review))
+        yield ImportReport(tuple(imported), tuple(duplicates), tuple(failed), True,
+                           tuple(review), not_reached=len(items) - done)
+        return
+    if not batch or imported or duplicates or failed or not done:
+        yield ImportReport(tuple(imported), tuple(duplicates), tuple(failed), False,
+                           tuple(review))
 
 
 def record_work_result(state: ProjectState, result: WorkResult) -> bool:

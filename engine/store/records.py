@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -93,6 +94,17 @@ class ImportReport:
     failed: tuple[ImportFailure, ...] = ()
     cancelled: bool = False
     needs_review: tuple[str, ...] = ()  # imported, with uncertain text decoding
+    not_reached: int = 0  # files found but left when the import was cancelled
+
+    @classmethod
+    def merged(cls, parts: Iterable[ImportReport]) -> ImportReport:
+        """One report for several (an import's batches), in order."""
+        reps = list(parts)
+        return cls(tuple(i for r in reps for i in r.imported),
+                   tuple(i for r in reps for i in r.duplicates),
+                   tuple(f for r in reps for f in r.failed), any(r.cancelled for r in reps),
+                   tuple(i for r in reps for i in r.needs_review),
+                   sum(r.not_reached for r in reps))
 
     def summary(self) -> str:
         review = f", needs review {len(self.needs_review)}" if self.needs_review else ""

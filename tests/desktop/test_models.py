@@ -69,3 +69,24 @@ def test_span_table_model(qtmodeltester: ModelTester) -> None:
     model.replace_span(Span(0, 7, Label.OTHER, Source.MANUAL, "manual@1", 1.0,
                             SpanStatus.ACCEPTED))
     assert model.span_at(0).label is Label.OTHER and model.rowCount() == 5
+
+
+def test_a_refresh_that_adds_rows_does_not_reset_the_list(qtmodeltester: ModelTester) -> None:
+    """The refresh after a drop holds the rows shown and maybe more: only the rows that
+    changed or arrived are signalled (a reset drops the selection and re-measures all)."""
+    model = DocumentListModel()
+    model.set_entries([entry_for(_record(i, DocumentStatus.IMPORTED), []) for i in range(3)])
+    qtmodeltester.check(model)
+    signals: list[str] = []
+    model.modelReset.connect(lambda: signals.append("reset"))
+    model.dataChanged.connect(lambda a, b: signals.append(f"changed {a.row()}-{b.row()}"))
+    model.rowsInserted.connect(lambda _p, a, b: signals.append(f"inserted {a}-{b}"))
+    refreshed = [entry_for(_record(0, DocumentStatus.IMPORTED), []),
+                 entry_for(_record(1, DocumentStatus.DETECTED), _spans()),
+                 entry_for(_record(2, DocumentStatus.IMPORTED), []),
+                 entry_for(_record(3, DocumentStatus.IMPORTED), [])]
+    model.set_entries(refreshed)
+    assert signals == ["changed 1-1", "inserted 3-3"]
+    assert model.entries() == refreshed
+    model.set_entries(refreshed[2:])  # rows gone (another project, a deletion): a reset
+    assert signals[-1] == "reset" and model.rowCount() == 2

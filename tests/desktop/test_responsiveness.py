@@ -31,6 +31,7 @@ HEAVY: tuple[tuple[type, str], ...] = (
     (Pipeline, "__init__"),  # after the detectors (regexes, gazetteers, models) are loaded
     (Pipeline, "run"),  # detection of one document
     (Project, "import_paths"),  # sniffing, reading, OCR, storing
+    (Project, "import_batches"),  # the same, a folder a batch at a time (the drop's way)
     (Project, "detect"),
 )
 
@@ -76,6 +77,6 @@ def test_engine_work_never_runs_on_the_gui_thread(qtbot: QtBot, tmp_path: Path,
     print(f"\nengine calls: {counts}; on the GUI thread: {on_gui or 'none'}")
     # Each kind of work happened (the wrappers saw it) ...
     assert counts["Pipeline.__init__"] >= 1 and counts["Pipeline.run"] >= N_DOCS
-    assert counts["Project.import_paths"] >= 1 and counts["Project.detect"] >= 1
+    assert counts["Project.import_batches"] >= 1 and counts["Project.detect"] >= 1
     # ... and none of it blocked the event loop's thread.
     assert on_gui == {}
