@@ -184,17 +184,23 @@ def write_report_csv(state: ProjectState, out_dir: Path) -> Path:
             if str(Path(p).parent) == resolved:
                 files.setdefault(doc_id, []).append(Path(p).name)
         high: dict[str, int] = {}
+        replaced: dict[str, int] = {}  # spans each export replaced (a table's, below)
         for audited, detail in s.execute(
                 select(AuditRow.document_id, AuditRow.detail)
                 .where(AuditRow.action == "document.exported").order_by(AuditRow.id)):
             if audited is not None:  # always set on a document's export
                 high[audited] = int(json.loads(detail or "{}").get("cire_high", 0))
+                replaced[audited] = int(json.loads(detail or "{}").get("spans", 0))
         spans = dict(s.execute(
             select(SpanRow.document_id, func.count()).where(
                 SpanRow.status.in_([st.value for st in ACTIVE_STATUSES]))
             .group_by(SpanRow.document_id)).all())
     forbidden = [part for d in docs for part in source_name_parts(d.source_path)]
-    rows = [report_row(d.id, status=d.status, spans=spans.get(d.id, 0),
+    # A table: the spans its last export replaced in free text (the folder sink's figure),
+    # else those stored for review; a document: its live spans.
+    rows = [report_row(d.id, status=d.status,
+                       spans=replaced.get(d.id, spans.get(d.id, 0))
+                       if is_table_media(d.media_type) else spans.get(d.id, 0),
                        cire_high=high.get(d.id, ""),
                        outputs=sorted(set(files.get(d.id, []))), error=d.reason,
                        forbidden=source_name_parts(d.source_path)) for d in docs]

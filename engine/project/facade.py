@@ -329,10 +329,12 @@ class Project:
                                        subtype=subtype)
 
     def apply_review_decisions(self, decisions: Mapping[str, Sequence[Any]] | Iterable[
-                               tuple[str, Sequence[Any]]], *, unlisted: str = "keep"
+                               tuple[str, Sequence[Any]]], *, unlisted: str = "keep",
+                               scopes: Mapping[str, Sequence[tuple[int, int]]] | None = None
                                ) -> ReviewImportReport:
         """Apply review decisions (``review_io.Decision`` per document); see review_io."""
-        return _review.apply_review_decisions(self.db, decisions, unlisted=unlisted)
+        return _review.apply_review_decisions(self.db, decisions, unlisted=unlisted,
+                                              scopes=scopes)
 
     def mark_reviewed(self, document_id: str) -> DocumentRecord:
         return _review.mark_reviewed(self.db, document_id)

@@ -27,6 +27,7 @@ from engine.project.review_files import (
     read_brat_folder,
     read_jsonl,
 )
+from engine.project.table_review_io import table_decisions
 from engine.store.records import ReviewImportReport
 
 if TYPE_CHECKING:
@@ -103,4 +104,5 @@ def import_review(project: Project, source: Path, *, schema: str = "clearnote",
         decisions = read_jsonl(source, labels)
     else:
         raise UsageError(f"{shown(source, 240)}: no such review file or folder")
-    return project.apply_review_decisions(decisions, unlisted=unlisted)
+    pairs, scopes = table_decisions(project, decisions)  # table cells onto their table
+    return project.apply_review_decisions(pairs, unlisted=unlisted, scopes=scopes)
