@@ -178,6 +178,9 @@ class ReviewView(QWidget):
         """A span changed (status) or was added by the controller."""
         if self.document is None:
             return
+        if self.body.currentWidget() is self.table_view:  # a table's cell or note span
+            self.table_view.apply_span(span)
+            return
         self._spans[span.id] = span
         self.model.replace_span(span)
         self._previews.pop(span.id, None)
