@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 import engine.api as api
 from desktop.controllers.drop_import import DropSummary, run_drop
 from desktop.controllers.review_actions import ReviewActions
-from desktop.controllers.table_import import load_table, preview_dropped, table_stub
+from desktop.controllers.table_import import load_table, preview_drop, table_stub
 from desktop.flags import flag_entry
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
@@ -54,7 +54,7 @@ class ProjectController(ReviewActions, QObject):
     diffReady = Signal(object)  # DiffData
     importStarted = Signal(list)  # list[Path] dropped
     importItem = Signal(str, str, str)  # path, state, detail
-    tablesPreviewed = Signal(list)  # list[DroppedTable]: roles to confirm before import
+    tablesPreviewed = Signal(object)  # DropPreview: roles to confirm before import
     tableLoaded = Signal(object)  # TableData: another sheet of the open table
     dropFinished = Signal(object)  # DropSummary
     detectFinished = Signal(object)  # DetectReport
@@ -236,9 +236,10 @@ class ProjectController(ReviewActions, QObject):
     # ------------------------------------------------------------------ long work
 
     def preview_tables(self, paths: Sequence[Path]) -> Task:
-        """Dropped tables' inferred roles and first rows, for the role dialog."""
+        """The tables of a drop (named, or inside dropped folders) with their inferred
+        roles and first rows, for the role dialog: tablesPreviewed(DropPreview)."""
         paths = [Path(p) for p in paths]
-        return self._run("table.preview", lambda ctx: preview_dropped(paths),
+        return self._run("table.preview", lambda ctx: preview_drop(paths),
                          self.tablesPreviewed.emit)
 
     def import_paths(self, paths: Sequence[Path], *, password: str | None = None,

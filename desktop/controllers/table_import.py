@@ -33,6 +33,34 @@ class DroppedTable:
     sheets: tuple[TablePreview, ...] = ()  # a workbook: each sheet's first rows
 
 
+@dataclass(frozen=True, slots=True)
+class DropPreview:
+    """What a drop holds: its tables (named, or inside a dropped folder) with their first
+    rows, and the other things to import: a folder holding tables is replaced by its other
+    files, so that only the tables confirmed in the dialog are imported from it."""
+
+    tables: list[DroppedTable]
+    others: list[Path]
+
+
+def preview_drop(paths: Sequence[Path]) -> DropPreview:
+    """Walk the dropped folders for tables (hidden files left out, as import does) and
+    read every table's first rows. Runs on a worker."""
+    tables: list[Path] = []
+    others: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            inside = [p for p in api.discover_inputs([path]).files if p.is_file()]
+            found = [p for p in inside if api.is_table_path(p)]
+            tables += found
+            others += [p for p in inside if p not in found] if found else [path]
+        elif api.is_table_path(path) and path.is_file():
+            tables.append(path)
+        else:
+            others.append(path)
+    return DropPreview(preview_dropped(tables), others)
+
+
 def preview_dropped(paths: Sequence[Path]) -> list[DroppedTable]:
     out = []
     for path in paths:
@@ -75,5 +103,6 @@ def table_stub(document: Document) -> Document:
                     media_type=document.media_type, sha256=document.sha256)
 
 
-__all__ = ["DIALOG_ROWS", "VIEW_ROWS", "DroppedTable", "load_table", "preview_dropped",
+__all__ = ["DIALOG_ROWS", "VIEW_ROWS", "DropPreview", "DroppedTable", "load_table", "preview_drop",
+           "preview_dropped",
            "table_stub"]
