@@ -351,8 +351,8 @@ class ReviewView(QWidget):
         counts = dict.fromkeys(SpanStatus, 0)
         for span in self._spans.values():
             counts[span.status] += 1
-        if self.document is None:
-            self.summary.setText("")
+        if self.document is None or self.body.currentWidget() is self.table_view:
+            self.summary.setText("")  # a table: its grid and the document list say it
             return
         self.summary.setText(
             f"{STATUS_GLYPHS[SpanStatus.CANDIDATE]} {counts[SpanStatus.CANDIDATE]} to decide · "

@@ -70,7 +70,8 @@ class TableNotePanel(QWidget):
         """The row's note (``text``, which starts at ``offset`` in the review text) with
         its ``spans``; ``cell_span``: the selected identifier cell's span, if any."""
         self.title.setText(title)
-        self._offset, self._spans, self._cell_span = offset, list(spans), cell_span
+        self._offset, self._cell_span = offset, cell_span
+        self._spans = [sp for sp in spans if sp.status is not SpanStatus.SUPERSEDED]
         if self.note.toPlainText() != text:
             self.note.setPlainText(text)
         self.list.blockSignals(True)

@@ -94,8 +94,11 @@ def detect_rows(path: Path, session: Session, *, schema: TableSchema | None = No
             role = row_schema.role_of(cell.column)
             if role is Role.FREE_TEXT:
                 found = deid.free_text_spans(Document.from_text(values[cell.column]), values)
-                spans += [replace(sp, start=sp.start + cell.start, end=sp.end + cell.start)
-                          for sp in found]
+                # The row's own values found in its note are a dictionary's finding, not a
+                # person's (stored, a MANUAL span would count as a review decision).
+                spans += [replace(sp, start=sp.start + cell.start, end=sp.end + cell.start,
+                                  source=Source.DICTIONARY if sp.source is Source.MANUAL
+                                  else sp.source) for sp in found]
             else:
                 label, subtype = LABELS[role]
                 spans.append(Span(cell.start, cell.end, label, source=Source.RULE,

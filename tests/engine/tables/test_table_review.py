@@ -104,6 +104,9 @@ def test_report_counts_a_tables_spans(tmp_path: Path) -> None:
     path, _src, _people = _project(tmp_path)
     with Project.open(path) as project:
         [doc] = project.documents()
+        # detected, not decided: no span counts as a person's (MANUAL) decision
+        assert {sp.source.value for sp in project.spans(doc.id)} <= {
+            "RULE", "DICTIONARY", "NER", "LLM"}
         _export(project, tmp_path / "out")
     with (tmp_path / "out" / "report.csv").open(encoding="utf-8", newline="") as handle:
         [row] = [r for r in csv.DictReader(handle) if r["document_id"] == doc.id]
