@@ -16,6 +16,7 @@ import pytest
 from engine.api import (
     PipelineConfig,
     Project,
+    export_review,
     export_table_review,
     import_review,
     infer_schema,
@@ -121,12 +122,17 @@ def test_decisions_in_review_files_come_back(tmp_path: Path, fmt: str) -> None:
         [doc] = project.documents()
         before = _export(project, tmp_path / "before")
         export_table_review(project, review, fmt=fmt)
+        # the table's review text is not a document of review.jsonl or of BRAT files
+        export_review(project, review, fmt=fmt)
         note = _cell(project, doc.id, "r2", NOTE)
         phone = _cell(project, doc.id, "r2", PHONE)
         [date] = [sp for sp in project.spans(doc.id) if sp.label is Label.DATE
                   and note.start <= sp.start < note.end]
         written = project.document_text(doc.id)[date.start:date.end]
     name = f"{doc.id}-r2c{NOTE + 1}"
+    assert not (review / f"{doc.id}.txt").exists()
+    if fmt == "jsonl":
+        assert (review / "review.jsonl").read_text(encoding="utf-8") == ""
     if fmt == "jsonl":
         lines = [json.loads(x) for x in (review / "tables.review.jsonl").read_text(
             encoding="utf-8").splitlines()]
@@ -191,3 +197,32 @@ def test_a_workbooks_sheets_each_have_their_roles(tmp_path: Path) -> None:
         assert {c.row for c in project.tables.cells(doc.id)} == {"s1r1", "s2r1"}
         report = project.export(None, out_dir=tmp_path / "out")
         assert not report.failed, report.failed
+
+
+@pytest.mark.parametrize("suffix", [".tsv", ".jsonl"])
+def test_a_detected_tsv_or_jsonl_table_exports_as_the_folder_run(tmp_path: Path,
+                                                                  suffix: str) -> None:
+    from engine.api import FolderSink, Session, SessionConfig, run_files
+
+    src = tmp_path / "extract.csv"
+    write_extract(src, n_patients=3, visits=2)
+    with src.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    other = tmp_path / f"visits{suffix}"
+    if suffix == ".tsv":
+        other.write_text("\t".join(HEADER) + "\n" + "".join(
+            "\t".join(r[h] for h in HEADER) + "\n" for r in rows), encoding="utf-8")
+    else:
+        other.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    folder = tmp_path / "folder"
+    session = Session(SessionConfig(pipeline=PIPELINE, secret=SECRET))
+    assert run_files([other], folder, FolderSink(session, key_file=tmp_path / "k.csv"),
+                     workers=1).ok
+    [expected] = folder.glob("*.deid.*")
+    with Project.create(tmp_path / "p.clearnote", policy="hipaa", pipeline=PIPELINE,
+                        secret=SECRET) as project:
+        project.import_paths([other])
+        assert project.detect().spans > 0
+        report = project.export(None, out_dir=tmp_path / "out")
+    [table] = [f for e in report.exported for f in e.files]
+    assert table.read_bytes() == expected.read_bytes()
