@@ -123,3 +123,34 @@ def test_review_export_covers_each_rows_note(tmp_path: Path, fmt: str) -> None:
     text, spans = cells[f"{table.id}-r1c9"]
     assert text.startswith(f"{people[0].first} {people[0].last} (MRN {people[0].mrn})")
     assert len(spans) >= 4  # name, MRN, date, phone, first name again
+
+
+def test_cli_review_round_trip_of_a_tables_note(tmp_path: Path) -> None:
+    import csv
+    import json
+
+    src = tmp_path / "extract.csv"
+    write_extract(src, n_patients=2, visits=1)
+    project_path = tmp_path / "p.clearnote"
+    Project.create(project_path, policy="hipaa", pipeline=PIPELINE, secret=SECRET).close()
+    assert main(["project", "import", str(project_path), str(src)]) == 0
+    assert main(["project", "detect", str(project_path)]) == 0
+    review = tmp_path / "review"
+    assert main(["project", "review-export", str(project_path), "--output-dir", str(review),
+                 "--format", "jsonl"]) == 0
+    records = [json.loads(x) for x in (review / "tables.review.jsonl").read_text(
+        encoding="utf-8").splitlines()]
+    first = records[0]
+    [date] = [s for s in first["spans"] if s["label"] == "DATE"]
+    written = first["text"][date["start"]:date["end"]]
+    date["status"] = "REJECTED"
+    (review / "tables.review.jsonl").write_text(
+        "".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    assert main(["project", "review-import", str(project_path),
+                 str(review / "tables.review.jsonl")]) == 0
+    assert main(["project", "export", str(project_path), "--output-dir",
+                 str(tmp_path / "out")]) == 0
+    [table] = (tmp_path / "out").glob("*.deid.csv")
+    with table.open(encoding="utf-8", newline="") as handle:
+        notes = [row["note"] for row in csv.DictReader(handle)]
+    assert written in notes[0] and written not in notes[1]
