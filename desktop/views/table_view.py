@@ -64,8 +64,16 @@ class TableDocumentView(QWidget):
         layout.addWidget(self.sheets)
         layout.addWidget(split, 1)
         self.data: TableData | None = None
+        self._wanted = 1  # the sheet the reviewer chose
 
     def show_table(self, data: TableData) -> None:
+        if self.data is not None and self.data.document_id == data.document_id \
+                and data.preview is not None and data.preview.sheet != self._wanted:
+            # The table reloaded (a decision undone): stay on the sheet being reviewed.
+            self.sheetRequested.emit(data.document_id, self._wanted)
+            return
+        if data.preview is not None:
+            self._wanted = data.preview.sheet
         same = self.data is not None and self.data.document_id == data.document_id \
             and data.preview is not None and self.data.preview is not None \
             and self.data.preview.sheet == data.preview.sheet
@@ -113,6 +121,7 @@ class TableDocumentView(QWidget):
 
     def _sheet_changed(self, index: int) -> None:
         if self.data is not None and index >= 0:
+            self._wanted = index + 1
             self.sheetRequested.emit(self.data.document_id, index + 1)
 
     def _cell_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:

@@ -172,6 +172,14 @@ def test_a_workbooks_sheets_in_the_dialog_and_the_grid(
     qtbot.waitUntil(lambda: view.model.rowCount() == 2, timeout=TIMEOUT_MS)
     assert view.model.index(0, 0).data() == "SP-77123"
     assert view.model.role_of(2) == "drop"
+    window.controller.load_document(doc.id)  # reloaded (as after an undo): same sheet
+    qtbot.wait(300)
+    qtbot.waitUntil(lambda: view.sheets.currentIndex() == 1 and view.model.rowCount() == 2,
+                    timeout=TIMEOUT_MS)
+    view.sheets.setCurrentIndex(0)  # and back to the first sheet
+    qtbot.waitUntil(lambda: view.model.rowCount() == 1, timeout=TIMEOUT_MS)
+    qtbot.wait(300)
+    assert view.sheets.currentIndex() == 0 and view.model.columnCount() == 3
 
 
 def test_tables_inside_a_dropped_folder_get_the_roles_dialog(
