@@ -160,6 +160,10 @@ class RowReviews:
         while i < len(self.spans) and self.spans[i].start < cell.end:
             if self.spans[i].end <= cell.end:
                 out.append(self.spans[i])
+            elif self.spans[i].status in ACTIVE_STATUSES:  # fail closed: no half span
+                raise ExportError(f"table {self.document_id}: span {self.spans[i].id} "
+                                  f"runs past its cell (data row {self._ordinal}); reject "
+                                  "it and mark the cell's part instead")
             i += 1
         self._next_span = i
         return out

@@ -226,3 +226,15 @@ def test_a_detected_tsv_or_jsonl_table_exports_as_the_folder_run(tmp_path: Path,
         report = project.export(None, out_dir=tmp_path / "out")
     [table] = [f for e in report.exported for f in e.files]
     assert table.read_bytes() == expected.read_bytes()
+
+
+def test_a_live_span_across_two_cells_fails_the_export_closed(tmp_path: Path) -> None:
+    path, _src, _people = _project(tmp_path)
+    with Project.open(path) as project:
+        [doc] = project.documents()
+        first, second = project.tables.cells(doc.id, rows=["r1"])[:2]
+        project.add_manual_span(doc.id, first.end - 2, second.start + 2, Label.ID)
+        report = project.export(None, out_dir=tmp_path / "out")
+        assert not report.exported and "runs past its cell" in report.failed[0][1]
+        project.undo()
+        assert not project.export(None, out_dir=tmp_path / "again").failed
