@@ -72,11 +72,16 @@ class LoadedDocument:
 
 @dataclass(frozen=True, slots=True)
 class TableData:
-    """A table document's first rows with the roles its export uses, or why they cannot
-    be shown (the source moved or changed since import), in words."""
+    """A table document's first rows (of one sheet) with the roles its export uses, or
+    why they cannot be shown (the source moved or changed since import), in words. A
+    table detected for review also has its cells (shown row, column) -> (start, end) in
+    its review text, and the spans inside them (offsets into that text)."""
 
     preview: TablePreview | None
     problem: str = ""
+    document_id: str = ""
+    cells: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+    spans: tuple[Span, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
         write_outputs,
     )
     from engine.exporters.reports import KEY_COLUMNS, KEY_FILE_NAME, KEY_WARNING, REPORT_COLUMNS
-    from engine.ingest.discover import SUPPORTED_SUFFIXES
+    from engine.ingest.discover import SUPPORTED_SUFFIXES, discover_inputs
     from engine.ingest.render import render_page
     from engine.modelstore import (
         ModelFileInfo,
@@ -109,7 +109,7 @@ _LAZY: dict[str, str] = {
                      "export_job", "write_outputs"), "engine.exporters.outputs"),
     **dict.fromkeys(("KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS"),
                     "engine.exporters.reports"),
-    "SUPPORTED_SUFFIXES": "engine.ingest.discover",
+    **dict.fromkeys(("SUPPORTED_SUFFIXES", "discover_inputs"), "engine.ingest.discover"),
     "render_page": "engine.ingest.render",
     **dict.fromkeys(("ModelFileInfo", "add_model", "list_models", "model_file_info",
                      "registry_path", "verify_model"), "engine.modelstore"),
@@ -154,7 +154,8 @@ __all__ = [
     "Session", "SessionConfig", "PipelineConfig", "Document", "DetectionResult",
     "DeidentifiedText", "SurrogateMode", "load_document", "run_files", "RunReport",
     "FileOutcome", "FolderSink", "ProjectSink", "infer_schema", "read_schema", "TableSchema",
-    "SUPPORTED_SUFFIXES", "default_workers", "detect_in_order", "SessionServices",
+    "SUPPORTED_SUFFIXES", "discover_inputs", "default_workers", "detect_in_order",
+    "SessionServices",
     "render_page", "PageBox", "PageFrame", "page_frames", "span_page_boxes",
     "model_file_info", "ModelFileInfo", "ExportJob", "Written", "export_job", "write_outputs",
     "KEY_COLUMNS", "KEY_FILE_NAME", "KEY_WARNING", "REPORT_COLUMNS",

@@ -84,9 +84,11 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "engine.runtimes", "engine.modelstore", "engine.training",
                 "engine.profile")),
     ("store", ("engine.store",)),
-    ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project")),
-    # the file-run driver, its folder and project sinks, and tables (which use a Session)
-    ("runs", ("engine.runs", "engine.tables")),
+    # tables use a Session and are stored, reviewed and exported by the project
+    ("session/parallel/project", ("engine.session", "engine.parallel", "engine.project",
+                                  "engine.tables")),
+    # the file-run driver, its folder and project sinks
+    ("runs", ("engine.runs",)),
     ("api", ("engine.api",)),
     ("front ends", ("engine.cli", "engine.spark")),
 )

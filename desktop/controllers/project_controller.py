@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 import engine.api as api
 from desktop.controllers.drop_import import DropSummary, detect_in_batches, run_drop
 from desktop.controllers.review_actions import ReviewActions
-from desktop.controllers.table_import import load_table, preview_dropped
+from desktop.controllers.table_import import load_table, preview_drop, table_stub
 from desktop.flags import flag_entry
 from desktop.records import DiffData, DiffFlag, DocumentEntry, LoadedDocument, entry_for
 from desktop.tasks import Task, TaskRunner
@@ -54,7 +54,8 @@ class ProjectController(ReviewActions, QObject):
     diffReady = Signal(object)  # DiffData
     importStarted = Signal(list)  # list[Path] dropped
     importItem = Signal(str, str, str)  # path, state, detail
-    tablesPreviewed = Signal(list)  # list[DroppedTable]: roles to confirm before import
+    tablesPreviewed = Signal(object)  # DropPreview: roles to confirm before import
+    tableLoaded = Signal(object)  # TableData: another sheet of the open table
     dropFinished = Signal(object)  # DropSummary
     detectFinished = Signal(object)  # DetectReport
     exportFinished = Signal(object)  # ExportReport
@@ -191,10 +192,11 @@ class ProjectController(ReviewActions, QObject):
 
         def work(ctx: RunContext) -> LoadedDocument:
             doc = project.load_document(document_id)
-            return LoadedDocument(doc, tuple(project.spans(document_id)),
+            table = load_table(project, doc)  # a table's first rows, their cells and spans
+            return LoadedDocument(doc if table is None else table_stub(doc),
+                                  tuple(project.spans(document_id)) if table is None else (),
                                   project.document(document_id).status,
-                                  tuple(project.box_redactions(document_id)),
-                                  load_table(project, doc))  # a table's first rows
+                                  tuple(project.box_redactions(document_id)), table)
 
         self._run("document.load", work, self._loaded, serial=True)
 
@@ -243,9 +245,10 @@ class ProjectController(ReviewActions, QObject):
     # ------------------------------------------------------------------ long work
 
     def preview_tables(self, paths: Sequence[Path]) -> Task:
-        """Dropped tables' inferred roles and first rows, for the role dialog."""
+        """The tables of a drop (named, or inside dropped folders) with their inferred
+        roles and first rows, for the role dialog: tablesPreviewed(DropPreview)."""
         paths = [Path(p) for p in paths]
-        return self._run("table.preview", lambda ctx: preview_dropped(paths),
+        return self._run("table.preview", lambda ctx: preview_drop(paths),
                          self.tablesPreviewed.emit)
 
     def import_paths(self, paths: Sequence[Path], *, password: str | None = None,

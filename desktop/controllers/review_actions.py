@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from desktop.controllers.table_import import load_table
 from engine.core.context import RunContext
 from engine.core.domain import Span, SpanStatus
 from engine.core.labels import Label
@@ -27,6 +28,7 @@ class ReviewActions:
         undoStateChanged: SignalInstance  # noqa: N815
         occurrencesCounted: SignalInstance  # noqa: N815
         occurrencesChanged: SignalInstance  # noqa: N815
+        tableLoaded: SignalInstance  # noqa: N815
 
         def _need(self) -> Project: ...
         def _run(self, name: str, fn: Callable[[RunContext], Any],
@@ -77,6 +79,17 @@ class ReviewActions:
         self._span_done(document_id, span)
         if self.current_id == document_id:
             self.load_document(document_id)
+
+    def load_table_sheet(self, document_id: str, sheet: int) -> None:
+        """Another sheet of the open workbook, with its cells and spans: tableLoaded."""
+        project = self._need()
+
+        def work(ctx: RunContext) -> Any:
+            return load_table(project, project.load_document(document_id), sheet=sheet)
+
+        self._run("table.sheet", work, lambda data: self.tableLoaded.emit(data)
+                  if data is not None and self.current_id == document_id else None,
+                  serial=True)
 
     def mark_reviewed(self, document_id: str) -> None:
         project = self._need()

@@ -42,6 +42,10 @@ class ReviewFlow(QObject):
         window.review.boxes.removeRequested.connect(c.remove_box)
         window.review.boxes.boxSelected.connect(self.show_box)
         c.spanChanged.connect(self._refresh_diff)
+        table = window.review.table_view  # a table's cells and note spans
+        table.statusRequested.connect(c.set_span_status)
+        table.sheetRequested.connect(c.load_table_sheet)
+        c.tableLoaded.connect(table.show_table)
 
     def show_box(self, box_id: str, page: int) -> None:
         """A box picked in the list: its page in the page view, the box selected."""
@@ -55,7 +59,11 @@ class ReviewFlow(QObject):
         view's current span."""
         if self.window.tabs.currentIndex() == DIFF_TAB and self.window.diff.decide(status):
             return
-        self.window.review.decide(status)
+        review = self.window.review
+        if review.body.currentWidget() is review.table_view:
+            review.table_view.note.decide(status)  # the selected note span or cell
+            return
+        review.decide(status)
 
     def _refresh_diff(self, document_id: str, _span: object) -> None:
         if self.window.tabs.currentIndex() == DIFF_TAB \

@@ -178,6 +178,9 @@ class ReviewView(QWidget):
         """A span changed (status) or was added by the controller."""
         if self.document is None:
             return
+        if self.body.currentWidget() is self.table_view:  # a table's cell or note span
+            self.table_view.apply_span(span)
+            return
         self._spans[span.id] = span
         self.model.replace_span(span)
         self._previews.pop(span.id, None)
@@ -348,8 +351,8 @@ class ReviewView(QWidget):
         counts = dict.fromkeys(SpanStatus, 0)
         for span in self._spans.values():
             counts[span.status] += 1
-        if self.document is None:
-            self.summary.setText("")
+        if self.document is None or self.body.currentWidget() is self.table_view:
+            self.summary.setText("")  # a table: its grid and the document list say it
             return
         self.summary.setText(
             f"{STATUS_GLYPHS[SpanStatus.CANDIDATE]} {counts[SpanStatus.CANDIDATE]} to decide · "

@@ -2,8 +2,9 @@
 confirmation (``TableRolesDialog``) before anything runs, one dialog after another; then
 the drop is imported as one, each confirmed table with its roles. A cancelled table is
 not imported; a table that cannot be read is named with its problem and not imported.
-Other dropped files and folders are imported as before (a folder's tables get the roles
-inferred when they are exported)."""
+Tables inside a dropped folder get the dialog too (the folder is walked on a worker; one
+that holds tables is imported as its other files plus the confirmed tables). Other
+dropped files and folders are imported as before."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from desktop.views.table_roles_dialog import TableRolesDialog
 
 if TYPE_CHECKING:
     from desktop.controllers.project_controller import ProjectController
-    from desktop.controllers.table_import import DroppedTable
+    from desktop.controllers.table_import import DroppedTable, DropPreview
     from engine.api import TableSchema
 
 
@@ -42,21 +43,22 @@ class TableDropFlow(QObject):
         return self._waiting or self.dialog is not None
 
     def start(self, paths: list[Path], *, password: str | None = None) -> None:
-        tables = [p for p in paths if api.is_table_path(p) and p.is_file()]
-        if not tables:
+        if not any(p.is_dir() or (api.is_table_path(p) and p.is_file()) for p in paths):
             self.controller.import_paths(paths, password=password)
             return
         if self.busy:
             self.message.emit("Confirm the roles of the table already dropped first.")
             return
-        self._others = [p for p in paths if p not in tables]
+        self._others = list(paths)
         self._accepted, self._skipped, self._password = {}, [], password
         self._waiting = True
-        self.controller.preview_tables(tables)  # read on a worker: tables may be large
+        # On a worker: folders are walked for tables, and tables may be large.
+        self.controller.preview_tables(paths)
 
-    def _previewed(self, dropped: list[DroppedTable]) -> None:
+    def _previewed(self, found: DropPreview) -> None:
         self._waiting = False
-        self._pending = list(dropped)
+        self._others = list(found.others)  # a folder with tables: its other files
+        self._pending = list(found.tables)
         self._next()
 
     def _next(self) -> None:
@@ -65,7 +67,8 @@ class TableDropFlow(QObject):
             if item.preview is None:
                 self._skipped.append(f"{item.path.name}: {item.problem}")
                 continue
-            dialog = TableRolesDialog(item.path.name, item.preview, self.window)
+            dialog = TableRolesDialog(item.path.name, item.preview, self.window,
+                                      sheets=item.sheets)
             dialog.finished.connect(lambda result, d=dialog, p=item.path:
                                     self._decided(p, d, result))
             self.dialog = dialog

@@ -135,7 +135,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         done = {e.document_id for e in tables.exported} | {i for i, _ in tables.failed}
         others = None if ids is None else [i for i in ids if i not in done]
         report = project.export(others, out_dir=args.output_dir, formats=args.formats,
-                                ctx=ctx)
+                                ctx=ctx, tables=False)
         report = replace(report, exported=tables.exported + report.exported,
                          failed=tables.failed + report.failed)
         print(report.summary())

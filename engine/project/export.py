@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from collections.abc import Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +34,11 @@ from engine.exporters.reports import (
 from engine.parallel import ProgressMeter, WorkResult, error_reason
 from engine.project import queries
 from engine.project.boxes import active_page_boxes
+from engine.project.export_lock import exporting
 from engine.project.recording import record
 from engine.project.settings import FORMAT_SUFFIXES, TEMP_PREFIX, check_formats, formats_for
 from engine.project.state import ProjectState
+from engine.project.table_run import export_tables
 from engine.project.tables import is_table_media
 from engine.store import patients as pat
 from engine.store import repositories as repo
@@ -48,16 +50,22 @@ log = logging.getLogger(__name__)
 
 def export(state: ProjectState, document_ids: Sequence[str] | None = None, *,
            out_dir: str | Path, formats: Sequence[str] | None = None, ctx: RunContext | None = None,
-           report: bool = True) -> ExportReport:
+           report: bool = True, tables: bool = True) -> ExportReport:
     """Write de-identified files named ``<document id><suffix>``. Without ids, every
     reviewed (or previously exported) document. Files appear only complete (temp file
-    + rename); a document is marked exported after all its files exist."""
+    + rename); a document is marked exported after all its files exist. ``tables``: the
+    tables among the ids (every table without ids) first, their rows streamed
+    (``table_run``) as `clearnote project export` does; else tables are left out."""
     ctx = ctx or RunContext()
     out = Path(out_dir)
     private_dir(out)
     formats = tuple(formats or state.settings.export_formats)
     check_formats(formats)
-    if document_ids is None:  # tables stream their rows (engine.runs.project_tables)
+    done_tables = ExportReport(out)
+    if tables:
+        done_tables, others = export_tables(state, document_ids, out, ctx=ctx)
+        document_ids = None if document_ids is None else others
+    if document_ids is None:
         document_ids = [d.id for d in queries.documents(
             state.db, status=[DocumentStatus.REVIEWED, DocumentStatus.EXPORTED])
             if not is_table_media(d.media_type)]
@@ -78,7 +86,8 @@ def export(state: ProjectState, document_ids: Sequence[str] | None = None, *,
             log.warning("document %s export failed: %s", doc_id, type(exc).__name__)
         meter.step(failed=not ok)
     csv_path = write_report_csv(state, out) if report else None
-    return ExportReport(out, tuple(exported), tuple(failed), csv_path, cancelled,
+    return ExportReport(out, done_tables.exported + tuple(exported),
+                        done_tables.failed + tuple(failed), csv_path, cancelled,
                         cire_high=sum(e.cire_high for e in exported),
                         key_location=Path(state.db.path))
 
@@ -105,26 +114,6 @@ def export_document(state: ProjectState, doc_id: str, out: Path, formats: tuple[
         exported = export_in(state, s, doc, active, patient, out, formats)
         state.surrogate_map.mark_seen(s)
         return exported
-
-
-@contextmanager
-def exporting(state: ProjectState) -> Iterator[None]:
-    """Hold the deidentify lock around an export. Surrogates an export invents are
-    cached at once (``surrogate_map.defer``) and stored with the export's record; when
-    the export fails, they are stored on their own, because the cache may already
-    have handed them to another document."""
-    with state.deid_lock:
-        try:
-            yield
-        except BaseException:
-            pending = state.surrogate_map.take_pending()
-            if pending:
-                with state.db.write() as s:
-                    state.surrogate_map.sync(s)
-                    state.surrogate_map.store_pending(s, pending)
-                    state.surrogate_map.mark_seen(s)
-            raise
-        state.surrogate_map.take_pending()  # committed with the export
 
 
 def export_in(state: ProjectState, s: Any, doc: Document, active: tuple[Span, ...],
@@ -195,17 +184,23 @@ def write_report_csv(state: ProjectState, out_dir: Path) -> Path:
             if str(Path(p).parent) == resolved:
                 files.setdefault(doc_id, []).append(Path(p).name)
         high: dict[str, int] = {}
+        replaced: dict[str, int] = {}  # spans each export replaced (a table's, below)
         for audited, detail in s.execute(
                 select(AuditRow.document_id, AuditRow.detail)
                 .where(AuditRow.action == "document.exported").order_by(AuditRow.id)):
             if audited is not None:  # always set on a document's export
                 high[audited] = int(json.loads(detail or "{}").get("cire_high", 0))
+                replaced[audited] = int(json.loads(detail or "{}").get("spans", 0))
         spans = dict(s.execute(
             select(SpanRow.document_id, func.count()).where(
                 SpanRow.status.in_([st.value for st in ACTIVE_STATUSES]))
             .group_by(SpanRow.document_id)).all())
     forbidden = [part for d in docs for part in source_name_parts(d.source_path)]
-    rows = [report_row(d.id, status=d.status, spans=spans.get(d.id, 0),
+    # A table: the spans its last export replaced in free text (the folder sink's figure),
+    # else those stored for review; a document: its live spans.
+    rows = [report_row(d.id, status=d.status,
+                       spans=replaced.get(d.id, spans.get(d.id, 0))
+                       if is_table_media(d.media_type) else spans.get(d.id, 0),
                        cire_high=high.get(d.id, ""),
                        outputs=sorted(set(files.get(d.id, []))), error=d.reason,
                        forbidden=source_name_parts(d.source_path)) for d in docs]

@@ -19,6 +19,7 @@ from engine.core.domain import SpanStatus
 from engine.project import queries
 from engine.project.retention import retention
 from engine.project.state import ProjectState
+from engine.project.tables import is_table_media
 from engine.store import repositories as repo
 from engine.store.db import Database
 from engine.store.models import CireFlagRow, SpanRow
@@ -73,9 +74,11 @@ def export_plan(state: ProjectState, document_ids: Sequence[str] | None = None
     undecided = undecided_counts(state.db, ids)
     assessed = _assessed(state.db, ids)
     high: dict[str, int] = {}
+    tables = {d.id for d in queries.documents(state.db, ids=ids)
+              if is_table_media(d.media_type)}
     for doc_id in ids:
-        if doc_id in assessed:
-            continue  # flags stored by the last CIRE run (the diff or an export check)
+        if doc_id in assessed or doc_id in tables:
+            continue  # flags stored by the last CIRE run; a table's cells have no CIRE
         report = retention(state, doc_id)
         high[doc_id] = sum(1 for f in report.flags if f.severity.value.lower() == "high")
     with state.db.read() as s:

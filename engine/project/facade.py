@@ -21,7 +21,7 @@ import os
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -57,6 +57,7 @@ from engine.project.settings import (
     pipeline_settings,
 )
 from engine.project.state import ProjectState
+from engine.project.table_service import ProjectTables
 from engine.session import SessionConfig
 from engine.store import migrations
 from engine.store import repositories as repo
@@ -67,7 +68,6 @@ from engine.store.records import (
     DetectReport,
     DocumentRecord,
     DocumentStatus,
-    ExportedDocument,
     ExportReport,
     ImportReport,
     PatientRecord,
@@ -335,10 +335,12 @@ class Project:
                                        subtype=subtype)
 
     def apply_review_decisions(self, decisions: Mapping[str, Sequence[Any]] | Iterable[
-                               tuple[str, Sequence[Any]]], *, unlisted: str = "keep"
+                               tuple[str, Sequence[Any]]], *, unlisted: str = "keep",
+                               scopes: Mapping[str, Sequence[tuple[int, int]]] | None = None
                                ) -> ReviewImportReport:
         """Apply review decisions (``review_io.Decision`` per document); see review_io."""
-        return _review.apply_review_decisions(self.db, decisions, unlisted=unlisted)
+        return _review.apply_review_decisions(self.db, decisions, unlisted=unlisted,
+                                              scopes=scopes)
 
     def mark_reviewed(self, document_id: str) -> DocumentRecord:
         return _review.mark_reviewed(self.db, document_id)
@@ -416,10 +418,11 @@ class Project:
 
     def export(self, document_ids: Sequence[str] | None = None, *, out_dir: str | Path,
                formats: Sequence[str] | None = None, ctx: RunContext | None = None,
-               report: bool = True) -> ExportReport:
-        """Write de-identified files named ``<document id><suffix>``; see export."""
+               report: bool = True, tables: bool = True) -> ExportReport:
+        """Write de-identified files named ``<document id><suffix>``, the tables among
+        the ids first (every table when None; ``tables=False``: none); see export."""
         return _export.export(self._state, document_ids, out_dir=out_dir, formats=formats,
-                              ctx=ctx, report=report)
+                              ctx=ctx, report=report, tables=tables)
 
     def export_plan(self, document_ids: Sequence[str] | None = None
                     ) -> _export_check.ExportPlan:
@@ -452,13 +455,10 @@ class Project:
     def table_schema(self, document_id: str) -> str | None:
         return _tables.table_schema(self._state, document_id)  # confirmed roles, or None
 
-    def link_table_row(self, table_id: str, keys: set[tuple[str, str]]) -> str:
-        """A table row's patient from its (kind, digest) keys, which are recorded."""
-        return _tables.link_row(self._state, table_id, keys)
-
-    def export_table(self, document_id: str, write: Callable[[], tuple[Path, int]]
-                     ) -> ExportedDocument:
-        return _table_export.export_table(self._state, document_id, write)
+    @property
+    def tables(self) -> ProjectTables:
+        """Its tables: cells detected for review, their export with the decisions."""
+        return ProjectTables(self._state)
 
     def table_export_exists(self, document_id: str, path: Path) -> bool:
         return _table_export.table_export_exists(self._state, document_id, path)

@@ -16,12 +16,13 @@ from sqlalchemy import bindparam, delete, select
 
 from engine.core.context import RunContext
 from engine.core.domain import DetectionResult, Document, Source, Span, SpanStatus, new_id
-from engine.core.errors import CancelledError, UsageError
+from engine.core.errors import CancelledError, ClearNoteError, UsageError
 from engine.core.files import file_sha256, keyed_document_id, os_reason
 from engine.ingest.discover import discover_inputs
-from engine.parallel import ProgressMeter, WorkItem, WorkResult, run_parallel
+from engine.parallel import ProgressMeter, WorkItem, WorkResult, error_reason, run_parallel
 from engine.project import queries
 from engine.project.state import ProjectState
+from engine.project.table_review import detect_table
 from engine.project.tables import is_table_media, is_table_path, record_table
 from engine.store import patients as pat
 from engine.store import repositories as repo
@@ -212,9 +213,12 @@ def detect(state: ProjectState, document_ids: Sequence[str] | None = None,
             missing = set(document_ids) - {r.id for r in rows}
             if missing:
                 raise UsageError(f"unknown document id(s): {', '.join(sorted(missing))}")
-        # A table's rows are detected as it is exported (engine.runs.project_tables).
+        # A table's cells are detected from its source file (engine.project.table_review).
         ids = [r.id for r in rows if not is_table_media(r.media_type)]
+        tables = [r.id for r in rows if is_table_media(r.media_type)
+                  and r.status != DocumentStatus.FAILED.value]
     ids = [i for i in ids if queries.has_content(state.db, i)]  # a failed import has no text
+    done_tables = detect_tables(state, tables, ctx)
 
     only_new = document_ids is None  # another process may detect the same ones meanwhile
 
@@ -253,7 +257,28 @@ def detect(state: ProjectState, document_ids: Sequence[str] | None = None,
             meter.step(failed=result.error is not None)
     except CancelledError:
         cancelled = True
-    return DetectReport(tuple(detected), tuple(failed), n_spans, cancelled, tuple(skipped))
+    return DetectReport(done_tables.detected + tuple(detected),
+                        done_tables.failed + tuple(failed), done_tables.spans + n_spans,
+                        cancelled or done_tables.cancelled, tuple(skipped))
+
+
+def detect_tables(state: ProjectState, ids: Sequence[str], ctx: RunContext) -> DetectReport:
+    """Each table's cells detected and stored (``table_review.detect_table``)."""
+    detected: list[str] = []
+    failed: list[tuple[str, str]] = []
+    n_spans = 0
+    for doc_id in ids:
+        try:
+            n_spans += detect_table(state, doc_id, ctx=ctx)
+        except CancelledError:
+            return DetectReport(tuple(detected), tuple(failed), n_spans, True)
+        except (ClearNoteError, OSError) as exc:
+            failed.append((doc_id, error_reason(exc) if isinstance(exc, ClearNoteError)
+                           else os_reason(exc)))
+            log.warning("table %s failed detection: %s", doc_id, type(exc).__name__)
+            continue
+        detected.append(doc_id)
+    return DetectReport(tuple(detected), tuple(failed), n_spans)
 
 
 def _status(state: ProjectState, doc_id: str) -> DocumentStatus | None:

@@ -125,11 +125,14 @@ def add_manual_span(db: Database, document_id: str, start: int, end: int, label:
 
 
 def apply_review_decisions(db: Database, decisions: Mapping[str, Sequence[Any]] | Iterable[
-                           tuple[str, Sequence[Any]]], *, unlisted: str = "keep"
+                           tuple[str, Sequence[Any]]], *, unlisted: str = "keep",
+                           scopes: Mapping[str, Sequence[tuple[int, int]]] | None = None
                            ) -> ReviewImportReport:
     """Apply review decisions (``review_io.Decision`` per document, as a mapping or as
     pairs read one at a time); see review_io. One transaction: an error in any document
-    (a span outside the text, named by file line) changes nothing."""
+    (a span outside the text, named by file line) changes nothing. ``scopes``: for a
+    document listed in parts (a table's cells), the ranges listed: only its spans inside
+    them can be unlisted."""
     count = _ImportCounts()
     unknown: list[str] = []
     pairs = decisions.items() if isinstance(decisions, Mapping) else decisions
@@ -141,7 +144,8 @@ def apply_review_decisions(db: Database, decisions: Mapping[str, Sequence[Any]] 
             if doc is None:
                 unknown.append(doc_id)
                 continue
-            _apply_document(s, action, doc, items, count, reject_unlisted=unlisted == "reject")
+            _apply_document(s, action, doc, items, count, reject_unlisted=unlisted == "reject",
+                            scope=(scopes or {}).get(doc_id))
         store_review.record(s, action)
         repo.audit(s, "review.imported", count=count.documents - len(unknown),
                    accepted=count.accepted, rejected=count.rejected, added=count.added,
@@ -163,7 +167,8 @@ class _ImportCounts:
 
 
 def _apply_document(s: Any, action: Any, doc: Any, items: Sequence[Any],
-                    count: _ImportCounts, *, reject_unlisted: bool) -> None:
+                    count: _ImportCounts, *, reject_unlisted: bool,
+                    scope: Sequence[tuple[int, int]] | None = None) -> None:
     rows = {r.id: r for r in s.scalars(select(SpanRow).where(SpanRow.document_id == doc.id))}
     # An annotation without ClearNote's id note (another tool's file) finds its span by
     # range and label.
@@ -196,7 +201,8 @@ def _apply_document(s: Any, action: Any, doc: Any, items: Sequence[Any],
                                  keep=listed)
         store_review.add_span(s, action, span, doc.id, via="import")
         count.added += 1
-    left = [r for r in rows.values() if r.id not in listed and r.status in ACTIVE_VALUES]
+    left = [r for r in rows.values() if r.id not in listed and r.status in ACTIVE_VALUES
+            and (scope is None or any(a <= r.start and r.end <= b for a, b in scope))]
     count.unlisted += len(left)
     count.unlisted_documents += bool(left)
     if reject_unlisted:

@@ -27,6 +27,8 @@ from engine.project.review_files import (
     read_brat_folder,
     read_jsonl,
 )
+from engine.project.table_review_io import table_decisions
+from engine.project.tables import is_table_media
 from engine.store.records import ReviewImportReport
 
 if TYPE_CHECKING:
@@ -46,8 +48,12 @@ _REVIEW_FIELDS = ("id", "start", "end", "label", "subtype", "status", "detector"
 def export_review(project: Project, out_dir: Path, *, fmt: str = "brat",
                   document_ids: list[str] | None = None) -> list[Path]:
     private_dir(out_dir)
-    ids = document_ids or [d.id for d in project.documents() if d.char_count > 0
-                           and d.status.value != "failed"]
+    # A table's cells go out one file (or record) per cell: engine.runs.table_review.
+    tables = {d.id for d in project.documents(ids=document_ids)
+              if is_table_media(d.media_type)}
+    ids = [i for i in document_ids if i not in tables] if document_ids else [
+        d.id for d in project.documents() if d.char_count > 0
+        and d.status.value != "failed" and d.id not in tables]
     written: list[Path] = []
     if fmt == "jsonl":
         lines = []
@@ -103,4 +109,5 @@ def import_review(project: Project, source: Path, *, schema: str = "clearnote",
         decisions = read_jsonl(source, labels)
     else:
         raise UsageError(f"{shown(source, 240)}: no such review file or folder")
-    return project.apply_review_decisions(decisions, unlisted=unlisted)
+    pairs, scopes = table_decisions(project, decisions)  # table cells onto their table
+    return project.apply_review_decisions(pairs, unlisted=unlisted, scopes=scopes)

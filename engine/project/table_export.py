@@ -11,7 +11,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from engine.core.files import file_sha256
-from engine.project.export import exporting
+from engine.project.export_lock import exporting
 from engine.project.state import ProjectState
 from engine.store import repositories as repo
 from engine.store.models import ExportRow, table_of

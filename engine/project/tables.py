@@ -17,11 +17,14 @@ import json
 from pathlib import Path
 
 from engine.core.domain import Document
+from engine.core.errors import InputError, UsageError
+from engine.core.files import file_sha256
 from engine.project.state import ProjectState
 from engine.store import patients as pat
 from engine.store import profiles
 from engine.store import repositories as repo
 from engine.store.models import DocumentRow, SettingRow
+from engine.tables.schema import TableSchema, parse_schema
 
 # Suffix -> media type of the table formats (engine.tables reads and writes them).
 TABLE_MEDIA = {
@@ -76,10 +79,36 @@ def link_row(state: ProjectState, table_id: str, keys: set[tuple[str, str]]) -> 
     return patient
 
 
-
 def table_schema(state: ProjectState, document_id: str) -> str | None:
     """The roles confirmed for the table at import (schema text), or None: inferred."""
     with state.db.read() as s:
         row = s.get(SettingRow, _schema_key(document_id))
     value = json.loads(row.value) if row is not None else None
     return value if isinstance(value, str) else None
+
+
+def check_source(state: ProjectState, document_id: str, source: Path) -> None:
+    """The table's rows are read from its source: it must hold the imported bytes."""
+    try:
+        current = file_sha256(source)
+    except OSError:
+        raise InputError(source, "the table cannot be read where it was imported from"
+                         ) from None
+    if current != _sha256_of(state, document_id):
+        raise InputError(source, "the table changed since it was imported; import it "
+                                 "again")
+
+
+def stored_schema(state: ProjectState, document_id: str) -> TableSchema | None:
+    """The roles confirmed for the table at import, or None (inferred at export)."""
+    text = table_schema(state, document_id)
+    return None if text is None else parse_schema(
+        text, f"the roles stored for table {document_id}")
+
+
+def _sha256_of(state: ProjectState, document_id: str) -> str:
+    with state.db.read() as s:
+        row = s.get(DocumentRow, document_id)
+    if row is None:
+        raise UsageError(f"unknown document id {document_id}")
+    return row.sha256

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.domain import Document, Source, Span
+from engine.core.domain import Document, Span
 from engine.core.labels import Label
-from engine.store.patients import DEFAULT_PATIENT, identifier_keys
+from engine.store.patients import DEFAULT_PATIENT, identifier_keys, row_document, row_keys
 
-__all__ = ["DEFAULT_PATIENT", "PatientLinker"]
+__all__ = ["DEFAULT_PATIENT", "PatientLinker", "row_document", "row_keys"]
 
 
 class PatientLinker:
@@ -50,21 +50,3 @@ class PatientLinker:
         that hold it."""
         doc, spans = row_document(cells)
         return self.patient_for(doc, spans)
-
-
-def row_document(cells: Sequence[tuple[Label, str | None, str]]) -> tuple[Document, list[Span]]:
-    """A table row's linking cells (label, subtype, value) as a small document of their
-    own, each cell one span, so that they give the keys a document naming them gives."""
-    text, spans = "", []
-    for label, subtype, value in cells:
-        if value.strip():
-            spans.append(Span(len(text), len(text) + len(value), label,
-                              source=Source.MANUAL, subtype=subtype))
-            text += value + "\n"
-    return Document.from_text(text), spans
-
-
-def row_keys(cells: Sequence[tuple[Label, str | None, str]], secret: bytes
-             ) -> set[tuple[str, str]]:
-    doc, spans = row_document(cells)
-    return identifier_keys(doc, spans, secret)

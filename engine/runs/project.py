@@ -101,7 +101,7 @@ class ProjectSink:
             self._write_table(outcome, out_dir, ctx)
             return
         exported = self.project.export([outcome.document_id], out_dir=out_dir,
-                                       formats=self.formats, report=False)
+                                       formats=self.formats, report=False, tables=False)
         if exported.failed:
             reason = exported.failed[0][1]
             outcome.fail(reason_in_words(reason), reason)

@@ -139,9 +139,21 @@ def _v4_to_v5(conn: Connection) -> None:
         "CREATE INDEX ix_box_redactions_document_id ON box_redactions (document_id)")
 
 
+def _v5_to_v6(conn: Connection) -> None:
+    """v6: the reviewable cells of tables (issue 28), so their spans are stored."""
+    conn.exec_driver_sql(
+        "CREATE TABLE table_cells ("
+        " document_id VARCHAR NOT NULL REFERENCES documents (id) ON DELETE CASCADE,"
+        " start INTEGER NOT NULL, \"end\" INTEGER NOT NULL, ordinal INTEGER NOT NULL,"
+        " row VARCHAR NOT NULL, \"column\" INTEGER NOT NULL, role VARCHAR NOT NULL,"
+        " PRIMARY KEY (document_id, start))")
+    conn.exec_driver_sql(
+        "CREATE INDEX ix_table_cells_document_ordinal ON table_cells (document_id, ordinal)")
+
+
 # MIGRATORS[i] takes a file from version i + 1 to i + 2.
 MIGRATORS: tuple[Callable[[Connection], None], ...] = (_v1_to_v2, _v2_to_v3, _v3_to_v4,
-                                                        _v4_to_v5)
+                                                        _v4_to_v5, _v5_to_v6)
 LATEST = len(MIGRATORS) + 1
 
 

@@ -1,6 +1,6 @@
 """SQLAlchemy 2.0 rows of a project file. Never handed to callers: see records.py.
 
-Schema version 4 (see migrations.py for the history). Text columns hold enum values
+Schema version 6 (see migrations.py for the history). Text columns hold enum values
 (``SpanStatus.value`` ...) so the file stays readable with the sqlite3 shell.
 """
 
@@ -236,6 +236,26 @@ class BoxRedactionRow(Base):
     y1: Mapped[float] = mapped_column(Float)
     active: Mapped[bool] = mapped_column(Boolean)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class TableCellRow(Base):
+    """A reviewable cell of a table document (schema v6): where its value lies in the
+    table's review text (``ContentRow.text``, the reviewable cells one after another), so
+    the cell's spans are stored and decided as a document's are. ``ordinal``: the data row
+    in reading order over the whole table (every sheet); ``row``: its name ("r12", "s2r12"
+    on a workbook's second sheet); ``column``: 0-based, with its role. Offsets only, no values."""
+
+    __tablename__ = "table_cells"
+    document_id: Mapped[str] = mapped_column(
+        ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True)
+    start: Mapped[int] = mapped_column(Integer, primary_key=True)
+    end: Mapped[int] = mapped_column(Integer)
+    ordinal: Mapped[int] = mapped_column(Integer)
+    row: Mapped[str] = mapped_column(String)
+    column: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String)  # the column's role ("name", "free-text")
+
+    __table_args__ = (Index("ix_table_cells_document_ordinal", "document_id", "ordinal"),)
 
 
 class AuditRow(Base):

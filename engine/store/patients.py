@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from sqlalchemy import Integer, bindparam, delete, func, literal_column, select, update
 from sqlalchemy.orm import Session
 
-from engine.core.domain import ACTIVE_STATUSES, Document, Span
+from engine.core.domain import ACTIVE_STATUSES, Document, Source, Span
 from engine.core.labels import Label
 from engine.store import repositories as repo
 from engine.store.models import DocumentRow, PatientKeyRow, PatientRow, table_of
@@ -179,3 +179,21 @@ def suggestions(s: Session) -> list[PatientSuggestion]:
                        if set(by_digest[digest]) & members}
         out.append(PatientSuggestion(tuple(sorted(members)), tuple(sorted(group_kinds))))
     return sorted(out, key=lambda g: g.document_ids)
+
+
+def row_document(cells: Sequence[tuple[Label, str | None, str]]) -> tuple[Document, list[Span]]:
+    """A table row's linking cells (label, subtype, value) as a small document of their
+    own, each cell one span, so that they give the keys a document naming them gives."""
+    text, spans = "", []
+    for label, subtype, value in cells:
+        if value.strip():
+            spans.append(Span(len(text), len(text) + len(value), label,
+                              source=Source.MANUAL, subtype=subtype))
+            text += value + "\n"
+    return Document.from_text(text), spans
+
+
+def row_keys(cells: Sequence[tuple[Label, str | None, str]], secret: bytes
+             ) -> set[tuple[str, str]]:
+    doc, spans = row_document(cells)
+    return identifier_keys(doc, spans, secret)

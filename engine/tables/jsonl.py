@@ -27,7 +27,7 @@ from engine.tables import csvio
 from engine.tables.csvio import MAX_ROW_CHARS
 from engine.tables.roles import SAMPLE_ROWS, Role, infer_roles
 from engine.tables.schema import TableSchema
-from engine.tables.transform import RowDeidentifier, ScopeOf
+from engine.tables.transform import ReviewOf, RowDeidentifier, ScopeOf
 
 BOM = "\ufeff"
 
@@ -153,13 +153,15 @@ def _back(old: Any, new: str) -> Any:
 
 def deid_jsonl(path: Path, out: Path, session: Session, *,
                schema: TableSchema | None = None, ctx: RunContext | None = None,
-               scope_of: ScopeOf | None = None) -> tuple[int, int]:
+               scope_of: ScopeOf | None = None,
+                review_of: ReviewOf | None = None) -> tuple[int, int]:
     """(rows, spans replaced in free text)."""
     ctx = ctx or RunContext()
     header, objects = _open(path)
     schema = schema or infer_schema(path)
     schema.check_header(header, path)
-    deid = RowDeidentifier(session, schema, ctx, scope_of=scope_of)
+    deid = RowDeidentifier(session, schema, ctx, scope_of=scope_of,
+                           review_of=review_of)
     kept = {k for i, k in enumerate(header) if schema.role_of(i) is Role.KEEP}
     rows = 0
     try:

@@ -19,7 +19,7 @@ from engine.session import Session
 from engine.tables import csvio
 from engine.tables.roles import SAMPLE_ROWS, Role, infer_roles
 from engine.tables.schema import TableSchema
-from engine.tables.transform import OVER_89, RowDeidentifier, ScopeOf
+from engine.tables.transform import OVER_89, ReviewOf, RowDeidentifier, ScopeOf
 
 BATCH_ROWS = 1024
 
@@ -68,7 +68,8 @@ def infer_schema(path: Path) -> TableSchema:
 
 def deid_parquet(path: Path, out: Path, session: Session, *,
                  schema: TableSchema | None = None, ctx: RunContext | None = None,
-                 scope_of: ScopeOf | None = None) -> tuple[int, int]:
+                 scope_of: ScopeOf | None = None,
+                review_of: ReviewOf | None = None) -> tuple[int, int]:
     """(rows, spans replaced in free text)."""
     import pyarrow as pa
 
@@ -78,7 +79,8 @@ def deid_parquet(path: Path, out: Path, session: Session, *,
     csvio.check_header(path, arrow_schema.names)
     schema = schema or infer_schema(path)
     schema.check_header(arrow_schema.names, path)
-    deid = RowDeidentifier(session, schema, ctx, scope_of=scope_of)
+    deid = RowDeidentifier(session, schema, ctx, scope_of=scope_of,
+                           review_of=review_of)
     changed = [i for i, r in enumerate(schema.roles) if r is not Role.KEEP]
     for i in changed:
         _check_type(path, arrow_schema.field(i), schema.roles[i])

@@ -77,8 +77,8 @@ def _xlsx_rows(path: Path, schema: TableSchema | None
                 sheet_schema = TableSchema(tuple(names), tuple(infer_roles(names, sample)))
                 data = itertools.chain(sample, data)
             else:
-                schema.check_header(names, path)
-                sheet_schema = schema
+                sheet_schema = schema.for_sheet(sheet.title)
+                sheet_schema.check_header(names, path)
             for number, values in enumerate(data, 1):
                 yield f"s{index}r{number}", sheet_schema, values[:len(names)]
     finally:

@@ -17,7 +17,7 @@ from engine.session import Session
 from engine.tables import csvio, jsonl, parquet, xlsx
 from engine.tables.roles import SAMPLE_ROWS, infer_roles
 from engine.tables.schema import TableSchema
-from engine.tables.transform import RowDeidentifier, ScopeOf
+from engine.tables.transform import ReviewOf, RowDeidentifier, ScopeOf
 
 TABLE_SUFFIXES = {".csv": ".deid.csv", ".tsv": ".deid.tsv", ".parquet": ".deid.parquet",
                   ".xlsx": ".deid.xlsx", ".jsonl": ".deid.jsonl"}
@@ -65,20 +65,22 @@ def infer_schema(path: Path) -> TableSchema:
 
 
 def deid_table(path: Path, out: Path, session: Session, *, schema: TableSchema | None = None,
-               ctx: RunContext | None = None, scope_of: ScopeOf | None = None) -> TableResult:
-    """``scope_of``: the run's patient linker (default: each patient key its own scope)."""
+               ctx: RunContext | None = None, scope_of: ScopeOf | None = None,
+               review_of: ReviewOf | None = None) -> TableResult:
+    """``scope_of``: the run's patient linker (default: each patient key its own scope);
+    ``review_of``: a person's decisions per row (a table reviewed in its project)."""
     ctx = ctx or RunContext()
     if path.suffix.lower() == PARQUET:
         count, spans = parquet.deid_parquet(path, out, session, schema=schema, ctx=ctx,
-                                            scope_of=scope_of)
+                                            scope_of=scope_of, review_of=review_of)
         return TableResult(out, count, spans)
     if path.suffix.lower() == XLSX:
         count, spans = xlsx.deid_xlsx(path, out, session, schema=schema, ctx=ctx,
-                                      scope_of=scope_of)
+                                      scope_of=scope_of, review_of=review_of)
         return TableResult(out, count, spans)
     if path.suffix.lower() == JSONL:
         count, spans = jsonl.deid_jsonl(path, out, session, schema=schema, ctx=ctx,
-                                        scope_of=scope_of)
+                                        scope_of=scope_of, review_of=review_of)
         return TableResult(out, count, spans)
     fmt, header, sample, rest = _open(path)
     if schema is None:
@@ -87,7 +89,7 @@ def deid_table(path: Path, out: Path, session: Session, *, schema: TableSchema |
     else:
         schema.check_header(header.values, path)
     width = len(header.fields)
-    deid = RowDeidentifier(session, schema, ctx, scope_of=scope_of)
+    deid = RowDeidentifier(session, schema, ctx, scope_of=scope_of, review_of=review_of)
     count = 0
     try:
         with atomic_target(out) as tmp, \

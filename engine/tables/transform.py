@@ -12,7 +12,8 @@ values as known identifiers of that document.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
@@ -78,11 +79,27 @@ def coarse_age(value: str) -> str:
 ScopeOf = Callable[[Sequence[tuple[Label, str | None, str]]], str]
 
 
+@dataclass(frozen=True)
+class RowReview:
+    """A person's decisions on one row (a table reviewed in its project): ``kept``, the
+    columns whose identifier cell was rejected (written as it is); ``notes``, for each
+    free-text column, the spans to replace (offsets into the cell), instead of detecting."""
+
+    kept: frozenset[int] = frozenset()
+    notes: Mapping[int, Sequence[Span]] = field(default_factory=dict)
+
+
+# Called once per data row, in reading order, with the row's schema and values: the row's
+# decisions (``engine.project`` reads them from the store), or None to detect as usual.
+ReviewOf = Callable[[TableSchema, Sequence[str]], RowReview | None]
+
+
 class RowDeidentifier:
     def __init__(self, session: Session, schema: TableSchema,
-                 ctx: RunContext | None = None, *, scope_of: ScopeOf | None = None) -> None:
+                 ctx: RunContext | None = None, *, scope_of: ScopeOf | None = None,
+                 review_of: ReviewOf | None = None) -> None:
         self.session, self.schema, self.ctx = session, schema, ctx or RunContext()
-        self.scope_of = scope_of
+        self.scope_of, self.review_of = scope_of, review_of
         self.secret = session.config.secret
         self._key = schema.indexes(Role.PATIENT_KEY)
         self._fallback = schema.indexes(Role.NAME, Role.DOB)
@@ -106,19 +123,31 @@ class RowDeidentifier:
     def row(self, values: Sequence[str], *, where: str = "a row") -> list[str]:
         """The row de-identified; ``where`` names it if an original identifier value
         survives in it, which fails the table closed."""
+        review = self.review_of(self.schema, values) if self.review_of else None
+        kept = review.kept if review is not None else frozenset()
         patient = self.patient_of(values)
         out = []
         for index, value in enumerate(values):
             role = self.schema.role_of(index)
-            out.append(value if not value.strip() or role is Role.KEEP
-                       else self._cell(role, value, values, patient))
-        self._verify(values, out, where)
+            if not value.strip() or role is Role.KEEP or index in kept:
+                out.append(value)
+            elif role is Role.FREE_TEXT and review is not None:
+                out.append(self._free_text(value, values, patient,
+                                           review.notes.get(index, ())))
+            else:
+                out.append(self._cell(role, value, values, patient))
+        self._verify(values, out, where, kept)
         return out
 
-    def _verify(self, values: Sequence[str], out: list[str], where: str) -> None:
-        replaced = "\n".join(v for i, v in enumerate(out)
-                             if self.schema.role_of(i) is not Role.KEEP).casefold()
+    def _verify(self, values: Sequence[str], out: list[str], where: str,
+                kept: frozenset[int] = frozenset()) -> None:
+        """Fail closed if an identifier value survived; a cell a person rejected (kept as
+        written) is neither checked nor checked against."""
+        replaced = "\n".join(v for i, v in enumerate(out) if i not in kept
+                             and self.schema.role_of(i) is not Role.KEEP).casefold()
         for index in self._checked:
+            if index in kept:
+                continue
             original = values[index].strip()
             if len(original) >= MIN_CHECKED and original.casefold() in replaced:
                 raise ExportVerificationError(
@@ -143,9 +172,10 @@ class RowDeidentifier:
         span = Span(0, len(value), label, source=Source.MANUAL, subtype=subtype)
         return self.session.deidentify(doc, [span], patient=patient, ctx=self.ctx).text
 
-    def _free_text(self, text: str, values: Sequence[str], patient: str) -> str:
+    def _free_text(self, text: str, values: Sequence[str], patient: str,
+                   reviewed: Sequence[Span] | None = None) -> str:
         doc = Document.from_text(text)
-        spans = self.free_text_spans(doc, values)
+        spans = list(reviewed) if reviewed is not None else self.free_text_spans(doc, values)
         self.spans += len(spans)
         return self.session.deidentify(doc, spans, patient=patient, ctx=self.ctx).text
 

@@ -22,7 +22,7 @@ from engine.session import Session
 from engine.tables import csvio
 from engine.tables.roles import SAMPLE_ROWS, infer_roles
 from engine.tables.schema import TableSchema
-from engine.tables.transform import OVER_89, RowDeidentifier, ScopeOf
+from engine.tables.transform import OVER_89, ReviewOf, RowDeidentifier, ScopeOf
 
 
 def _openpyxl(path: Path) -> Any:
@@ -141,27 +141,40 @@ def _check_merged(path: Path) -> None:
 
 
 def infer_schema(path: Path) -> TableSchema:
-    """The first non-empty sheet's roles (every sheet is checked against its own)."""
+    """Each sheet's roles (a workbook of one sheet with a header: that sheet's; of
+    several, one schema per sheet, ``TableSchema.sheets``)."""
+    found = [(title, schema) for title, schema in sheet_schemas(path) if schema is not None]
+    if not found:
+        raise InputError(path, "the workbook has no sheet with a header")
+    return TableSchema.of_sheets(found)
+
+
+def sheet_schemas(path: Path) -> list[tuple[str, TableSchema | None]]:
+    """Every sheet in order, with its inferred roles (None: an empty sheet)."""
     book = _load(path)
+    out: list[tuple[str, TableSchema | None]] = []
     try:
         for sheet in book.worksheets:
             rows = sheet.iter_rows(values_only=True)
             header = next(rows, None)
             if header is None:
+                out.append((sheet.title, None))
                 continue
             names = [_text(v) for v in trimmed(header)]
             check_sheet_header(path, sheet.title, names)
             sample = [[_text(v) for v in row] for _, row in zip(range(SAMPLE_ROWS), rows,
                                                                  strict=False)]
-            return TableSchema(tuple(names), tuple(infer_roles(names, sample)))
+            out.append((sheet.title, TableSchema(tuple(names), tuple(infer_roles(names,
+                                                                                  sample)))))
     finally:
         book.close()
-    raise InputError(path, "the workbook has no sheet with a header")
+    return out
 
 
 def deid_xlsx(path: Path, out: Path, session: Session, *,
               schema: TableSchema | None = None, ctx: RunContext | None = None,
-              scope_of: ScopeOf | None = None) -> tuple[int, int]:
+              scope_of: ScopeOf | None = None,
+                review_of: ReviewOf | None = None) -> tuple[int, int]:
     """(rows, spans replaced in free text) over every sheet."""
     ctx = ctx or RunContext()
     openpyxl = _openpyxl(path)
@@ -173,7 +186,7 @@ def deid_xlsx(path: Path, out: Path, session: Session, *,
             target = openpyxl.Workbook(write_only=True)
             for sheet in book.worksheets:
                 n, s = _sheet(path, sheet, target.create_sheet(sheet.title), session,
-                              schema, ctx, scope_of)
+                              schema, ctx, scope_of, review_of)
                 rows, spans = rows + n, spans + s
             target.save(tmp)
             stable_zip(tmp)
@@ -183,8 +196,8 @@ def deid_xlsx(path: Path, out: Path, session: Session, *,
 
 
 def _sheet(path: Path, sheet: Any, target: Any, session: Session,
-           schema: TableSchema | None, ctx: RunContext, scope_of: ScopeOf | None
-           ) -> tuple[int, int]:
+           schema: TableSchema | None, ctx: RunContext, scope_of: ScopeOf | None,
+           review_of: ReviewOf | None = None) -> tuple[int, int]:
     rows = sheet.iter_rows(values_only=True)
     header = next(rows, None)
     if header is None:
@@ -199,10 +212,11 @@ def _sheet(path: Path, sheet: Any, target: Any, session: Session,
             names, [[_text(v) for v in row] for row in buffered])))
         rows = iter([*buffered, *rows])
     else:
-        schema.check_header(names, path)
-        sheet_schema = schema
+        sheet_schema = schema.for_sheet(sheet.title)
+        sheet_schema.check_header(names, path)
     target.append(list(header))
-    deid = RowDeidentifier(session, sheet_schema, ctx, scope_of=scope_of)
+    deid = RowDeidentifier(session, sheet_schema, ctx, scope_of=scope_of,
+                           review_of=review_of)
     count = 0
     for number, row in enumerate(rows, 2):
         ctx.check()
@@ -216,3 +230,29 @@ def _sheet(path: Path, sheet: Any, target: Any, session: Session,
                        for old, value in zip(cells, new, strict=True)])
         count += 1
     return count, deid.spans
+
+
+def sheet_rows(path: Path, sheet: int, count: int, schema: TableSchema
+               ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], bool]:
+    """The first ``count`` data rows of the workbook's ``sheet`` (1-based), as
+    ``deid_xlsx`` reads them, with their names ("s2r12") and whether more follow; only
+    that sheet is read."""
+    book = _load(path)
+    try:
+        target = book.worksheets[sheet - 1]
+        rows = target.iter_rows(values_only=True)
+        header = next(rows, None)
+        if header is None:
+            return (), (), False
+        names = [_text(v) for v in trimmed(header)]
+        check_sheet_header(path, target.title, names)
+        schema.for_sheet(target.title).check_header(names, path)
+        kept: list[tuple[str, ...]] = []
+        for row in rows:
+            if len(kept) == count:
+                return tuple(kept), tuple(f"s{sheet}r{n}" for n in range(1, count + 1)), True
+            values = [_text(v) for v in row] + [""] * (len(names) - len(row))
+            kept.append(tuple(values[:len(names)]))
+        return tuple(kept), tuple(f"s{sheet}r{n}" for n in range(1, len(kept) + 1)), False
+    finally:
+        book.close()

@@ -73,7 +73,8 @@ def test_a_batch_whose_project_disk_fills_up(tmp_path, encrypted) -> None:
     letters.mkdir()
     for i in range(60):
         (letters / f"letter_{i}.txt").write_text(letter(i).text(i) * 20, encoding="utf-8")
-    with _tmpfs(tmp_path / "disk", "400k") as disk:
+    # Room for a new project (its schema and write-ahead log), not for the batch's letters.
+    with _tmpfs(tmp_path / "disk", "480k") as disk:
         project = disk / "study.clearnote"
         batch = ["batch", str(letters), "--output-dir", str(tmp_path / "out"), "--project",
                  str(project), "--ner", "off", "--workers", "1", "-q",

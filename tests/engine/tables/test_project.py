@@ -1,5 +1,5 @@
 """Tables in a project: `clearnote project import` records a CSV, Parquet or XLSX extract as one
-table document (no text detected as prose), `project detect` leaves it alone, and
+table document (no text detected as prose), `project detect` stores its cells for review, and
 `project export` streams its rows into the same format, byte-identical to `clearnote deid`
 (the folder sink) for the same secret; a table changed since import is refused by name."""
 
@@ -47,9 +47,10 @@ def _xlsx(src: Path) -> Path:
     return out
 
 
+@pytest.mark.parametrize("detect", [True, False], ids=["detected", "not-detected"])
 @pytest.mark.parametrize("kind", ["csv", "parquet", "xlsx"])
 def test_project_import_and_export_of_a_table_equal_the_folder_run(
-        tmp_path: Path, kind: str, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, kind: str, detect: bool, capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "extract.csv"
     write_extract(src, n_patients=8, visits=3)
     if kind == "parquet":
@@ -59,10 +60,15 @@ def test_project_import_and_export_of_a_table_equal_the_folder_run(
     project_path = tmp_path / "p.clearnote"
     Project.create(project_path, policy="hipaa", pipeline=PIPELINE, secret=SECRET).close()
     assert main(["project", "import", str(project_path), str(src)]) == 0
-    assert main(["project", "detect", str(project_path)]) == 0
+    if detect:  # its cells stored for review (none decided): the same bytes
+        assert main(["project", "detect", str(project_path)]) == 0
     with Project.open(project_path) as project:
         [doc] = project.documents()
-        assert doc.status == "imported" and doc.char_count == 0  # not read as prose
+        if detect:  # the review text: identifier and note cells, not the file as prose
+            assert doc.status == "detected" and doc.char_count > 0
+            assert project.tables.cells(doc.id)[0].name.endswith("r1c1")
+        else:
+            assert doc.status == "imported" and doc.char_count == 0
     assert main(["project", "export", str(project_path), "--output-dir",
                  str(tmp_path / "out")]) == 0
     assert "exported 1 document(s)" in capsys.readouterr().out
@@ -117,3 +123,34 @@ def test_review_export_covers_each_rows_note(tmp_path: Path, fmt: str) -> None:
     text, spans = cells[f"{table.id}-r1c9"]
     assert text.startswith(f"{people[0].first} {people[0].last} (MRN {people[0].mrn})")
     assert len(spans) >= 4  # name, MRN, date, phone, first name again
+
+
+def test_cli_review_round_trip_of_a_tables_note(tmp_path: Path) -> None:
+    import csv
+    import json
+
+    src = tmp_path / "extract.csv"
+    write_extract(src, n_patients=2, visits=1)
+    project_path = tmp_path / "p.clearnote"
+    Project.create(project_path, policy="hipaa", pipeline=PIPELINE, secret=SECRET).close()
+    assert main(["project", "import", str(project_path), str(src)]) == 0
+    assert main(["project", "detect", str(project_path)]) == 0
+    review = tmp_path / "review"
+    assert main(["project", "review-export", str(project_path), "--output-dir", str(review),
+                 "--format", "jsonl"]) == 0
+    records = [json.loads(x) for x in (review / "tables.review.jsonl").read_text(
+        encoding="utf-8").splitlines()]
+    first = records[0]
+    [date] = [s for s in first["spans"] if s["label"] == "DATE"]
+    written = first["text"][date["start"]:date["end"]]
+    date["status"] = "REJECTED"
+    (review / "tables.review.jsonl").write_text(
+        "".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    assert main(["project", "review-import", str(project_path),
+                 str(review / "tables.review.jsonl")]) == 0
+    assert main(["project", "export", str(project_path), "--output-dir",
+                 str(tmp_path / "out")]) == 0
+    [table] = (tmp_path / "out").glob("*.deid.csv")
+    with table.open(encoding="utf-8", newline="") as handle:
+        notes = [row["note"] for row in csv.DictReader(handle)]
+    assert written in notes[0] and written not in notes[1]
