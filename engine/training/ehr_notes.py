@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.training.signout import signout
+from engine.training import signout as signout_style
 
 if TYPE_CHECKING:
     from engine.training.builder import Builder
@@ -354,6 +354,19 @@ def _sign(t: Tele, b: Builder) -> None:
                 )
             ),
         )
+
+
+def signout(t: Tele, b: Builder) -> None:
+    """A sign-out note (engine.training.signout): a header, 4 to 12 lines of shorthand and
+    identifiers, a signature."""
+    r = t.rng
+    header(t, b, r.choice(("NPN", "Nursing Progress Note", "sign out", "Signout", "ICU events")))
+    sep = r.choice((" ", "\n", "  "))
+    for _ in range(r.randrange(4, 13)):
+        t.fill(b, r.choice(signout_style.LINES))
+        b.add(sep)
+    b.add("\n")
+    _sign(t, b)
 
 
 WRITERS = {

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine.core.labels import Label
 from engine.paths import shared_data_dir
@@ -34,8 +34,14 @@ from engine.paths import shared_data_dir
 if TYPE_CHECKING:
     import random
 
-    from engine.training.builder import Builder
-    from engine.training.ehr import Tele
+    from engine.training.phi import PhiGen
+
+
+class Filler(Protocol):
+    """What the slots read from the note filler (engine.training.ehr.Tele)."""
+
+    rng: random.Random
+    gen: PhiGen
 
 INVENTORIES = ("vanderbilt_clinic_notes.txt", "vanderbilt_discharge_sums.txt")
 MIN_COUNT = 3
@@ -89,7 +95,7 @@ EVENT_WORDS = (
 class SignoutSlots:
     """The style's slots for ``Tele.fill``; registered by ``Tele`` with its own."""
 
-    def __init__(self, t: Tele) -> None:
+    def __init__(self, t: Filler) -> None:
         self.t, self.r = t, t.rng
 
     def table(self) -> dict[str, tuple[Label | str | None, Callable[[], str]]]:
@@ -283,17 +289,3 @@ LINES = (
     "{sh} {sh} {sh}, {score}.",
     "{sh} x{few}, {sh} {n}. {cap}.",
 )
-
-
-def signout(t: Tele, b: Builder) -> None:
-    """One sign-out note: a header, 4 to 12 lines of shorthand and identifiers, a signature."""
-    from engine.training.ehr_notes import _sign, header
-
-    r: random.Random = t.rng
-    header(t, b, r.choice(("NPN", "Nursing Progress Note", "sign out", "Signout", "ICU events")))
-    sep = r.choice((" ", "\n", "  "))
-    for _ in range(r.randrange(4, 13)):
-        t.fill(b, r.choice(LINES))
-        b.add(sep)
-    b.add("\n")
-    _sign(t, b)

@@ -11,7 +11,8 @@ from engine.resolution.shorthand import shorthand_words
 from engine.training.builder import Builder
 from engine.training.corpus import DocGen
 from engine.training.ehr import Tele
-from engine.training.signout import PT_WORDS, shorthand_spellings, signout
+from engine.training.ehr_notes import signout
+from engine.training.signout import PT_WORDS, shorthand_spellings
 
 BODIES = ["Patient denies fever or chills. Lungs clear. Follow up in 2 weeks. "]
 _PT_WORD = re.compile(r"(?<![\w.])(?:pt|Pt|PT)\.? (\S+)")
