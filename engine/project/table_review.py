@@ -8,7 +8,13 @@ reject, undo, the audit log, review files. The export (``row_reviews``) then rea
 decisions row by row: a rejected identifier cell is written as it is, a free-text cell
 gets exactly its live spans replaced. Rows the export streams must be the rows that were
 detected (the source is checked by sha256, each row's cells against the stored text);
-a table never detected is exported as before, detecting as it goes."""
+a table never detected is exported as before, detecting as it goes.
+
+Review holds a table's cells and spans in memory and in the project (about 9 KB of memory
+and 2.4 KB of project per row, measured with a note on every row), so only tables of up
+to ``MAX_REVIEW_ROWS`` data rows are detected for review: a larger extract is refused here
+by its size, before anything is stored, and its export streams by its column roles (a
+warehouse extract is not reviewed row by row)."""
 
 from __future__ import annotations
 
@@ -24,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from engine.core.context import RunContext
 from engine.core.domain import ACTIVE_STATUSES, Source, Span, SpanStatus, new_id
-from engine.core.errors import ExportError
+from engine.core.errors import DocumentTooLargeError, ExportError
 from engine.project import queries
 from engine.project.state import ProjectState
 from engine.project.tables import check_source, stored_schema
@@ -34,6 +40,8 @@ from engine.store.records import DocumentStatus
 from engine.tables.cells import ROLE_DETECTOR, LaidCell, detect_rows, lay_row
 from engine.tables.schema import TableSchema
 from engine.tables.transform import RowReview
+
+MAX_REVIEW_ROWS = 25_000
 
 
 def detect_table(state: ProjectState, document_id: str, *, schema: TableSchema | None = None,
@@ -49,7 +57,11 @@ def detect_table(state: ProjectState, document_id: str, *, schema: TableSchema |
     cells: list[LaidCell] = []
     parts: list[str] = []
     spans: list[Span] = []
-    for row in detect_rows(source, state.session, schema=schema, ctx=ctx):
+    for n, row in enumerate(detect_rows(source, state.session, schema=schema, ctx=ctx), 1):
+        if n > MAX_REVIEW_ROWS:
+            raise DocumentTooLargeError(None, (
+                f"more than {MAX_REVIEW_ROWS:,} rows, too many to review cell by cell: it "
+                "is exported by its column roles without cell review"))
         cells += row.cells
         parts.append(row.text)
         spans += row.spans

@@ -238,3 +238,27 @@ def test_a_live_span_across_two_cells_fails_the_export_closed(tmp_path: Path) ->
         assert not report.exported and "runs past its cell" in report.failed[0][1]
         project.undo()
         assert not project.export(None, out_dir=tmp_path / "again").failed
+
+
+def test_a_table_too_large_for_cell_review_is_refused_and_still_exported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Review holds every cell and span in memory: past the bound detection stores nothing
+    # and says why in words; the export streams the table by its roles as before.
+    from engine.project import table_review
+
+    monkeypatch.setattr(table_review, "MAX_REVIEW_ROWS", 3)
+    src = tmp_path / "extract.csv"
+    people = write_extract(src, n_patients=5, visits=1)
+    with Project.create(tmp_path / "p.clearnote", policy="hipaa", pipeline=PIPELINE,
+                        secret=SECRET) as project:
+        project.import_paths([src])
+        report = project.detect()
+        [(doc_id, reason)] = report.failed
+        assert "more than 3 rows, too many to review cell by cell" in reason
+        assert not report.detected and not project.tables.is_detected(doc_id)
+        assert project.tables.cells(doc_id) == [] and project.spans(doc_id) == []
+        rows = _export(project, tmp_path / "out")
+    assert len(rows) == 5
+    written = "\n".join(",".join(r) for r in rows)
+    for p in people:
+        assert p.mrn not in written and p.last not in written
