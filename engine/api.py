@@ -70,6 +70,7 @@ if TYPE_CHECKING:
     from engine.project.profile_file import read_profile_file
     from engine.project.report import ProjectReport, build_report
     from engine.project.report_html import report_html, write_report
+    from engine.project.table_review import MAX_REVIEW_ROWS
     from engine.project.tables import is_table_media, is_table_path
     from engine.runs.driver import run_files
     from engine.runs.folder import FolderSink
@@ -129,6 +130,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("export_project_tables", "export_project_with_tables", "import_table",
                      "preview_project_table"), "engine.runs.project_tables"),
     "export_table_review": "engine.runs.table_review",
+    "MAX_REVIEW_ROWS": "engine.project.table_review",
     "read_profile_file": "engine.project.profile_file",
     **dict.fromkeys(("ProjectReport", "build_report"), "engine.project.report"),
     **dict.fromkeys(("is_table_media", "is_table_path"), "engine.project.tables"),
@@ -177,5 +179,5 @@ __all__ = [
     # the desktop's table roles dialog and table view (issue 28)
     "TABLE_ROLES", "TablePreview", "preview_table", "role_help", "schema_with_roles",
     "import_table", "preview_project_table", "is_table_media", "is_table_path",
-    "export_project_with_tables",
+    "export_project_with_tables", "MAX_REVIEW_ROWS",
 ]

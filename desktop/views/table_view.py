@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import engine.api as api
 from desktop.models.table_rows import TableRowsModel
 from desktop.views.table_note import TableNotePanel
 from engine.core.domain import Span
@@ -92,7 +93,10 @@ class TableDocumentView(QWidget):
                  else f"all {len(preview.rows)} rows")
         review = ("Select a row to see its note with its spans; accept or reject a span, "
                   "or a selected identifier cell (rejected: written as it is)."
-                  if data.cells else "Not detected yet: detect it to review its cells.")
+                  if data.cells else
+                  "Not detected for cell review: detect it to review its cells (a table of "
+                  f"more than {api.MAX_REVIEW_ROWS:,} rows is exported by its column roles "
+                  "without cell review).")
         self.caption.setText(
             f"Table: {shown} × {len(schema.columns)} columns; {marked} identifier "
             f"column{'s' if marked != 1 else ''} filled in their role's colour. {review}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -119,3 +120,27 @@ def test_a_table_that_cannot_be_shown_says_why(qtbot: QtBot) -> None:
     view.show_table(TableData(None, "the table changed since it was imported"))
     assert view.model.rowCount() == 0
     assert "changed since it was imported" in view.caption.text()
+
+
+def test_a_table_too_large_for_cell_review_says_so_in_its_view(
+        qtbot: QtBot, tmp_path: Path, user_settings: UserSettings,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Detection refuses cell review past the bound (nothing stored); the grid still shows the
+    # rows and its caption says how such a table is exported.
+    from engine.project import table_review
+
+    monkeypatch.setattr(table_review, "MAX_REVIEW_ROWS", 3)
+    window = open_window(qtbot, tmp_path, user_settings)
+    drop_files(window, [_extract(tmp_path)])
+    qtbot.waitUntil(lambda: window.table_drop.dialog is not None, timeout=TIMEOUT_MS)
+    dialog = window.table_drop.dialog
+    assert dialog is not None
+    with qtbot.waitSignal(window.controller.dropFinished, timeout=TIMEOUT_MS):
+        dialog.accept()
+    [doc] = window.controller.project.documents()
+    assert not window.controller.project.tables.is_detected(doc.id)
+    view = window.review.table_view
+    window.controller.load_document(doc.id)
+    qtbot.waitUntil(lambda: window.review.body.currentWidget() is view, timeout=TIMEOUT_MS)
+    assert view.model.rowCount() == 8
+    assert "exported by its column roles without cell review" in view.caption.text()
