@@ -200,10 +200,5 @@ def row_reviews(state: ProjectState, document_id: str) -> RowReviews | None:
     return RowReviews(document_id, text, cells, spans)
 
 
-def live_span_count(state: ProjectState, document_id: str) -> int:
-    with state.db.read() as s:
-        return sum(1 for sp in repo.spans_of(s, document_id) if sp.status in ACTIVE_STATUSES)
-
-
 __all__ = ["ROLE_DETECTOR", "RowReviews", "cells_of", "detect_table", "is_detected",
            "row_reviews"]
