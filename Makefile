@@ -59,11 +59,15 @@ $(DOCTR_STAMP): Makefile
 		numpy pillow pypdfium2 charset-normalizer
 	@touch $(DOCTR_STAMP)
 
-# strace lets the no-network test see native DNS lookups; install it where it is missing
-# and apt-get can (CI runs as root); without it that one test is skipped.
+# strace lets the no-network test see native DNS lookups, and DejaVu Sans is the font the
+# bundle's fallback test registers; install them where they are missing
+# and apt-get can (CI runs as root); without them their one test each is skipped.
 test: $(STAMP) $(TRAIN_STAMP) $(DOCTR_STAMP)
 	@command -v strace >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 && \
 		[ "$$(id -u)" = 0 ] && apt-get update -qq && apt-get install -y -qq strace >/dev/null; } || true
+	@test -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || { command -v apt-get >/dev/null 2>&1 && \
+		[ "$$(id -u)" = 0 ] && apt-get update -qq && \
+		apt-get install -y -qq fonts-dejavu-core >/dev/null; } || true
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 CLEARNOTE_TRAIN_PYTHON=$(CURDIR)/$(TRAIN_PY) \
 		CLEARNOTE_DOCTR_PYTHON=$(CURDIR)/$(DOCTR_PY) \
 		$(PY) -m pytest -q -p no:cacheprovider

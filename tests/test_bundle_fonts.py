@@ -70,7 +70,9 @@ def test_a_missing_font_fails_the_build_with_the_apt_line(
 SYSTEM_DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 
-@pytest.mark.skipif(not SYSTEM_DEJAVU.is_file(), reason="DejaVu Sans is not installed")
+@pytest.mark.skipif(not SYSTEM_DEJAVU.is_file(),
+                    reason="DejaVu Sans is not installed (make test installs "
+                    "fonts-dejavu-core where apt-get can)")
 def test_the_app_registers_bundled_fonts_where_the_system_has_none(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtGui import QFontDatabase
