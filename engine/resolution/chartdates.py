@@ -2,8 +2,9 @@
 told apart from ventilator settings, ratios and vitals ("PS 5/5", "CPAP 5/10/35%", "BP 120/60")
 by their context, and two-digit years in history lines ("MI '92", "CABG 81").
 
-``charting_date`` is the classifier: evidence for a date is an event word, ``on``/``since``/
-``until`` or a weekday just before, or a clock time just after; evidence against is vent or
+``charting_date`` is the classifier: evidence for a date is an event word (a procedure too:
+"sphincterotomy 6/1"), ``on``/``since``/``until`` or a weekday just before, ``s/p`` a few words
+back ("s/p CABG x3 3/2"), or a clock time just after; evidence against is vent or
 vital vocabulary just before, a ``%`` or a third part (``10/5/40%``) after, or a slash before.
 Against wins.
 """
@@ -13,10 +14,11 @@ from __future__ import annotations
 import re
 
 from engine.detectors.regex.fragments import CHART_EVENTS as _EVENTS
-from engine.detectors.regex.fragments import HISTORY_EVENTS
+from engine.detectors.regex.fragments import HISTORY_EVENTS, STATUS_POST
 
-_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-]*(?:\??\w+[ \t]+)?$)")
-_DIRECT_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-]*$)")
+_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*(?:\??\w+[ \t]+)?$)")
+_DIRECT_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*$)")
+_STATUS_POST_BEFORE = re.compile(rf"(?i:(?<![\w/]){STATUS_POST}[ \t(~]$)")
 _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|vt|rr|fio2"
                 r"|bp|nbp|abp|art|map|sbp|hr|rate|set|vent|settings|ratio|i:e|ie|trial|sbt"
                 r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds")
@@ -39,7 +41,7 @@ def scored_before(text: str, start: int) -> bool:
 
 def charting_date(text: str, start: int, end: int) -> bool:
     """Is the month/day ``text[start:end]`` a charting date by its context?"""
-    before = text[max(0, start - 30):start]
+    before = text[max(0, start - 50):start]
     line = before.rsplit("\n", 1)[-1]
     after = text[end:end + 12]
     if _AGAINST_AFTER.match(after):
@@ -47,7 +49,8 @@ def charting_date(text: str, start: int, end: int) -> bool:
     direct = bool(_DIRECT_EVENT_BEFORE.search(line))
     if (_AGAINST_BEFORE.search(line) or _SCORED.search(line)) and not direct:
         return False
-    return direct or bool(_EVENT_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after))
+    return direct or bool(_EVENT_BEFORE.search(line) or _STATUS_POST_BEFORE.search(line)) \
+        or bool(_CLOCK_AFTER.match(after))
 
 
 _HISTORY_BEFORE = re.compile(rf"(?i:\b(?:{HISTORY_EVENTS})[ \t]*(?:in[ \t]+)?$)")

@@ -36,6 +36,7 @@ from engine.detectors.dictionary.context import (
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces
 from engine.resolution.edges import trim
+from engine.resolution.foreign_words import common_phrase, foreign_context, titled
 from engine.resolution.measurements import looks_like_date, measurement_ranges
 from engine.resolution.shorthand import (
     after_pt_without_name,
@@ -191,6 +192,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if span.label in NAME_LABELS and (after_pt_without_name(text, span)
                                       or contact_order(text, span)):
         return True
+    if _common_foreign_words(text, span, beside):
+        return True
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
                                          or before.endswith(",")):
@@ -201,6 +204,27 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     return sum(c.isalpha() for c in text[span.start:span.end]) > 1 \
         and shorthand_alone(text, span) and not _state_after_comma(text, span) \
         and not _part_of_a_longer_name(text, span, beside)
+
+
+def _common_foreign_words(text: str, span: Span,
+                          beside: dict[Label, list[tuple[int, int]]]) -> bool:
+    """A model's "Fecha de Ingreso", "Durante", "paciente" as a name, "mejoría clínica" as a
+    facility (foreign_words.py); not a word of a longer candidate ("Hospital Universitario")."""
+    if span.source not in (Source.NER, Source.LLM) or span.label is Label.OTHER:
+        return False
+    covered = text[span.start:span.end]
+    place = span.label not in NAME_LABELS
+    if (place and not covered.islower()) or not common_phrase(covered, place=place) \
+            or titled(text, span.start, span.end) \
+            or not foreign_context(text, span.start, span.end):
+        return False
+    for spans in beside.values():
+        for start, end in spans:
+            gap = text[span.end:start] if start >= span.end else text[end:span.start]
+            if (start >= span.end or end <= span.start) and len(gap) <= 2 \
+                    and gap.strip(" \t") == "" and not common_phrase(text[start:end]):
+                return False
+    return True
 
 
 def _state_after_comma(text: str, span: Span) -> bool:

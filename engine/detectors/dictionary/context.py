@@ -16,6 +16,7 @@ from engine.paths import resource
 
 ENGLISH_WORDS_FILE = ("dictionaries", "english_words.txt")
 CLINICAL_WORDS_FILE = ("dictionaries", "clinical_words.txt")
+COMMON_WORDS_FILE = ("dictionaries", "common_words.txt")
 
 TITLES = r"dr|doctor|prof|professor|mr|mrs|ms|miss|mx|mister|sister|nurse|rn|np|pa|md"
 RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brother|spouse"
@@ -72,7 +73,7 @@ def has_strong_name_context(text: str, start: int, end: int) -> bool:
                 or _CREDENTIAL_AFTER.match(text[end:end + 24]))
 
 
-def _read_words(parts: tuple[str, str]) -> frozenset[str]:
+def read_words(parts: tuple[str, str]) -> frozenset[str]:
     try:
         raw = resource(*parts).read_text(encoding="utf-8")
     except OSError as exc:  # a packaging error: fail closed
@@ -87,13 +88,20 @@ def _read_words(parts: tuple[str, str]) -> frozenset[str]:
 @lru_cache(maxsize=1)
 def english_words() -> frozenset[str]:
     """Lower-case entries of Webster's 2nd (public domain; see the file's header)."""
-    return _read_words(ENGLISH_WORDS_FILE)
+    return read_words(ENGLISH_WORDS_FILE)
+
+
+@lru_cache(maxsize=1)
+def common_words() -> frozenset[str]:
+    """Common words of five other languages that are no English word, name or place (see the
+    file's header and build_common_words.py)."""
+    return read_words(COMMON_WORDS_FILE)
 
 
 @lru_cache(maxsize=1)
 def clinical_words() -> frozenset[str]:
     """Clinical words and abbreviations that are also names or places ("Endo", "MAE")."""
-    return _read_words(CLINICAL_WORDS_FILE)
+    return read_words(CLINICAL_WORDS_FILE)
 
 
 _SUFFIXES = (("ies", "y"), ("ied", "y"), ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"),

@@ -43,11 +43,14 @@ rule_patterns().save()  # every shipped rule is compiled by now (a no-op when al
 
 # Families whose rules read capitals: they also run on a cased view of caseless lines.
 CASED_VIEW = frozenset({"regex.address", "regex.name", "regex.facility"})
+# Families for which a caseless line is read only through that view: an address reads every
+# capital as a place word, while names and facilities also read acronyms ("to CMC").
+VIEW_ONLY = frozenset({"regex.address"})
 
 
 def default_rule_detectors() -> list[Detector]:
     return [RuleDetector(id, rules, version=version, description=description,
-                         cased_view=id in CASED_VIEW)
+                         cased_view=id in CASED_VIEW, view_only=id in VIEW_ONLY)
             for id, version, rules, description in FAMILIES]
 
 

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import CHART_EVENTS, HISTORY_EVENTS, MONTH, WEEKDAY
+from engine.detectors.regex.fragments import (
+    CHART_EVENTS,
+    HISTORY_EVENTS,
+    MONTH,
+    STATUS_POST,
+    WEEKDAY,
+)
 from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import month_day, month_year, numeric_date
 
@@ -70,8 +76,11 @@ RULES: tuple[RegexRule, ...] = (
     # Any other month/day: the guards keep it only with charting context ("extub 4/1",
     # "sent to floor 12/13", "4/13 0446"; resolution/chartdates.py), not "PS 5/5".
     RegexRule("date.month_day_charted", D,
-              rf"(?i:(?<![\w/])\??(?:{CHART_EVENTS})\b[ \t:,\-]*)"
+              rf"(?i:(?<![\w/])\??(?:{CHART_EVENTS})\b[ \t:,\-~(]*)"
               rf"(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45, group=1, validate=month_day),
+    RegexRule("date.month_day_status_post", D,
+              rf"(?i:(?<![\w/]){STATUS_POST}[ \t(~])(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45,
+              group=1, validate=month_day),
     RegexRule("date.month_day_clock", D,
               rf"{_L}(\d{{1,2}}/\d{{1,2}})"
               r"(?=[ \t,]*(?:@[ \t]*)?(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%]))", 0.45, group=1,

@@ -46,10 +46,13 @@ class RuleDetector:
     """Runs one family of rules (``regex.date``, ``regex.phone``...)."""
 
     def __init__(self, id: str, rules: Iterable[RegexRule], *, version: int = 1,
-                 description: str = "", cased_view: bool = False) -> None:
+                 description: str = "", cased_view: bool = False,
+                 view_only: bool = False) -> None:
         self.rules = tuple(rules)
-        # Rules that read capitals also run on a cased view of ALL CAPS / lower-case lines.
+        # Rules that read capitals also run on a cased view of ALL CAPS / lower-case lines;
+        # with ``view_only`` the view alone speaks for those lines.
         self.cased_view = cased_view
+        self.view_only = view_only
         if not self.rules:
             raise ValueError(f"detector {id} has no rules")
         self.spec = DetectorSpec(id=id, version=version, source=Source.RULE,
@@ -67,8 +70,14 @@ class RuleDetector:
                 found: dict[tuple[int, int, Label], tuple[float, str | None]] = {}
                 self._find(view, found, ctx)
                 lines = caseless_lines(text)
+
+                def caseless(key: tuple[int, int, Label]) -> bool:
+                    return any(a <= key[0] < b for a, b in lines)
+
+                if self.view_only:  # "WEANED OFF 0100" in ALL CAPS is no "Finland 38524"
+                    best = {key: value for key, value in best.items() if not caseless(key)}
                 for key, value in found.items():
-                    if key not in best and any(a <= key[0] and key[1] <= b for a, b in lines):
+                    if key not in best and caseless(key):
                         best[key] = value
         return drop_contained([
             Span(start, end, label, source=Source.RULE, detector=self.spec.qualified,
