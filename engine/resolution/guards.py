@@ -32,7 +32,9 @@ from engine.detectors.dictionary.context import (
     clinical_words,
     has_name_context,
     has_strong_name_context,
+    is_english,
 )
+from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces
 from engine.resolution.edges import trim
@@ -192,7 +194,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if span.label in NAME_LABELS and (after_pt_without_name(text, span)
                                       or contact_order(text, span)):
         return True
-    if _common_foreign_words(text, span, beside):
+    if _common_foreign_words(text, span, beside) or _lower_case_english_name(text, span):
         return True
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
@@ -225,6 +227,23 @@ def _common_foreign_words(text: str, span: Span,
                     and gap.strip(" \t") == "" and not common_phrase(text[start:end]):
                 return False
     return True
+
+
+def _lower_case_english_name(text: str, span: Span) -> bool:
+    """A model's name written as lower-case English words in a line that has case ("ICP bolt
+    d/c'd", "as a beneficiary"), no listed name and nothing around it that says name: in a
+    cased line a lower-case name is rare, and then a listed one or one with context ("wife
+    christine", "md okafor aware"). Short words stay ("mom (al)")."""
+    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
+        return False
+    words = re.findall(r"[^\W\d_]+", text[span.start:span.end])
+    if not words or not all(w.islower() and len(w) >= 3 and is_english(w) for w in words):
+        return False
+    first, last = all_name_lists()
+    if any(w in first or w in last for w in words) \
+            or has_name_context(text, span.start, span.end):
+        return False
+    return not any(a <= span.start < b for a, b in caseless_lines(text))
 
 
 def _state_after_comma(text: str, span: Span) -> bool:

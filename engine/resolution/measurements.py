@@ -110,6 +110,17 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
 _MONTH_WORD = re.compile(rf"(?i:\b{MONTH}\b|\b{WEEKDAY}\b)")
 # "23MAR", "4MAY", "16SEP2023": day and month run together (ICU charting).
 _DAY_MONTH = re.compile(rf"(?i:(?:0?[1-9]|[12]\d|3[01]){MONTH}(?:\d{{2}}|\d{{4}})?)")
+# A date in words: months and weekdays of other languages, holidays, seasons. "APRV" or
+# "Review" proposed as a DATE has none of these.
+_DATE_WORD = re.compile(
+    r"(?i:\b(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre"
+    r"|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro"
+    r"|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
+    r"|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|januar|februar"
+    r"|märz|juni|juli|oktober|dezember|lunes|martes|miércoles|jueves|viernes|sábado|domingo"
+    r"|christmas|xmas|easter|thanksgiving|new\s+year'?s?|hanukk?ah|ramadan|diwali|halloween"
+    r"|valentine'?s|passover|kwanzaa|eid|labou?r\s+day|memorial\s+day|independence\s+day"
+    r"|canada\s+day|boxing\s+day|spring|summer|autumn|fall|winter)\b)")
 _NUMERIC_CORE = re.compile(r"\d[\d/\-.,' \t]*\d|\d")
 # Years up to 2199: shifted dates in de-identified exports ("2170-3-23") are still dates.
 _ISO = re.compile(r"(?:1[89]|2[01])\d\d([\-/.])(\d{1,2})\1(\d{1,2})")
@@ -148,13 +159,15 @@ def _iso_date(core: str) -> bool:
 def looks_like_date(text: str, start: int, end: int) -> bool:
     """Does the DATE candidate ``text[start:end]`` parse as a date?
 
-    Words without digits ("Christmas", "Monday") pass; a month or weekday name passes; numbers
-    must form a valid day/month/year shape, a bare year needs to be 1800-2049 and not a time.
+    Words without digits pass when they name a month, a weekday, a holiday or a season
+    ("Christmas", "Monday", "junio"); a month or weekday name passes; numbers must form a valid
+    day/month/year shape, a bare year needs to be 1800-2049 and not a time.
     """
     covered = text[start:end]
-    if not any(c.isdigit() for c in covered) or _MONTH_WORD.search(covered) \
-            or _DAY_MONTH.fullmatch(covered.strip()):
+    if _MONTH_WORD.search(covered) or _DAY_MONTH.fullmatch(covered.strip()):
         return True
+    if not any(c.isdigit() for c in covered):
+        return bool(_DATE_WORD.search(covered))
     bare = _TRAILING_TIME.sub("", covered)
     if bare != covered and any(c.isdigit() for c in bare):
         return looks_like_date(text, start, start + len(bare))

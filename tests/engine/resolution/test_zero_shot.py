@@ -303,6 +303,11 @@ MODEL_PROPOSALS = [
     ("sent to hida this am", "hida", H),
     ("sent to HIDA this am", "HIDA", L),
     ("seen in Orthopedic Clinic", "Orthopedic Clinic", H),
+    # Lower-case English words in a cased line, no listed name, no context.
+    ("RLE limited by pain. ICP bolt d/c'd yesterday.", "bolt", Label.PATIENT),
+    ("Please add her son as a beneficiary to the account.", "beneficiary", P),
+    # A DATE in words names a month, a weekday, a holiday or a season.
+    ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
 ]
 
@@ -328,6 +333,11 @@ MODEL_NAMES = [
     ("apo aa 33879", "aa", L),
     ("La familia refiere", "La familia", P),
     ("Apt. 887, Ward port, Ontario", "Ward", L),
+    ("Pt restless. wife christine notified of events.", "christine", P),
+    ("Pt restless overnight, md okafor aware.", "okafor", D),
+    ("SOCIAL: pt's husband ed visits daily.", "ed", P),
+    ("Discharge planned for after Christmas.", "Christmas", Label.DATE),
+    ("A principios de febrero de 2001 se inicia el tratamiento.", "febrero", Label.DATE),
 ]
 
 
