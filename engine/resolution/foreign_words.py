@@ -6,9 +6,11 @@ labels and sentence-initial words for clinicians ("Fecha de Ingreso:", "Remitido
 "drenaje", "mejoría clínica"): about half of its false spans on MEDDOCAN's development set.
 A model's name is dropped when every word is a common word of Spanish, Portuguese, French,
 Italian or German (resources/dictionaries/common_words.txt: no English words, listed names or
-places) or a function word of theirs, with no title before it; a place or facility only when
-it is also written in lower case ("alta hospitalaria"; "Virgen del Rocío" stays). A word that
-continues another candidate which is no common word stays too ("Hospital Universitario ...").
+places) or a function word of theirs, with no title before it, among words of that language
+("S: Quil reports two falls" is English, where an unknown word may be a name); a place or
+facility only when it is also written in lower case ("cuadro clínico"; "Virgen del Rocío"
+stays). A word that
+continues a place or facility which is no common word stays too ("Hospital Universitario").
 English words are left to the English rules, so "Will" and "Hope" are judged as before.
 """
 
@@ -22,7 +24,8 @@ from engine.detectors.dictionary.context import common_words, has_strong_name_co
 _FUNCTION_WORDS = frozenset({
     "de", "del", "la", "las", "los", "el", "en", "se", "su", "sus", "al", "lo", "le", "les",
     "y", "e", "o", "u", "un", "una", "por", "con", "sin", "du", "des", "et", "di", "il",
-    "der", "die", "das", "und", "da", "do", "dos", "em", "na", "nas", "nos"})
+    "der", "die", "das", "und", "da", "do", "dos", "em", "na", "nas", "nos", "es", "que",
+    "para", "fue", "ha"})
 _WORD = re.compile(r"[^\W\d_]+")
 # Titles of other languages before a name: "Dra. Estefanía Romero", "Sr. Bueno".
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dra|sra|srta|sr|dña|doña|don|dott|dottssa|mme|mlle|herr"

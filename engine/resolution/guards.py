@@ -210,8 +210,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
 
 def _common_foreign_words(text: str, span: Span,
                           beside: dict[Label, list[tuple[int, int]]]) -> bool:
-    """A model's "Fecha de Ingreso", "Durante", "paciente" as a name, "mejoría clínica" as a
-    facility (foreign_words.py); not a word of a longer candidate ("Hospital Universitario")."""
+    """A model's "Fecha de Ingreso", "Ante", "paciente" as a name, "mejoría clínica" as a
+    facility (foreign_words.py); not a word of a longer place ("Hospital Universitario")."""
     if span.source not in (Source.NER, Source.LLM) or span.label is Label.OTHER:
         return False
     covered = text[span.start:span.end]
@@ -220,8 +220,8 @@ def _common_foreign_words(text: str, span: Span,
             or titled(text, span.start, span.end) \
             or not foreign_context(text, span.start, span.end):
         return False
-    for spans in beside.values():
-        for start, end in spans:
+    for label in (Label.HOSPITAL, Label.LOCATION):  # a person's name ends before "Correo"
+        for start, end in beside.get(label, ()):
             gap = text[span.end:start] if start >= span.end else text[end:span.start]
             if (start >= span.end or end <= span.start) and len(gap) <= 2 \
                     and gap.strip(" \t") == "" and not common_phrase(text[start:end]):

@@ -29,7 +29,7 @@ CUES = r"patient|pt|name|re|client|resident"
 _BEFORE = re.compile(
     rf"(?i:(?:\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
-_INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*$")
+_INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")  # \Z: "Sexo: H.⏎Fecha"
 # Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a
 # service ("seen by Day team") and not for clinical words ("seen by Endo", "d/w Neuro").
 PROVIDER_PHRASES = (r"(?:seen|examined|reviewed|assessed|evaluated|referred|dictated|signed"

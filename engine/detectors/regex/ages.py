@@ -22,6 +22,19 @@ AGE_RULES: tuple[RegexRule, ...] = (
     RegexRule("age.months_old", A,
               r"(?i:(?<![\w.])(\d{1,2})[\s\-]*(?:months?|mos?|weeks?|wks?|days?)[\s\-]*old\b)",
               0.85, group=1),
+    # Spanish case reports: "Paciente varón de 54 años", "mujer ecuatoriana de 41 años",
+    # "70 años de edad", "Edad: 62 años"; not a duration ("de 3 años de evolución").
+    RegexRule("age.anos_person", A,
+              r"(?i:\b(?:paciente|var[oó]n|mujer|hombre|niñ[oa]|lactante|joven|ancian[oa]"
+              r"|señora?|chic[oa]|adolescente|gestante|hij[oa]|herman[oa]|madre|padre)"
+              r"(?:[ \t]+[^\W\d_]+){0,3}?[ \t]+de[ \t]+(\d{1,3}[ \t]+(?:años|meses))\b"
+              r"(?![ \t]+de[ \t]+(?:evoluci[oó]n|seguimiento|duraci[oó]n|tratamiento)))",
+              0.85, group=1),
+    RegexRule("age.anos_de_edad", A,
+              r"(?i:(?<![\w.])(\d{1,3}[ \t]+(?:años|meses))[ \t]+de[ \t]+edad\b)", 0.9, group=1),
+    RegexRule("age.edad", A,
+              r"(?i:\bedad[ \t]*(?::|de)[ \t]*(\d{1,3}(?:[ \t]+(?:años|meses)\b)?)(?![\d.:/]))",
+              0.9, group=1),
     # "67M", "45 F", "82 yo M" (triage shorthand) only before a clear sex token at a boundary.
     RegexRule("age.sex_shorthand", A,
               r"(?<![\w.:/])(\d{1,3})\s?(?:M|F)(?=\s+(?:with|w/|presents|presenting|pt|c/o|who|"

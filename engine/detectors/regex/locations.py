@@ -24,6 +24,9 @@ POSTAL_RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(?:zip|postal\s*code|post\s*code|postcode)(?:\s*code)?\s*[:#]?\s*)"
               r"((?=[A-Za-z \-]*\d)[A-Za-z0-9][A-Za-z0-9 \-]{1,8}[A-Za-z0-9])(?![\w\-])",
               0.92, subtype="POSTAL_CODE", group=1),
+    # Spanish forms: "CP: 28016", "C.P. 08907" (five digits: "CP: 8/10" is chest pain).
+    RegexRule("zip.cp", L, r"\bC\.?P\.?[ \t]*:?[ \t]*(\d{5})(?![\w\-/]|\.\d)", 0.85,
+              subtype="POSTAL_CODE", group=1),
 )
 
 # Particles are whole words: "do" must not match the start of "downtown".

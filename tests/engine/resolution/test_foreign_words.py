@@ -34,6 +34,9 @@ HEADER = ("Datos asistenciales.\nFecha de nacimiento: 13/09/1955.\nPaís: Españ
     (HEADER, "Fecha", D),
     (HEADER, "Fecha de Ingreso", D),
     (HEADER, "Remitido", D),
+    # "H." of "Sexo: H." ends a line: no initial before "Fecha".
+    ("Edad: 53 años Sexo: H.\nFecha de Ingreso: 17/06/2016.\nMédico: Estefanía Romero.",
+     "Fecha de Ingreso", D),
     ("Datos del paciente.\nNombre: Marc.\nApellidos: Garcia Prieto.\nDomicilio: Calle Mayor."
      "\nNHC: 270058.", "Apellidos", P),
     ("El paciente fue dado de alta. Durante el seguimiento las cifras de PSA ascienden.",
@@ -71,6 +74,13 @@ def test_names_with_evidence_or_in_english_stay(text: str, piece: str, label: La
     if piece == "Universitario":
         proposals.append(("Hospital", H))
     assert piece in _kept(text, proposals)
+
+
+def test_a_persons_name_ends_before_a_common_word() -> None:
+    text = ("Responsable clínico: Natalia del Valle González Correo electrónico: "
+            "nvalle@example.es. Servicio de Urología.")
+    kept = _kept(text, [("Natalia del Valle González", D), ("Correo", D)])
+    assert kept == ["Natalia del Valle González"]
 
 
 def test_rules_and_dictionaries_are_not_judged_by_it() -> None:
