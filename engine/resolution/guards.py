@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
+from engine.cire.lexicon import default_lexicon
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
@@ -66,6 +67,7 @@ _NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
+_TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
                            r"|infirmary|hospice|pharmacy)\.?$)")
 
@@ -194,7 +196,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if span.label in NAME_LABELS and (after_pt_without_name(text, span)
                                       or contact_order(text, span)):
         return True
-    if _common_foreign_words(text, span, beside) or _lower_case_english_name(text, span):
+    if _common_foreign_words(text, span, beside) or _lower_case_english_name(text, span) \
+            or _clinical_term_as_name(text, span):
         return True
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
@@ -244,6 +247,22 @@ def _lower_case_english_name(text: str, span: Span) -> bool:
             or has_name_context(text, span.start, span.end):
         return False
     return not any(a <= span.start < b for a, b in caseless_lines(text))
+
+
+def _clinical_term_as_name(text: str, span: Span) -> bool:
+    """A model's name that is a diagnosis, drug or symptom of the clinical lexicon written in
+    lower case, even after a relation word ("Mother: melanoma.", "Maternal aunt: asthma"):
+    only a title makes it a name ("Dr. foley")."""
+    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
+        return False
+    covered = text[span.start:span.end]
+    if not covered.islower():
+        return False
+    hits = default_lexicon().find(covered)
+    if len(hits) != 1 or (hits[0].start, hits[0].end) != (0, len(covered)):
+        return False
+    return not _TITLE_BEFORE.search(text[max(0, span.start - 12):span.start]) \
+        and not any(a <= span.start < b for a, b in caseless_lines(text))
 
 
 def _state_after_comma(text: str, span: Span) -> bool:

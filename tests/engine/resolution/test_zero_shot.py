@@ -306,6 +306,9 @@ MODEL_PROPOSALS = [
     # Lower-case English words in a cased line, no listed name, no context.
     ("RLE limited by pain. ICP bolt d/c'd yesterday.", "bolt", Label.PATIENT),
     ("Please add her son as a beneficiary to the account.", "beneficiary", P),
+    # A lexicon diagnosis after a relation word in a family history.
+    ("FAMILY HISTORY\n\nMother: melanoma.\nMaternal aunt: melanoma.", "melanoma", P),
+    ("Father: hypertension, diabetes.", "hypertension", P),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
