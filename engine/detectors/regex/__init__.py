@@ -17,7 +17,7 @@ from engine.detectors.regex.towns import TOWN_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 2, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.date", 3, DATE_RULES, "numeric, ISO, written and partial dates; years"),
     ("regex.phone", 2, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
     ("regex.url", 2, URL_RULES, "URLs and domain names"),
@@ -27,11 +27,11 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.id", 2, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
     ("regex.phn", 1, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
-    ("regex.postal", 1, POSTAL_RULES, "US ZIP and Canadian postal codes"),
-    ("regex.address", 4, ADDRESS_RULES + TOWN_RULES,
+    ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),
+    ("regex.address", 5, ADDRESS_RULES + TOWN_RULES,
      "street addresses with unit and city lines; lower-case towns after from/in/to,"
      " eponym towns after lives in/pt from"),
-    ("regex.age", 1, AGE_RULES, "ages, every one proposed; the policy filters"),
+    ("regex.age", 2, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
     ("regex.name", 2, NAME_RULES, "names in titles, credentials, form fields, signatures"),
     ("regex.facility", 6, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
