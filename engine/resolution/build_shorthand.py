@@ -44,6 +44,10 @@ CURATED = (
     "intubated", "extubated", "extub", "sedated", "propofol", "fentanyl", "versed", "levophed",
     "neo", "vanc", "vanco", "zosyn", "lasix", "heparin", "insulin", "pao2", "fio2", "peep",
     "resp", "neuro", "cv", "gi", "gu", "id", "heme", "endo", "skin", "social", "dispo",
+    # suction, toileting, diets and positions ("OGT to LCS", "to BR w/ assist", "at NOC")
+    "lcs", "lws", "lis", "lcws", "lwcs", "noc", "br", "bsc", "nare", "nares", "dangled",
+    "cmo", "dnr", "dni", "portex", "shiley", "blakemore", "peptamen", "nepro",
+    "pneumoboots", "venodynes", "mitts", "ventric", "evd",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

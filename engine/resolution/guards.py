@@ -49,6 +49,7 @@ from engine.resolution.shorthand import (
     shorthand_alone,
     within_section_words,
 )
+from engine.resolution.telegraphic import capital_of_a_sentence, side_and_device, size_or_day
 
 NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
 _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
@@ -158,6 +159,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     if span.label is Label.AGE and text[max(0, span.start - 1):span.start] == "#":
         return True  # "Tab PO BID #30": a count to dispense, never an age
+    if span.source in (Source.NER, Source.LLM) and size_or_day(text, span):
+        return True  # "POD #2", "Trach #8 portex": a day or a size
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
         and not _state_after_comma(text, span) \
@@ -199,6 +202,10 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if _common_foreign_words(text, span, beside) or _lower_case_english_name(text, span) \
             or _clinical_term_as_name(text, span):
         return True
+    if span.source in (Source.NER, Source.LLM) and (
+            (span.label in NAME_LABELS and side_and_device(text, span))
+            or capital_of_a_sentence(text, span, _beside_any(text, span, beside))):
+        return True
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
                                          or before.endswith(",")):
@@ -209,6 +216,17 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     return sum(c.isalpha() for c in text[span.start:span.end]) > 1 \
         and shorthand_alone(text, span) and not _state_after_comma(text, span) \
         and not _part_of_a_longer_name(text, span, beside)
+
+
+def _beside_any(text: str, span: Span, beside: dict[Label, list[tuple[int, int]]]) -> bool:
+    """Another word candidate right beside it: a word of a longer name or place."""
+    for spans in beside.values():
+        for start, end in spans:
+            gap = text[span.end:start] if start >= span.end else text[end:span.start]
+            if (start >= span.end or end <= span.start) and len(gap) <= 2 \
+                    and gap.strip(" \t") == "":
+                return True
+    return False
 
 
 def _common_foreign_words(text: str, span: Span,

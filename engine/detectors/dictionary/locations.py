@@ -60,6 +60,13 @@ def location_table() -> PhraseTable:
     return PhraseTable(read_locations(text))
 
 
+@lru_cache(maxsize=1)
+def one_word_places() -> frozenset[str]:
+    """Listed places of one word, casefolded ("barcelona", "iceland"; not "made" of "Made
+    in ..." nor "community" of a longer name)."""
+    return frozenset(phrase[0] for phrase in location_table().phrases if len(phrase) == 1)
+
+
 class LocationGazetteerDetector:
     """Capitalised (or all-caps) place names; multi-word names matched longest first."""
 

@@ -309,6 +309,13 @@ MODEL_PROPOSALS = [
     # A lexicon diagnosis after a relation word in a family history.
     ("FAMILY HISTORY\n\nMother: melanoma.\nMaternal aunt: melanoma.", "melanoma", P),
     ("Father: hypertension, diabetes.", "hypertension", P),
+    # A side and a device; a capitalised English word starting a sentence; sizes and days.
+    ("Pt arrived w/ R fem sheath, pulled at 1530", "R fem", D),
+    ("R RADIAL ALINE, L IJ INTRODUCER W/ SWAN.", "R RADIAL ALINE", D),
+    ("SOCIAL: Lives w/ wife in Randolph. Dialyzes at DaVita MWF.", "Dialyzes", D),
+    ("Community rehab visit, seen w/ physio.", "Community", H),
+    ("NPN 7a-7p\nPOD #2 s/p CABG x3", "2", L),
+    ("Resp Care Note\nPt trached 11/9 (#8 Portex cuffed).", "8", Label.ID),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
@@ -337,6 +344,9 @@ MODEL_NAMES = [
     ("La familia refiere", "La familia", P),
     ("Apt. 887, Ward port, Ontario", "Ward", L),
     ("Pt restless. wife christine notified of events.", "christine", P),
+    ("-- R DAVIES, RN", "R DAVIES", D),
+    ("Visit 12:30. S: Bra reports swelling L ankle.", "Bra", P),
+    ("Nombre: Sofia.\nApellidos: Armada Navalón.", "Armada", P),
     ("Pt restless overnight, md okafor aware.", "okafor", D),
     ("SOCIAL: pt's husband ed visits daily.", "ed", P),
     ("Discharge planned for after Christmas.", "Christmas", Label.DATE),
