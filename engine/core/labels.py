@@ -31,6 +31,9 @@ SUBTYPES: dict[Label, frozenset[str]] = {
     Label.LOCATION: frozenset({"STREET", "CITY", "PROVINCE", "STATE", "POSTAL_CODE", "ZIP",
                                "COUNTRY", "ADDRESS"}),
     Label.DATE: frozenset({"DATE", "DOB", "TIME"}),
+    # Sex in a demographic field or description ("Sexo: H", "varón de 54 años"): a
+    # quasi-identifier that only the strict policy removes (MEDDOCAN's SEXO).
+    Label.OTHER: frozenset({"SEX"}),
 }
 
 

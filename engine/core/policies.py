@@ -25,12 +25,16 @@ class Policy:
     keep_years: bool = False
     # A weekday name alone ("Friday") is not PHI: Safe Harbor removes dates, not weekdays.
     keep_weekdays: bool = False
+    # The patient's sex ("Sexo: H") is not PHI: no Safe Harbor identifier, and clinical.
+    keep_sex: bool = False
 
     def is_phi(self, span: Span, text: str) -> bool:
         """Does ``span`` (over document ``text``) need replacing under this policy?"""
         if span.label not in self.phi_labels:
             return False
         covered = text[span.start:span.end]
+        if span.label is Label.OTHER and span.subtype == "SEX":
+            return not self.keep_sex
         if span.label is Label.AGE and self.age_over is not None:
             match = _AGE_NUMBER.search(covered)
             return match is None or int(match.group()) > self.age_over
@@ -53,6 +57,7 @@ HIPAA_SAFE_HARBOR = Policy(
     age_over=89,
     keep_years=True,
     keep_weekdays=True,
+    keep_sex=True,
 )
 
 CANADIAN_REFERRAL = Policy(
@@ -63,6 +68,7 @@ CANADIAN_REFERRAL = Policy(
                           Label.WEB, Label.LOCATION, Label.OTHER}),
     keep_years=True,
     keep_weekdays=True,
+    keep_sex=True,
 )
 
 POLICIES: dict[str, Policy] = {p.name: p for p in (STRICT, HIPAA_SAFE_HARBOR, CANADIAN_REFERRAL)}

@@ -294,6 +294,8 @@ def _policy_rules(policy: Policy) -> tuple[str, ...]:
         rules.append("a year on its own is kept")
     if policy.keep_weekdays:
         rules.append("a weekday name on its own is kept")
+    if policy.keep_sex:
+        rules.append("the patient's sex is kept")
     return tuple(rules)
 
 

@@ -12,6 +12,7 @@ from engine.detectors.regex.ids import FINANCE_RULES, ID_RULES, PHN_RULES, SIN_R
 from engine.detectors.regex.locations import ADDRESS_RULES, POSTAL_RULES
 from engine.detectors.regex.names import NAME_RULES
 from engine.detectors.regex.rule import RegexRule, RuleDetector
+from engine.detectors.regex.sex import SEX_RULES
 from engine.detectors.regex.staff import STAFF_RULES
 from engine.detectors.regex.towns import TOWN_RULES
 
@@ -31,6 +32,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.address", 5, ADDRESS_RULES + TOWN_RULES,
      "street addresses with unit and city lines; lower-case towns after from/in/to,"
      " eponym towns after lives in/pt from"),
+    ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 2, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
     ("regex.name", 2, NAME_RULES, "names in titles, credentials, form fields, signatures"),
     ("regex.facility", 6, FACILITY_RULES,

@@ -29,6 +29,9 @@ _NOT_AFTER = (r"(?!\s*(?:of\s+(?:a\s+)?)?(?:tab|cap|pill|pain|strength|power|dos
 _DATE_CUE = (r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|"
              r"dob|d\.o\.b\.?|born|admitted|discharged|visit|surgery|last)\b[:\s]+)")
 
+_ES_MONTH = (r"(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre"
+             r"|noviembre|diciembre)")
+
 RULES: tuple[RegexRule, ...] = (
     RegexRule("date.numeric", D,
               rf"{_L}(\d{{1,2}}[/\-.]\d{{1,2}}[/\-.](?:\d{{4}}|\d{{2}})){_R}(?![ \t]*%)",
@@ -95,6 +98,10 @@ RULES: tuple[RegexRule, ...] = (
               r"(?<![\w/:.$#\-])((?:1[89]\d\d|20[0-4]\d)(?:'?s)?)(?![\w/:%]|\.\d|-\d|,\d)"
               r"(?!\s*(?i:mg|mcg|ml|cc|units?|kcal|cal|calories|kg|g\b|lbs?|ft|feet|meters|m\b|"
               r"steps|patients|people|cases|hours|mmhg))", 0.5, group=1),
+    # Spanish: "15 de enero de 2001", "agosto de 2000", "en marzo del 2006" (a day or a year).
+    RegexRule("date.es_written", D,
+              rf"(?i:\b((?:{_DAY}[ \t]+de[ \t]+)?{_ES_MONTH}(?:[ \t]+del?[ \t]+(?:{_YEAR}|'?\d\d))"
+              rf"|{_DAY}[ \t]+de[ \t]+{_ES_MONTH})\b)", 0.85, group=1),
     RegexRule("date.weekday", D, r"(?i:\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", 0.4,
               group=1),
 )

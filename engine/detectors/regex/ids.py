@@ -56,6 +56,12 @@ ID_RULES: tuple[RegexRule, ...] = (
     _cued("id.accession", r"accession(?:\s+number)?|specimen(?:\s+id)?|requisition|lab\s+id"
           r"|sample\s+id|case\s+(?:id|number)|study\s+id|order\s+(?:id|number)", "ACCESSION", 0.85),
     _cued("id.generic", r"id|identifier|ref(?:erence)?|file(?:\s+number)?", None, 0.75),
+    # Spanish record, social-security and college numbers, often in spaced groups:
+    # "NHC: 2569870", "NASS: 47 39047534 02", "NºCol: 28 28 70973", "CIPA: nhc-739146".
+    RegexRule("id.es_cued", ID,
+              r"(?i:\b(?:nhc|nass|cipa|n[º°o]\.?[ \t]*col(?:egiado)?|dni|nie|nuhsa)[ \t]*[:#.]?"
+              r"[ \t]*)((?:[a-z]{1,4}-)?\d{1,10}(?:[ \t]\d{1,10}){0,3}(?:[ \t]?[a-z])?)(?![\w\-])",
+              0.9, group=1),
     # Uncued: long digit runs and letter-prefixed numbers ("A1234567", "U62928788557186").
     RegexRule("id.long_number", ID, rf"{_L}(\d{{7,}}){_R}", 0.45, group=1),
     RegexRule("id.alnum", ID, rf"{_L}([A-Z]{{1,3}}\d{{6,}}[A-Z]?){_R}", 0.5, group=1),

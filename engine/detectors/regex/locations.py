@@ -42,6 +42,7 @@ _SUFFIX = (r"(?:Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|
            r"Villa|Village|Ville|Well|Wells|Woods?)")
 # European street words as prefixes or glued suffixes ("Via Roma 131", "Kiannonkatu 98").
 _PREFIX = (r"(?:Via|Viale|Piazza|Corso|Largo|Rua|Avenida|Av\.|Calle|Carrer|Paseo|Camino|"
+           r"C/|Avda\.?|Plaza|Pza\.|Ctra\.?|Carretera|Traves[íi]a|Ronda|Glorieta|Urb\.|"
            r"Travessa|Praça|Rue|Boulevard|Chemin|Allée|Place|Strada|Ulica|ul\.|al\.|Aleja|"
            r"Plac|Πλατεία|Οδός|Leoforos|Odos)")
 _GLUED = (rf"{UP}{LOW}*(?:katu|tie|kuja|polku|väylä|veien|vegen|vei|gata|gatan|vägen|väg|gränd|"

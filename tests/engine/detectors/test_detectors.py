@@ -20,7 +20,7 @@ from engine.detectors.regex import RegexRule, RuleDetector, default_rule_detecto
 EXPECTED_IDS = {"regex.date", "regex.phone", "regex.email", "regex.url", "regex.ip",
                 "regex.ssn", "regex.sin", "regex.id", "regex.phn", "regex.postal",
                 "regex.address", "regex.age", "regex.name", "regex.finance",
-                "regex.facility", "regex.staff"}
+                "regex.facility", "regex.staff", "regex.sex"}
 
 NOTE = ("REFERRAL LETTER\nPatient: Margaret Thompson   DOB: 1951-04-12   MRN: 00412233\n"
         "Health card 1234-567-897-AB. 123 Main Street, Toronto, ON M5V 2T6. "

@@ -425,6 +425,14 @@ def test_weekdays_are_phi_only_under_strict() -> None:
     assert get_policy("hipaa").is_phi(dated, "cath Friday 10/7")
 
 
+def test_sex_is_phi_only_under_strict(pipelines: dict[str, Pipeline]) -> None:
+    text = "Edad: 62 años Sexo: H.\nHistoria Actual: Paciente varón de 62 años."
+    found = {p: {text[s.start:s.end] for s in pipelines[p].run(Document.from_text(text)).active
+                 if s.label is Label.OTHER} for p in pipelines}
+    assert found["strict"] == {"H", "varón"}
+    assert found["hipaa"] == set() and found["canadian-referral"] == set()
+
+
 def test_the_shipped_shorthand_list_is_what_the_script_builds() -> None:
     from importlib import metadata
 
