@@ -42,7 +42,8 @@ _CUES = (r"bp|sbp|dbp|nbp|abp|art|map|hr|pulse|rr|resp|sats?|spo2|o2|o2\s*sat|sa
          r"|uo|u/o|i/o|i&o|etco2|ins|outs|ekg|qtc|ef|lvef|grade|score|strength|power"
          r"|murmur|apgar|bmi|wt|weight|ht|height|pain|ratio|dose|rate|drip|gtt|ivf|fluids"
          r"|stool|urine|ngt|og|cvvh|uf|bolus|pip|plat|mv|ve|cpap|bipap|simv|imv|psv|prvc|pcv"
-         r"|vent|settings")
+         r"|vent|settings|tinetti|barthel|mmse|moca|braden|waterlow|norton|berg|katz|phq-?9"
+         r"|gad-?7|nihss|ciwa|cows|karnofsky|ecog|slums|epds|hads|q?sofa|apache")
 _CUED = re.compile(
     rf"(?i:\b(?:{_CUES})\b[ \t]*(?:[:=]|of|was|is|was\s+at|at|now|~|-)?[ \t]*"
     rf"({_NUM}(?:[ \t]?[/\-][ \t]?{_NUM})*))")

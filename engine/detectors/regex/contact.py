@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.core.labels import Label
 from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import ip_address, web_shape
@@ -31,9 +33,14 @@ _ANY = rf"(?:{_NANP}|{_INTL}|{_NATIONAL}|{_NANP_BARE})"
 _ODD = r"[2-9]\d\d/[2-9]\d\d/\d{4}|[2-9]\d\d[ \t][2-9]\d{6}|[2-9]\d\d[2-9]\d\d-\d{4}"
 
 
+_DOTTED_DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d\b")
+
+
 def _not_a_range(text: str) -> bool:
     """"900-1300", "500 1000": two round numbers, the second larger, are a range; so are
-    two clock times."""
+    two clock times. "02.05.2024 10" is a date and an hour."""
+    if _DOTTED_DATE.match(text):
+        return False
     parts = [p for p in text.split("\n")[0].replace("-", " ").split() if p.isdigit()]
     if len(parts) != 2:
         return True

@@ -59,8 +59,8 @@ RULES: tuple[RegexRule, ...] = (
               group=1),
     # "3 March 2021", "3rd of March, 2021", "12-Mar-2021", "03 MAR 21"
     RegexRule("date.day_month_year", D,
-              rf"(?i:\b({_WD}{_DAY}(?:\s+of)?[\s\-]*{_MON}(?:\s*,\s*|[\s\-]+)(?:{_YEAR}|\d\d))\b)",
-              0.95, group=1),
+              rf"(?i:\b({_WD}{_DAY}(?:\s+of)?[\s\-]*{_MON}(?:\s*,\s*|[\s\-]+)(?:{_YEAR}|\d\d))\b)"
+              r"(?!:\d)", 0.95, group=1),  # "9 Apr 14:00" is a day and a time
     RegexRule("date.day_month", D,
               rf"(?i:\b({_DAY}(?:\s+of)?\s+(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|"
               rf"january|february|march|april|may|june|july|august|september|october|november|"

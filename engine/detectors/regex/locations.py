@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.labels import Label
 from engine.detectors.regex.fragments import LETTER, LOW, UP
 from engine.detectors.regex.rule import RegexRule
+from engine.detectors.regex.validators import postal_code_not_gcs, street_not_charting
 
 L = Label.LOCATION
 _CA_POSTAL = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \-]?\d[ABCEGHJ-NPRSTV-Z]\d"
@@ -14,9 +15,9 @@ _STATES = (r"AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|M
 
 POSTAL_RULES: tuple[RegexRule, ...] = (
     RegexRule("postal.ca", L, rf"(?<![\w\-])({_CA_POSTAL})(?![\w\-])", 0.9,
-              subtype="POSTAL_CODE", group=1),
+              subtype="POSTAL_CODE", group=1, validate=postal_code_not_gcs),
     RegexRule("postal.ca_lower", L, rf"(?i:(?<![\w\-])({_CA_POSTAL})(?![\w\-]))", 0.5,
-              subtype="POSTAL_CODE", group=1),
+              subtype="POSTAL_CODE", group=1, validate=postal_code_not_gcs),
     RegexRule("zip.plus4", L, r"(?<![\w\-])(\d{5}-\d{4})(?![\w\-])", 0.8, subtype="ZIP", group=1),
     RegexRule("zip.after_state", L, rf"\b(?:{_STATES}),?\s+(\d{{5}}(?:-\d{{4}})?)(?![\w\-])",
               0.9, subtype="ZIP", group=1),
@@ -81,7 +82,7 @@ ADDRESS_RULES: tuple[RegexRule, ...] = (
     RegexRule("address.street", L,
               rf"(?<![\w\-/.])({_STREET}{_UNIT}*"
               rf"(?:(?:,[ \t]*|[ \t]*\n[ \t>]*)(?:{_CONT_LINE})(?=[ \t]*(?:[,\n.;)?]|$))){{0,3}})",
-              0.8, subtype="STREET", group=1),
+              0.8, subtype="STREET", group=1, validate=street_not_charting),
     # "Address: ..." announces the rest of the line (and continuation lines).
     RegexRule("address.cued", L,
               rf"(?i:\b(?:(?:home|mailing|billing|street|postal|current|new)\s+)?address(?:es)?\s*"

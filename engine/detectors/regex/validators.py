@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 
 
 def digits(text: str) -> str:
@@ -163,3 +164,33 @@ def web_shape(text: str) -> bool:
 
     name = labels[-2]
     return len(name) >= 3 and not is_english(name) and any(c.isalpha() for c in name)
+
+
+_GCS = re.compile(r"(?i:e[1-4]v[1-5]m[1-6])")
+
+
+def postal_code_not_gcs(text: str) -> bool:
+    """"E2V2M4" is a Glasgow Coma Scale (eye, verbal, motor), not a New Brunswick postal code;
+    "E2V 2M4" with its space stays a postal code."""
+    return not _GCS.fullmatch(text)
+
+
+# "number words number" with no street word ("20789 Allika 46", "6343 Skogstien 106"), as a
+# flowsheet writes a time, a test and its value ("1245 MAP 108", "0600 CIWA 26", "Na 137 Na
+# 135", "1800 repeat PTT 98"): a word in capitals or of charting makes it no address.
+_BARE_STREET = re.compile(r"\d{3,6}[ \t]+(.+?)[ \t]+\d{1,5}[A-Za-z]?\.?")
+_CHARTING = frozenset(
+    "na k cl ca mg phos trop hct hgb hb plt wbc bun cr glu ptt pt inr map sbp dbp hr rr bp"
+    " gcs rass ciwa nihss cpot braden fs bs to at repeat and then now".split())
+_ADDRESS_CAPS = frozenset({"APT", "SUITE", "STE", "UNIT", "PO", "BOX", "RD", "ST", "AVE"})
+
+
+def street_not_charting(text: str) -> bool:
+    bare = _BARE_STREET.fullmatch(text.strip())
+    if bare is None:
+        return True
+    for word in re.findall(r"[^\W\d_]+", bare.group(1)):
+        if word.casefold() in _CHARTING or (
+                len(word) > 1 and word.isupper() and word not in _ADDRESS_CAPS):
+            return False
+    return True

@@ -63,6 +63,15 @@ NEVER = [
     ("8s", "hipaa", "s/p extubation, now PS 5/5 on 40%", "5/5"),
     ("8s", "hipaa", "s/p fall at home, pain 6/10 in hip", "6/10"),
     ("8s", "hipaa", "s/p 2 units, GCS 10/15 this am", "10/15"),
+    # Scales out of a total, flowsheet times and values, a GCS, a clock after a date.
+    ("4s", "hipaa", "O: Tinetti 5/28. Barthel 6/20. Waterlow 12.", "5/28"),
+    ("4s", "hipaa", "O: Tinetti 5/28. Barthel 6/20. Waterlow 12.", "6/20"),
+    ("4s", "hipaa", "vital signs flowsheet 1000 1245 MAP 108, RR 12", "1245 MAP 108"),
+    ("4s", "hipaa", "RASS -4 0600 CIWA 26 NIHSS 14", "0600 CIWA 26"),
+    ("4s", "hipaa", "labs: Na 137 Na 135 Phos 5.0", "137 Na 135"),
+    ("4s", "hipaa", "A&Ox3. GCS E2V2M4 NIHSS 21", "E2V2M4"),
+    ("4s", "hipaa", "DOB 28/2/1940 Visit 9 Apr 14:00, seen w/ physio", "14:00"),
+    ("4s", "hipaa", "DOB 5/5/1927 Visit 02.05.2024 10:00, seen w/ OT", "10:00"),
     # ALL CAPS times and settings are no "Finland 38524" nor "310 Since Or. 28" address.
     ("4c", "hipaa", "ON NEO 1.0MCG/KG/MIN, WEANED OFF 0100, NOW SBP 105", "OFF 0100"),
     ("4c", "hipaa", "BEDREST FLAT X6H UNTIL 0300, THEN HOB 30.", "UNTIL 0300"),
