@@ -202,9 +202,10 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if _common_foreign_words(text, span, beside) or _lower_case_english_name(text, span) \
             or _clinical_term_as_name(text, span):
         return True
-    if span.source in (Source.NER, Source.LLM) and (
-            (span.label in NAME_LABELS and side_and_device(text, span))
-            or capital_of_a_sentence(text, span, _beside_any(text, span, beside))):
+    if span.label in NAME_LABELS and side_and_device(text, span):
+        return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
+    if span.source in (Source.NER, Source.LLM) \
+            and capital_of_a_sentence(text, span, _beside_any(text, span, beside)):
         return True
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])

@@ -63,6 +63,9 @@ NEVER = [
     ("8s", "hipaa", "s/p extubation, now PS 5/5 on 40%", "5/5"),
     ("8s", "hipaa", "s/p fall at home, pain 6/10 in hip", "6/10"),
     ("8s", "hipaa", "s/p 2 units, GCS 10/15 this am", "10/15"),
+    ("2s", "hipaa", "S/P CATH W/ STENT TO LAD. R FEM SHEATH PULLED 2100 BY FELLOW", "R FEM"),
+    ("2s", "hipaa", "Pt arrived to unit 1300 w/ R fem sheath, pulled at 1530 by Dr. Okafor.",
+     "R fem"),
     # Scales out of a total, flowsheet times and values, a GCS, a clock after a date.
     ("4s", "hipaa", "O: Tinetti 5/28. Barthel 6/20. Waterlow 12.", "5/28"),
     ("4s", "hipaa", "O: Tinetti 5/28. Barthel 6/20. Waterlow 12.", "6/20"),
