@@ -4,7 +4,8 @@ by their context, and two-digit years in history lines ("MI '92", "CABG 81").
 
 ``charting_date`` is the classifier: evidence for a date is an event word (a procedure too:
 "sphincterotomy 6/1"), ``on``/``since``/``until`` or a weekday just before, ``s/p`` a few words
-back ("s/p CABG x3 3/2"), or a clock time just after; evidence against is vent or
+back ("s/p CABG x3 3/2") or a move to a place ("d/c to Park 6A 2/6"), or a clock time just
+after ("4/18 5am"); evidence against is vent or
 vital vocabulary just before, a ``%`` or a third part (``10/5/40%``) after, or a slash before.
 Against wins.
 """
@@ -14,11 +15,11 @@ from __future__ import annotations
 import re
 
 from engine.detectors.regex.fragments import CHART_EVENTS as _EVENTS
-from engine.detectors.regex.fragments import HISTORY_EVENTS, STATUS_POST
+from engine.detectors.regex.fragments import CLOCK_AFTER, HISTORY_EVENTS, MOVED_TO, STATUS_POST
 
 _EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*(?:\??\w+[ \t]+)?$)")
 _DIRECT_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*$)")
-_STATUS_POST_BEFORE = re.compile(rf"(?i:(?<![\w/]){STATUS_POST}[ \t(~]$)")
+_STATUS_POST_BEFORE = re.compile(rf"(?i:(?<![\w/])(?:{STATUS_POST}|{MOVED_TO})[ \t(~]$)")
 _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|vt|rr|fio2"
                 r"|bp|nbp|abp|art|map|sbp|hr|rate|set|vent|settings|ratio|i:e|ie|trial|sbt"
                 r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds")
@@ -29,8 +30,7 @@ _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|streng
                      r"[ \t:=]*$)")
 _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
                             re.IGNORECASE)
-_CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*)?(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"
-                          r"(?:[ \t]*(?:h|hrs)\b)?")
+_CLOCK_AFTER = re.compile(rf"^{CLOCK_AFTER}")
 
 
 def scored_before(text: str, start: int) -> bool:

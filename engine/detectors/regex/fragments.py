@@ -71,3 +71,8 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
 # same line within a few words.
 STATUS_POST = r"s/p\b[^\n]{0,40}?"
+# "d/c to Park 6A 2/6", "transferred to Kessler 3 on 4/2": a move, then where to, then the date.
+MOVED_TO = r"(?:d/c'?d?|dc'?d|discharged|transferred|transfer|sent|moved)[ \t]+to\b[^\n,;.]{0,25}?"
+# A clock right after a month/day: "4/13 0446", "4/18 5am", "1/9 noon", "4/1 12 PM".
+CLOCK_AFTER = (r"[ \t,]*(?:@[ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"
+               r"|(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?(?i:am|pm)\b|(?i:noon|midnight)\b)")

@@ -60,6 +60,8 @@ NEVER = [
     ("8", "hipaa", "settings 10/5/40% this am", "10/5/40"),
     ("8", "hipaa", "BP 120/60 HR 80", "120/60"),
     ("8s", "hipaa", "s/p fall, BP 90/50 after fluids", "90/50"),
+    ("8m", "hipaa", "sent to CT, weaned to PS 10/5 then CPAP", "10/5"),
+    ("8m", "hipaa", "d/c to rehab, BP 120/60 HR 80", "120/60"),
     ("8s", "hipaa", "s/p extubation, now PS 5/5 on 40%", "5/5"),
     ("8s", "hipaa", "s/p fall at home, pain 6/10 in hip", "6/10"),
     ("8s", "hipaa", "s/p 2 units, GCS 10/15 this am", "10/15"),
@@ -182,6 +184,11 @@ ALWAYS = [
     ("8", "hipaa", "Extubated 12/11, sent to floor 12/13", "12/13"),
     ("8", "hipaa", "?CABG Friday 10/7 per CT surgery", "10/7"),
     ("8", "hipaa", "labs 4/13 0446 k 3.9", "4/13"),
+    # A move to a place, an event a word back, a clock in words after.
+    ("8m", "hipaa", "Pt. tolerating. d/c to Park 6A 2/6.", "2/6"),
+    ("8m", "hipaa", "last BM 9/17. I/O 3012/1923.", "9/17"),
+    ("8m", "hipaa", "4/18 5am BUN 54 trop 0.1", "4/18"),
+    ("8m", "hipaa", "1/9 noon Na 145, Hct 40", "1/9"),
     # Status post, then a procedure or an injury, then the date; a procedure word alone.
     ("8s", "hipaa", "S/P CABG X3 3/2. POD #1.", "3/2"),
     ("8s", "hipaa", "s/p MVC (unrestrained driver) 10/3 w/ R frontal contusion", "10/3"),
