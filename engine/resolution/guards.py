@@ -39,7 +39,13 @@ from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces
 from engine.resolution.edges import trim
-from engine.resolution.foreign_words import common_phrase, foreign_context, titled
+from engine.resolution.foreign_words import (
+    common_phrase,
+    foreign_context,
+    foreign_document,
+    function_words_only,
+    titled,
+)
 from engine.resolution.measurements import looks_like_date, measurement_ranges
 from engine.resolution.shorthand import (
     after_pt_without_name,
@@ -68,6 +74,7 @@ _NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
+_SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
                            r"|infirmary|hospice|pharmacy)\.?$)")
@@ -234,11 +241,19 @@ def _common_foreign_words(text: str, span: Span,
                           beside: dict[Label, list[tuple[int, int]]]) -> bool:
     """A model's "Fecha de Ingreso", "Ante", "paciente" as a name, "mejoría clínica" as a
     facility (foreign_words.py); not a word of a longer place ("Hospital Universitario")."""
-    if span.source not in (Source.NER, Source.LLM) or span.label is Label.OTHER:
+    if span.label is Label.OTHER:
         return False
     covered = text[span.start:span.end]
+    if span.source not in (Source.NER, Source.LLM):
+        # A gazetteer's listed name or place that is a preposition at a sentence start of a
+        # Spanish document ("Durante el seguimiento", "Como exploraciones").
+        return span.detector.startswith("dictionary.") and function_words_only(covered) \
+            and foreign_document(text) and not titled(text, span.start, span.end) \
+            and bool(_SENTENCE_START.search(text[max(0, span.start - 3):span.start]))
     place = span.label not in NAME_LABELS
-    if (place and not covered.islower()) or not common_phrase(covered, place=place) \
+    in_foreign_document = foreign_document(text)
+    if (place and not covered.islower()) \
+            or not common_phrase(covered, place=place and not in_foreign_document) \
             or titled(text, span.start, span.end) \
             or not foreign_context(text, span.start, span.end):
         return False

@@ -10,7 +10,7 @@ from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import common_words, english_words
 from engine.detectors.dictionary.names import all_name_lists
-from engine.resolution.foreign_words import common_phrase, foreign_context
+from engine.resolution.foreign_words import common_phrase, foreign_context, foreign_document
 from engine.resolution.guards import guard
 
 P, D, H, L = Label.PATIENT, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
@@ -108,3 +108,28 @@ def test_the_shipped_list_holds_no_english_word_listed_name_or_place() -> None:
     assert {"fecha", "remitido", "paciente", "durante"} - words == {"durante"}  # a surname
     # wordfreq's English top list was removed, Webster's lower-case words mostly remain out.
     assert len(words & english_words()) < 0.2 * len(words)
+
+
+SPANISH_CASE = ("Varón de 62 años que consulta por hematuria. Se realizó una ecografía y una "
+                "cistoscopia en la que se observa una lesión vesical. Durante el seguimiento las "
+                "cifras de PSA ascienden. Como exploraciones complementarias se solicita una "
+                "tomografía. El paciente fue dado de alta al sexto día sin incidencias.")
+
+
+def test_a_spanish_document_is_foreign_and_an_english_note_is_not() -> None:
+    assert foreign_document(SPANISH_CASE)
+    assert not foreign_document("Pt resting comfortably, wife Rosa at bedside, updated on plan. "
+                                "Durante family visited; son called, will come in tomorrow. " * 3)
+
+
+def test_a_gazetteer_preposition_at_a_sentence_start_of_a_spanish_document() -> None:
+    from engine.pipeline import build_pipeline
+
+    pipeline = build_pipeline(ner=False, policy="strict")
+    found = {SPANISH_CASE[s.start:s.end] for s in
+             pipeline.run(Document.from_text(SPANISH_CASE)).active}
+    assert "Durante" not in found and "Como" not in found
+    english = "Pt seen today. Durante was at bedside, updated by RN."
+    kept, _ = guard(Document.from_text(english), [
+        Span(15, 22, Label.PERSON, source=Source.RULE, detector="dictionary.names@2")])
+    assert [english[s.start:s.end] for s in kept] == ["Durante"]
