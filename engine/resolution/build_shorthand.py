@@ -48,6 +48,8 @@ CURATED = (
     "lcs", "lws", "lis", "lcws", "lwcs", "noc", "br", "bsc", "nare", "nares", "dangled",
     "cmo", "dnr", "dni", "portex", "shiley", "blakemore", "peptamen", "nepro",
     "pneumoboots", "venodynes", "mitts", "ventric", "evd",
+    # scores charted by name ("cont ciwa", "ciwa scores")
+    "ciwa", "cows", "rass", "cpot", "nihss", "gcs", "bps", "camicu", "cam-icu",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -30,6 +30,7 @@ from engine.cire.lexicon import default_lexicon
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
+    RELATIONS,
     clinical_words,
     has_name_context,
     has_strong_name_context,
@@ -55,7 +56,12 @@ from engine.resolution.shorthand import (
     shorthand_alone,
     within_section_words,
 )
-from engine.resolution.telegraphic import capital_of_a_sentence, side_and_device, size_or_day
+from engine.resolution.telegraphic import (
+    capital_of_a_sentence,
+    inside_a_shorthand_word,
+    side_and_device,
+    size_or_day,
+)
 
 NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
 _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
@@ -74,6 +80,9 @@ _NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
+_RELATION_WORDS = frozenset(RELATIONS.split("|"))
+_RELATION_BEFORE = re.compile(rf"(?i:\b(?:{RELATIONS})\b(?:\s*\(\w+\))?[ \t:,\-]*\Z)")
+_CAPITALISED_AFTER = re.compile(r"^[ \t]+[A-Z][a-z]+")
 _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
@@ -168,6 +177,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "Tab PO BID #30": a count to dispense, never an age
     if span.source in (Source.NER, Source.LLM) and size_or_day(text, span):
         return True  # "POD #2", "Trach #8 portex": a day or a size
+    if span.label in _WORD_LABELS and inside_a_shorthand_word(text, span):
+        return True  # "PaO" of "PaO2", whoever proposed it
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
         and not _state_after_comma(text, span) \
@@ -207,7 +218,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
                                       or contact_order(text, span)):
         return True
     if _common_foreign_words(text, span, beside) or _lower_case_english_name(text, span) \
-            or _clinical_term_as_name(text, span):
+            or _clinical_term_as_name(text, span) or _relation_before_a_name(text, span):
         return True
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
@@ -277,10 +288,20 @@ def _lower_case_english_name(text: str, span: Span) -> bool:
     if not words or not all(w.islower() and len(w) >= 3 and is_english(w) for w in words):
         return False
     first, last = all_name_lists()
-    if any(w in first or w in last for w in words) \
-            or has_name_context(text, span.start, span.end):
+    if any(w in first or w in last for w in words):
+        return False
+    # A relation word alone is no evidence for an English word: "Daughter tearful".
+    if has_name_context(text, span.start, span.end) \
+            and not _RELATION_BEFORE.search(text[max(0, span.start - 24):span.start]):
         return False
     return not any(a <= span.start < b for a, b in caseless_lines(text))
+
+
+def _relation_before_a_name(text: str, span: Span) -> bool:
+    """"Son Farouk called": the capitalised relation word is no name, the word after it is."""
+    covered = text[span.start:span.end]
+    return span.label in NAME_LABELS and covered.casefold() in _RELATION_WORDS \
+        and bool(_CAPITALISED_AFTER.match(text[span.end:span.end + 30]))
 
 
 def _clinical_term_as_name(text: str, span: Span) -> bool:

@@ -7,7 +7,9 @@
   "Dialyzes at DaVita", "Community rehab visit", "Made DNR". It stays with a listed name or
   place, name context, a subject's verb after it ("Bra reports swelling"), or a candidate
   beside it ("Hospital San Rafael").
-- Sizes and post-operative days are no IDs or places: "POD #2", "Trach #8 portex", "#8 Shiley".
+- Sizes, post-operative days, list numbers and shift hours are no IDs or places: "POD #2",
+  "Trach #8 portex", "#28 fr ct", "#7 Social:", "npn 19-07".
+- A span that cuts a shorthand word is no name or place: "PaO" of "PaO2", "JP" of "JP1".
 """
 
 from __future__ import annotations
@@ -25,9 +27,16 @@ _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*|[-–][ \t]+)\Z")
 _SUBJECT_VERB_AFTER = re.compile(
     r"(?i:^[ \t]+(?:reports?|states?|denies|says|said|is|was|has|had|feels|complains|c/o|notes"
     r"|agrees|wants|asks|called|visited|aware)\b)")
-_SIZE_BEFORE = re.compile(r"(?i:\b(?:pod|trach|ett|ngt|ogt|size|fr|french)[ \t]*#?[ \t]*\Z)")
-_SIZE_AFTER = re.compile(r"(?i:^[ \t]*(?:fr\b|french|portex|shiley|bivona|cuffed|uncuffed))")
-_SMALL_NUMBER = re.compile(r"#?\d{1,2}(?:-\d{1,2})?")
+_SIZE_BEFORE = re.compile(r"(?i:(?:\b(?:pod|hd|icu\s*day|trach|ett|ngt|ogt|size|fr|french"
+                          r"|jp|ct)[ \t]*#?|^[ \t]*#|\n[ \t]*#)[ \t]*\Z)")
+_SIZE_AFTER = re.compile(r"(?i:^[ \t]*(?:fr\b|french|portex|shiley|bivona|cuffed|uncuffed"
+                         r"|mm\b|cm\b|@[ \t]*(?:the[ \t]+)?(?:lip|teeth|gum|nare)))")
+# A number, a size with its unit, "1 s" of "POD#1 s/p": what a day or a size leaves.
+_SMALL_NUMBER = re.compile(r"(?i:#?\d{1,2}(?:-\d{1,2})?(?:[ \t]*(?:fr|s)\b(?:[ \t]+\w{1,3})?)?)")
+# "npn 19-07", "NSG NOTE 1900-0700": the hours of a shift.
+_SHIFT = re.compile(r"(?:[01]\d|2[0-3])(?:[0-5]\d)?[ \t]?-[ \t]?(?:[01]\d|2[0-3])(?:[0-5]\d)?")
+_SHIFT_BEFORE = re.compile(r"(?i:\b(?:npn|nsg|nursing|note|shift|progress|rn|rt|events)\b"
+                           r"[^\n]{0,12}\Z)")
 _NAME_GOES_ON = re.compile(r"^[ \t]+([A-Z][^\W\d_]+)")  # "Armada Navalón"
 
 
@@ -67,6 +76,24 @@ def _surname_after(text: str, end: int) -> bool:
 
 
 def size_or_day(text: str, span: Span) -> bool:
-    return bool(_SMALL_NUMBER.fullmatch(text[span.start:span.end])) and bool(
+    covered = text[span.start:span.end]
+    if _SHIFT.fullmatch(covered) \
+            and _SHIFT_BEFORE.search(text[max(0, span.start - 24):span.start]):
+        return True
+    return bool(_SMALL_NUMBER.fullmatch(covered)) and bool(
         _SIZE_BEFORE.search(text[max(0, span.start - 10):span.start])
         or _SIZE_AFTER.match(text[span.end:span.end + 12]))
+
+
+def inside_a_shorthand_word(text: str, span: Span) -> bool:
+    """The span cuts a word whose whole is shorthand: "PaO" of "PaO2", "JP" of "JP1"."""
+    start, end = span.start, span.end
+    glued_after = end < len(text) and text[end].isalnum()
+    if not glued_after and not (start > 0 and text[start - 1].isalnum()):
+        return False
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    word = text[start:end]
+    return is_shorthand(word) or is_shorthand(word.rstrip("0123456789"))

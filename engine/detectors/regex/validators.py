@@ -181,7 +181,8 @@ def postal_code_not_gcs(text: str) -> bool:
 _BARE_STREET = re.compile(r"\d{3,6}[ \t]+(.+?)[ \t]+\d{1,5}[A-Za-z]?\.?")
 _CHARTING = frozenset(
     "na k cl ca mg phos trop hct hgb hb plt wbc bun cr glu ptt pt inr map sbp dbp hr rr bp"
-    " gcs rass ciwa nihss cpot braden fs bs to at repeat and then now".split())
+    " gcs rass ciwa nihss cpot braden fs bs to at repeat and then now lact lactate fib be ph"
+    " pco2 po2 ldh ast alt alb ica tbili ck bnp lipase ammonia cvp ci svo2 uop".split())
 _ADDRESS_CAPS = frozenset({"APT", "SUITE", "STE", "UNIT", "PO", "BOX", "RD", "ST", "AVE"})
 
 

@@ -68,6 +68,10 @@ NEVER = [
     ("2s", "hipaa", "S/P CATH W/ STENT TO LAD. R FEM SHEATH PULLED 2100 BY FELLOW", "R FEM"),
     ("2s", "hipaa", "Pt arrived to unit 1300 w/ R fem sheath, pulled at 1530 by Dr. Okafor.",
      "R fem"),
+    ("4d", "hipaa", "npn 19-07\ncopd flare, bipap overnight.", "19-07"),
+    ("4d", "hipaa", "ABG 7.41/38 -> PaO2 88 @ 0900, FiO2 back to 70%.", "PaO2"),
+    ("4d", "hipaa", "injuries: l ptx w/ #28 fr ct, l rib fx 4-8", "28 fr ct"),
+    ("4d", "hipaa", "2300: HCT 27.8 INR 1.6 PLT 84 FIB 150 LACT 5.9 PH 7.24", "150 LACT"),
     # Scales out of a total, flowsheet times and values, a GCS, a clock after a date.
     ("4s", "hipaa", "O: Tinetti 5/28. Barthel 6/20. Waterlow 12.", "5/28"),
     ("4s", "hipaa", "O: Tinetti 5/28. Barthel 6/20. Waterlow 12.", "6/20"),
@@ -335,6 +339,12 @@ MODEL_PROPOSALS = [
     ("Community rehab visit, seen w/ physio.", "Community", H),
     ("NPN 7a-7p\nPOD #2 s/p CABG x3", "2", L),
     ("Resp Care Note\nPt trached 11/9 (#8 Portex cuffed).", "8", Label.ID),
+    ("CSRU NPN 7a-7p\nPt is POD#1 s/p AVR (21mm CE pericardial)", "1 s", Label.ID),
+    ("NSICU NPN 1900-0700\nHD#5 SAH, ACOM aneurysm s/p coiling", "5", L),
+    ("small ooze.\n#7 Social: Pt is 34, mother at bedside", "7", H),
+    ("NSICU NPN 1900-0700\nHD#5 SAH", "1900-0700", Label.ID),
+    ("Social: Son Farouk called @ 2330, very upset.", "Son", P),
+    ("Daughter tearful, feels overwhelmed caring for her.", "tearful", P),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
