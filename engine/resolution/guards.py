@@ -83,6 +83,11 @@ _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
 _RELATION_WORDS = frozenset(RELATIONS.split("|"))
 _RELATION_BEFORE = re.compile(rf"(?i:\b(?:{RELATIONS})\b(?:\s*\(\w+\))?[ \t:,\-]*\Z)")
 _CAPITALISED_AFTER = re.compile(r"^[ \t]+[A-Z][a-z]+")
+_NOT_A_NAME_FIELD = re.compile(r"(?i:\b(?:sexo|sex|gender|g[ée]nero|edad|age|dob|nhc|mrn|cp"
+                               r"|cipa|nass)[ \t]*[:=][ \t]*)\Z")
+# "País: España", "Localidad/ Provincia: Madrid": a model's name there is a place.
+_PLACE_FIELD = re.compile(r"(?i:\b(?:pa[ií]s|country|localidad|provincia|ciudad|city|town"
+                          r"|municipio|state)[ \t]*[:=][ \t]*)\Z")
 _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
@@ -128,6 +133,9 @@ def _shape(text: str, span: Span) -> Span | None:
         span = replace(span, label=Label.ID, subtype=None)
     if span.label in NAME_LABELS and _FACILITY_END.search(text[start:end]):
         span = replace(span, label=Label.HOSPITAL, subtype=None)  # "Lakeside Hosp", a place
+    elif span.label in NAME_LABELS and span.source is not Source.RULE \
+            and _PLACE_FIELD.search(text[max(0, start - 24):start]):
+        span = replace(span, label=Label.LOCATION, subtype=None)
     if span.label in NAME_LABELS:
         start, end = _with_initials(text, start, end)
     elif span.label is Label.ID:
@@ -220,6 +228,9 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if _common_foreign_words(text, span, beside) or _lower_case_english_name(text, span) \
             or _clinical_term_as_name(text, span) or _relation_before_a_name(text, span):
         return True
+    if span.label in NAME_LABELS and _NOT_A_NAME_FIELD.search(
+            text[max(0, span.start - 24):span.start]):
+        return True  # "Sexo: H.", "Age: 62": the value of a field that holds no name
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
     if span.source in (Source.NER, Source.LLM) \

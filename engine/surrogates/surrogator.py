@@ -29,6 +29,7 @@ from engine.surrogates.guard import Avoid
 from engine.surrogates.mapping import InMemorySurrogateMap, SurrogateMap
 from engine.surrogates.names import Gender, Kind, name_data, name_surrogate
 from engine.surrogates.places import case_like, hospital, location
+from engine.surrogates.sex import sex_surrogate
 from engine.surrogates.web import web
 
 ACTIVE = frozenset({SpanStatus.CANDIDATE, SpanStatus.ACCEPTED})
@@ -232,6 +233,10 @@ class Surrogator:
                                str(found[0]) if found else keys.norm_text(original))
             return age_surrogate(original, age_over=self.policy.age_over, rng=rng,
                                  ok=avoid.ok)
+        if label is Label.OTHER and span.subtype == "SEX":
+            # Keyed on the patient alone, so each keeps one value, which may be the original:
+            # a value that always changed would give the original away.
+            return sex_surrogate(original, keys.rng_for(self.secret, patient, "SEX"))
         if label in (Label.ID, Label.PHONE):
             return self._formatted(original, span, patient, avoid)
         if label is Label.LOCATION and (ids.CA_POSTAL_RE.match(original.strip())

@@ -345,6 +345,7 @@ MODEL_PROPOSALS = [
     ("NSICU NPN 1900-0700\nHD#5 SAH", "1900-0700", Label.ID),
     ("Social: Son Farouk called @ 2330, very upset.", "Son", P),
     ("Daughter tearful, feels overwhelmed caring for her.", "tearful", P),
+    ("Edad: 62 años Sexo: M.\nFecha de Ingreso: 23/07/2017.", "M.", D),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
@@ -452,6 +453,14 @@ def test_weekdays_are_phi_only_under_strict() -> None:
     assert not get_policy("canadian-referral").is_phi(span, text)
     dated = Span(5, 16, Label.DATE, source=Source.RULE, detector="regex.date")
     assert get_policy("hipaa").is_phi(dated, "cath Friday 10/7")
+
+
+def test_a_name_in_a_place_field_is_a_place() -> None:
+    text = "Fecha de nacimiento: 13/09/1955.\nPaís: España.\nEdad: 62 años"
+    start = text.index("España")
+    kept, _ = guard(Document.from_text(text), [
+        Span(start, start + 6, P, source=Source.NER, detector="ner.test")])
+    assert [(text[s.start:s.end], s.label) for s in kept] == [("España", L)]
 
 
 def test_sex_is_phi_only_under_strict(pipelines: dict[str, Pipeline]) -> None:
