@@ -50,6 +50,9 @@ CURATED = (
     "pneumoboots", "venodynes", "mitts", "ventric", "evd",
     # scores charted by name ("cont ciwa", "ciwa scores")
     "ciwa", "cows", "rass", "cpot", "nihss", "gcs", "bps", "camicu", "cam-icu",
+    # routes, oxygen and lobes a patient is weaned or bled "to"/"from" ("GTT TO SC", "WEAN
+    # TO NC", "BLEED FROM RUL")
+    "sc", "subq", "sq", "nc", "ra", "fm", "nrb", "hfnc", "rul", "rml", "rll", "lul", "lll",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

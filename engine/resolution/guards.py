@@ -58,6 +58,7 @@ from engine.resolution.shorthand import (
 )
 from engine.resolution.telegraphic import (
     capital_of_a_sentence,
+    eponym,
     inside_a_shorthand_word,
     side_and_device,
     size_or_day,
@@ -183,6 +184,9 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     if span.label is Label.AGE and text[max(0, span.start - 1):span.start] == "#":
         return True  # "Tab PO BID #30": a count to dispense, never an age
+    if span.label is Label.ID and span.source in (Source.NER, Source.LLM) \
+            and not any(c.isdigit() for c in text[span.start:span.end]):
+        return True  # "MRN" itself, the "P" of "S/P": an identifier has digits
     if span.source in (Source.NER, Source.LLM) and size_or_day(text, span):
         return True  # "POD #2", "Trach #8 portex": a day or a size
     if span.label in _WORD_LABELS and inside_a_shorthand_word(text, span):
@@ -231,6 +235,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if span.label in NAME_LABELS and _NOT_A_NAME_FIELD.search(
             text[max(0, span.start - 24):span.start]):
         return True  # "Sexo: H.", "Age: 62": the value of a field that holds no name
+    if span.label in NAME_LABELS and eponym(text, span):
+        return True  # "IVOR-LEWIS ESOPHAGECTOMY", "Hunt Hess score"
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
     if span.source in (Source.NER, Source.LLM) \

@@ -10,6 +10,8 @@
 - Sizes, post-operative days, list numbers and shift hours are no IDs or places: "POD #2",
   "Trach #8 portex", "#28 fr ct", "#7 Social:", "npn 19-07".
 - A span that cuts a shorthand word is no name or place: "PaO" of "PaO2", "JP" of "JP1".
+- An eponym before a procedure, a sign or a disease is no person: "IVOR-LEWIS ESOPHAGECTOMY",
+  "Hunt Hess score".
 """
 
 from __future__ import annotations
@@ -17,7 +19,12 @@ from __future__ import annotations
 import re
 
 from engine.core.domain import Span
-from engine.detectors.dictionary.context import english_words, has_name_context, is_english
+from engine.detectors.dictionary.context import (
+    english_words,
+    has_name_context,
+    has_strong_name_context,
+    is_english,
+)
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
 from engine.resolution.shorthand import is_shorthand
@@ -83,6 +90,17 @@ def size_or_day(text: str, span: Span) -> bool:
     return bool(_SMALL_NUMBER.fullmatch(covered)) and bool(
         _SIZE_BEFORE.search(text[max(0, span.start - 10):span.start])
         or _SIZE_AFTER.match(text[span.end:span.end + 12]))
+
+
+_PROCEDURE_AFTER = re.compile(
+    r"(?i:^[ \t]+(?:[a-z]+(?:ectomy|otomy|ostomy|plasty|scopy|pexy|graphy)|procedure|operation"
+    r"|repair|maneuver|manoeuvre|syndrome|disease|sign|reflex|test|score|scale|grade"
+    r"|classification|criteria|tube|catheter|stocking|esophagectomy)\b)")
+
+
+def eponym(text: str, span: Span) -> bool:
+    return bool(_PROCEDURE_AFTER.match(text[span.end:span.end + 24])) \
+        and not has_strong_name_context(text, span.start, span.end)
 
 
 def inside_a_shorthand_word(text: str, span: Span) -> bool:

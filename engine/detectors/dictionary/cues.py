@@ -67,6 +67,8 @@ class CueNameDetector:
             if newline >= 0:
                 line_start = newline + 1
                 caseless = _caseless(text, line_start)
+            if cue.group(1).casefold() == "re" and text[line_start:cue.start()].strip():
+                continue  # "Re:" heads a letter's subject line; "upset re: her condition"
             pos, end = cue.end(), cue.end()
             kinds: list[str] = []
             while len(kinds) < 4:

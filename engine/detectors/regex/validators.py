@@ -186,7 +186,13 @@ _CHARTING = frozenset(
 _ADDRESS_CAPS = frozenset({"APT", "SUITE", "STE", "UNIT", "PO", "BOX", "RD", "ST", "AVE"})
 
 
+_UNIT_WORDS = frozenset("min mins minute minutes hr hrs hour hours sec mg ml cc mcg".split())
+
+
 def street_not_charting(text: str) -> bool:
+    words = re.findall(r"[^\W\d_]+", text)
+    if any(w.casefold() in _UNIT_WORDS for w in words[:-1]):
+        return False  # "~40 MIN DRIVE": a duration, not 40 Min Drive
     bare = _BARE_STREET.fullmatch(text.strip())
     if bare is None:
         return True

@@ -72,6 +72,12 @@ NEVER = [
     ("4d", "hipaa", "ABG 7.41/38 -> PaO2 88 @ 0900, FiO2 back to 70%.", "PaO2"),
     ("4d", "hipaa", "injuries: l ptx w/ #28 fr ct, l rib fx 4-8", "28 fr ct"),
     ("4d", "hipaa", "2300: HCT 27.8 INR 1.6 PLT 84 FIB 150 LACT 5.9 PH 7.24", "150 LACT"),
+    ("4e", "hipaa", "THEY LIVE IN SCITUATE, ~40 MIN DRIVE. HOME # 781-545-0316", "40 MIN DRIVE"),
+    ("2e", "hipaa", "DTR MAUREEN IN, UPSET RE: MOTHER'S CONDITION, QUESTIONS ANSWERED", "MOTHER"),
+    ("2e", "hipaa", "HEME CONSULT RE HYPERCOAG W/U.", "HYPERCOAG"),
+    ("2e", "hipaa", "PT IS POD #1 S/P IVOR-LEWIS ESOPHAGECTOMY ON 11/14", "IVOR-LEWIS"),
+    ("2e", "hipaa", "TRANSITION INSULIN GTT TO SC, LASIX TO START POD 1", "SC"),
+    ("2e", "hipaa", "BRONCH @ 1800, BLEED FROM RUL, EPI INSTILLED.", "RUL"),
     # Scales out of a total, flowsheet times and values, a GCS, a clock after a date.
     ("4s", "hipaa", "O: Tinetti 5/28. Barthel 6/20. Waterlow 12.", "5/28"),
     ("4s", "hipaa", "O: Tinetti 5/28. Barthel 6/20. Waterlow 12.", "6/20"),
@@ -194,6 +200,7 @@ ALWAYS = [
     ("8m", "hipaa", "4/18 5am BUN 54 trop 0.1", "4/18"),
     ("8m", "hipaa", "1/9 noon Na 145, Hct 40", "1/9"),
     # Status post, then a procedure or an injury, then the date; a procedure word alone.
+    ("b", "strict", "Re: Zebulon Quasimodo\nDear Dr. Okafor,", "Zebulon Quasimodo"),
     ("8s", "hipaa", "S/P CABG X3 3/2. POD #1.", "3/2"),
     ("8s", "hipaa", "s/p MVC (unrestrained driver) 10/3 w/ R frontal contusion", "10/3"),
     ("8s", "hipaa", "s/p L pneumonectomy 11/2 for NSCLC", "11/2"),
@@ -346,6 +353,7 @@ MODEL_PROPOSALS = [
     ("Social: Son Farouk called @ 2330, very upset.", "Son", P),
     ("Daughter tearful, feels overwhelmed caring for her.", "tearful", P),
     ("Edad: 62 años Sexo: M.\nFecha de Ingreso: 23/07/2017.", "M.", D),
+    ("REGISTRATION MERGED TO MRN 0729 3341.", "MRN", Label.ID),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
