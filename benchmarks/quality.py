@@ -9,7 +9,7 @@
   precision) and the share of clinical retention-term occurrences touched by any span.
 - mts_dialog_sections: spans proposed per 1,000 tokens on clinical prose with almost no PHI.
 - benchmarks/data/icu_notes_*.jsonl: ICU nursing notes written by hand (not by our generator),
-  token P/R under HIPAA, as benchmarks/styles.py scores them. ``dev`` (160 notes, three
+  token P/R under HIPAA, as benchmarks/styles.py scores them. ``dev`` (210 notes, four
   authors' sets) was read while building the rules; ``held apart`` (50 notes, written after
   the first two by another author, with no access to the code) is only measured: its figure
   is the one to quote.

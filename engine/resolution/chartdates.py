@@ -17,12 +17,15 @@ import re
 from engine.detectors.regex.fragments import CHART_EVENTS as _EVENTS
 from engine.detectors.regex.fragments import CLOCK_AFTER, HISTORY_EVENTS, MOVED_TO, STATUS_POST
 
-_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*(?:\??\w+[ \t]+)?$)")
+_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*(?:[?#]?\w+[ \t]+)?$)")
+# "rewarm starting 1600 10/17": a clock time just before.
+_CLOCK_BEFORE = re.compile(r"(?<![\d/.:])(?:[01]\d|2[0-3])[0-5]\d[ \t]+$")
 _DIRECT_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*$)")
 _STATUS_POST_BEFORE = re.compile(rf"(?i:(?<![\w/])(?:{STATUS_POST}|{MOVED_TO})[ \t(~]$)")
 _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|vt|rr|fio2"
                 r"|bp|nbp|abp|art|map|sbp|hr|rate|set|vent|settings|ratio|i:e|ie|trial|sbt"
-                r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds")
+                r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds"
+                r"|day|dose|cycle|round|course|bottles?")  # "IVIG day 2/5": day 2 of 5
 _AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|/)[ \t:=]*$)")
 # Scores and settings a few words back: "rated his pain today as 6/10", "PS today at 10/5".
 _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
@@ -49,8 +52,8 @@ def charting_date(text: str, start: int, end: int) -> bool:
     direct = bool(_DIRECT_EVENT_BEFORE.search(line))
     if (_AGAINST_BEFORE.search(line) or _SCORED.search(line)) and not direct:
         return False
-    return direct or bool(_EVENT_BEFORE.search(line) or _STATUS_POST_BEFORE.search(line)) \
-        or bool(_CLOCK_AFTER.match(after))
+    return direct or bool(_EVENT_BEFORE.search(line) or _STATUS_POST_BEFORE.search(line)
+                          or _CLOCK_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after))
 
 
 _HISTORY_BEFORE = re.compile(rf"(?i:\b(?:{HISTORY_EVENTS})[ \t]*(?:in[ \t]+)?$)")

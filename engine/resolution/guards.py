@@ -58,8 +58,10 @@ from engine.resolution.shorthand import (
 )
 from engine.resolution.telegraphic import (
     capital_of_a_sentence,
+    english_word_in_capitals,
     eponym,
     inside_a_shorthand_word,
+    section_letter,
     side_and_device,
     size_or_day,
 )
@@ -89,6 +91,8 @@ _NOT_A_NAME_FIELD = re.compile(r"(?i:\b(?:sexo|sex|gender|g[ée]nero|edad|age|do
 # "País: España", "Localidad/ Provincia: Madrid": a model's name there is a place.
 _PLACE_FIELD = re.compile(r"(?i:\b(?:pa[ií]s|country|localidad|provincia|ciudad|city|town"
                           r"|municipio|state)[ \t]*[:=][ \t]*)\Z")
+_TITLE_THEN_VERB = re.compile(r"(?i:\b(?:dr|md|ho|np)\.?[ \t]+(?:aware|notified|paged|updated"
+                              r"|called|informed|present|here|in|made|at)\Z)")
 _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
@@ -239,9 +243,14 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True  # "IVOR-LEWIS ESOPHAGECTOMY", "Hunt Hess score"
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
-    if span.source in (Source.NER, Source.LLM) \
-            and capital_of_a_sentence(text, span, _beside_any(text, span, beside)):
+    if span.source in (Source.NER, Source.LLM) and (
+            capital_of_a_sentence(text, span, _beside_any(text, span, beside))
+            or section_letter(text, span)
+            or english_word_in_capitals(text, span, _in_caseless_line(text, span))):
         return True
+    if span.label in NAME_LABELS and _TITLE_THEN_VERB.search(
+            text[max(0, span.start - 6):span.end]):
+        return True  # "DR AWARE", "MD NOTIFIED": the title's verb, no name
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
                                          or before.endswith(",")):
@@ -252,6 +261,13 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     return sum(c.isalpha() for c in text[span.start:span.end]) > 1 \
         and shorthand_alone(text, span) and not _state_after_comma(text, span) \
         and not _part_of_a_longer_name(text, span, beside)
+
+
+def _in_caseless_line(text: str, span: Span) -> bool:
+    line_start = text.rfind("\n", 0, span.start) + 1
+    line_end = text.find("\n", span.end)
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    return line.upper() == line and sum(c.isalpha() for c in line) >= 4
 
 
 def _beside_any(text: str, span: Span, beside: dict[Label, list[tuple[int, int]]]) -> bool:

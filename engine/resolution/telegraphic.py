@@ -41,7 +41,7 @@ _SIZE_AFTER = re.compile(r"(?i:^[ \t]*(?:fr\b|french|portex|shiley|bivona|cuffed
 # A number, a size with its unit, "1 s" of "POD#1 s/p": what a day or a size leaves.
 _SMALL_NUMBER = re.compile(r"(?i:#?\d{1,2}(?:-\d{1,2})?(?:[ \t]*(?:fr|s)\b(?:[ \t]+\w{1,3})?)?)")
 # "npn 19-07", "NSG NOTE 1900-0700": the hours of a shift.
-_SHIFT = re.compile(r"(?:[01]\d|2[0-3])(?:[0-5]\d)?[ \t]?-[ \t]?(?:[01]\d|2[0-3])(?:[0-5]\d)?")
+_SHIFT = re.compile(r"(?:[01]?\d|2[0-3])(?:[0-5]\d)?[ \t]?-[ \t]?(?:[01]?\d|2[0-3])(?:[0-5]\d)?")
 _SHIFT_BEFORE = re.compile(r"(?i:\b(?:npn|nsg|nursing|note|shift|progress|rn|rt|events)\b"
                            r"[^\n]{0,12}\Z)")
 _NAME_GOES_ON = re.compile(r"^[ \t]+([A-Z][^\W\d_]+)")  # "Armada Navalón"
@@ -84,18 +84,39 @@ def _surname_after(text: str, end: int) -> bool:
 
 def size_or_day(text: str, span: Span) -> bool:
     covered = text[span.start:span.end]
-    if _SHIFT.fullmatch(covered) \
+    if _SHIFT.fullmatch(covered) and text[span.start - 1:span.start] not in ("-", "/") \
             and _SHIFT_BEFORE.search(text[max(0, span.start - 24):span.start]):
-        return True
+        return True  # not the "7-13" of "2121-7-13"
     return bool(_SMALL_NUMBER.fullmatch(covered)) and bool(
         _SIZE_BEFORE.search(text[max(0, span.start - 10):span.start])
         or _SIZE_AFTER.match(text[span.end:span.end + 12]))
 
 
 _PROCEDURE_AFTER = re.compile(
-    r"(?i:^[ \t]+(?:[a-z]+(?:ectomy|otomy|ostomy|plasty|scopy|pexy|graphy)|procedure|operation"
+    r"(?i:^(?:[ \t\-]+[A-Z][A-Za-z]+)?[ \t]+(?:[a-z]+(?:ectomy|otomy|ostomy|plasty|scopy|pexy"
+    r"|graphy)|procedure|operation"
     r"|repair|maneuver|manoeuvre|syndrome|disease|sign|reflex|test|score|scale|grade"
     r"|classification|criteria|tube|catheter|stocking|esophagectomy)\b)")
+
+
+def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
+    """In an ALL CAPS line every word has a capital: an English word there is no name or
+    place by its capital ("ADMITTED W/ UROSEPSIS", "ON ROUNDS"), unless it is a listed name
+    or place or has name context ("WIFE ROSE", "DR BAKER")."""
+    covered = text[span.start:span.end]
+    if not caseless or " " in covered or len(covered) < 4 or not covered.isupper() \
+            or not is_english(covered):
+        return False  # short words stay: "AL", "OH" of an address
+    first, last = all_name_lists()
+    key = covered.casefold()
+    return key not in first and key not in last and key not in one_word_places() \
+        and not has_name_context(text, span.start, span.end)
+
+
+def section_letter(text: str, span: Span) -> bool:
+    """"A: Propofol off" (assessment), "P: wean": a letter that heads a section."""
+    covered = text[span.start:span.end]
+    return len(covered) == 1 and covered.isalpha() and text[span.end:span.end + 1] == ":"
 
 
 def eponym(text: str, span: Span) -> bool:

@@ -23,7 +23,7 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
              r"|partner|fiance|fiancee|girlfriend|boyfriend|friend|niece|nephew|aunt|uncle"
              r"|cousin|grandson|granddaughter|grandmother|grandfather|grandma|grandpa"
              r"|stepson|stepdaughter|stepmother|stepfather|sibling|child|guardian|caregiver"
-             r"|neighbou?r|roommate|sdm|poa|proxy|hcp|nok")
+             r"|neighbou?r|roommate|sdm|poa|proxy|hcp|nok|dtr|neice|grandaughter")
 # Explicit cues after which the next words are a name whatever the dictionaries say.
 CUES = r"patient|pt|name|re|client|resident"
 _BEFORE = re.compile(

@@ -81,7 +81,7 @@ RULES: tuple[RegexRule, ...] = (
     # Any other month/day: the guards keep it only with charting context ("extub 4/1",
     # "sent to floor 12/13", "4/13 0446"; resolution/chartdates.py), not "PS 5/5".
     RegexRule("date.month_day_charted", D,
-              rf"(?i:(?<![\w/])\??(?:{CHART_EVENTS})\b[ \t:,\-~(]*(?:\??\w+[ \t]+)?)"
+              rf"(?i:(?<![\w/])\??(?:{CHART_EVENTS})\b[ \t:,\-~(]*(?:[?#]?\w+[ \t]+)?)"
               rf"(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45, group=1, validate=month_day),
     RegexRule("date.month_day_moved", D,
               rf"(?i:(?<![\w/]){MOVED_TO}[ \t(~])(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45,
@@ -89,6 +89,9 @@ RULES: tuple[RegexRule, ...] = (
     RegexRule("date.month_day_status_post", D,
               rf"(?i:(?<![\w/]){STATUS_POST}[ \t(~])(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45,
               group=1, validate=month_day),
+    RegexRule("date.month_day_after_clock", D,
+              rf"(?<![\d/.:])(?:[01]\d|2[0-3])[0-5]\d[ \t]+(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}",
+              0.4, group=1, validate=month_day),
     RegexRule("date.month_day_clock", D,
               rf"{_L}(\d{{1,2}}/\d{{1,2}})(?={CLOCK_AFTER})", 0.45, group=1,
               validate=month_day),

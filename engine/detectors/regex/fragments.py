@@ -67,7 +67,9 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday"
                 # procedures and injuries: "sphincterotomy 6/1", "IVC filter 12/8"
                 r"|\w+(?:ectomy|otomy|ostomy|plasty|scopy|pexy)|resection|repair|coiling|filter"
-                r"|fusion|biopsy|bx|ablation|transplant|stent|stented|orif|crani\w*|mvc|onset")
+                r"|fusion|biopsy|bx|ablation|transplant|stent|stented|orif|crani\w*|mvc|onset"
+                r"|swallow|pheresis|plasmapheresis|study|scan|eeg|emg|tee|cardioversion|washout"
+                r"|dialysis|hd|ivig|chemo|xrt|rad|ep|ptca|pci|lp|thoracentesis|paracentesis")
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
 # same line within a few words.
 STATUS_POST = r"s/p\b[^\n]{0,40}?"

@@ -5,7 +5,11 @@ from __future__ import annotations
 from engine.core.labels import Label
 from engine.detectors.regex.fragments import LETTER, LOW, UP
 from engine.detectors.regex.rule import RegexRule
-from engine.detectors.regex.validators import postal_code_not_gcs, street_not_charting
+from engine.detectors.regex.validators import (
+    country_code_not_charting,
+    postal_code_not_gcs,
+    street_not_charting,
+)
 
 L = Label.LOCATION
 _CA_POSTAL = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \-]?\d[ABCEGHJ-NPRSTV-Z]\d"
@@ -97,7 +101,8 @@ ADDRESS_RULES: tuple[RegexRule, ...] = (
     RegexRule("address.country_code", L,
               rf"(?m:(?<=[ \t])((?:{UP}{LETTER}+[ \t]+){{0,2}}{UP}{LETTER}{{2,}}"
               rf"(?:[ \t]+\({UP}{LETTER}+\))?"
-              rf"[ \t]+\d{{4,5}})[ \t]*(?=$|[?,]))", 0.5, subtype="POSTAL_CODE", group=1),
+              rf"[ \t]+\d{{4,5}})[ \t]*(?=$|[?,]))", 0.5, subtype="POSTAL_CODE", group=1,
+              validate=country_code_not_charting),
     RegexRule("address.unit", L,
               r"\b((?:Apt|Apartment|Suite|Ste|Unit)\.?\s*#?\s*\d{1,5}[A-Za-z]?)\b", 0.6,
               subtype="STREET", group=1),

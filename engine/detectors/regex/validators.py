@@ -182,7 +182,8 @@ _BARE_STREET = re.compile(r"\d{3,6}[ \t]+(.+?)[ \t]+\d{1,5}[A-Za-z]?\.?")
 _CHARTING = frozenset(
     "na k cl ca mg phos trop hct hgb hb plt wbc bun cr glu ptt pt inr map sbp dbp hr rr bp"
     " gcs rass ciwa nihss cpot braden fs bs to at repeat and then now lact lactate fib be ph"
-    " pco2 po2 ldh ast alt alb ica tbili ck bnp lipase ammonia cvp ci svo2 uop".split())
+    " pco2 po2 ldh ast alt alb ica tbili ck bnp lipase ammonia cvp ci svo2 uop on off for of"
+    " in from by x w over under goal".split())
 _ADDRESS_CAPS = frozenset({"APT", "SUITE", "STE", "UNIT", "PO", "BOX", "RD", "ST", "AVE"})
 
 
@@ -201,3 +202,18 @@ def street_not_charting(text: str) -> bool:
                 len(word) > 1 and word.isupper() and word not in _ADDRESS_CAPS):
             return False
     return True
+
+
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+
+
+def country_code_not_charting(text: str) -> bool:
+    """"Finland 38524", "Netherlands 6500", not "Extubated 1100," or "APS 1000,": a clock
+    time or a round number after an English word or an acronym is charting."""
+    from engine.detectors.dictionary.context import is_english
+
+    words = re.findall(r"[^\W\d_]+", text)
+    number = re.findall(r"\d+", text)[-1]
+    if len(number) != 4 or not (_CLOCK.fullmatch(number) or number.endswith("00")):
+        return True
+    return not any(is_english(w) or (w.isupper() and len(w) <= 4) for w in words)
