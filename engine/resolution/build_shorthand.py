@@ -53,6 +53,8 @@ CURATED = (
     # routes, oxygen and lobes a patient is weaned or bled "to"/"from" ("GTT TO SC", "WEAN
     # TO NC", "BLEED FROM RUL")
     "sc", "subq", "sq", "nc", "ra", "fm", "nrb", "hfnc", "rul", "rml", "rll", "lul", "lll",
+    # limbs ("lungs clear le dopplers", "W/D TO PAIN BILAT LE")
+    "le", "ue", "rle", "lle", "rue", "lue", "bilat",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").
