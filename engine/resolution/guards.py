@@ -295,9 +295,10 @@ def _common_foreign_words(text: str, span: Span,
             and foreign_document(text) and not titled(text, span.start, span.end) \
             and bool(_SENTENCE_START.search(text[max(0, span.start - 3):span.start]))
     place = span.label not in NAME_LABELS
-    in_foreign_document = foreign_document(text)
-    if (place and not covered.islower()) \
-            or not common_phrase(covered, place=place and not in_foreign_document) \
+    # Cheapest first: most spans are no common phrase, and the document's tally is not free.
+    if (place and not covered.islower()) or not common_phrase(covered) \
+            or (place and not common_phrase(covered, place=True)
+                and not foreign_document(text)) \
             or titled(text, span.start, span.end) \
             or not foreign_context(text, span.start, span.end):
         return False
