@@ -10,9 +10,9 @@
 - mts_dialog_sections: spans proposed per 1,000 tokens on clinical prose with almost no PHI.
 - benchmarks/data/icu_notes_*.jsonl: ICU nursing notes written by hand (not by our generator),
   token P/R under HIPAA, as benchmarks/styles.py scores them. ``dev`` (210 notes, four
-  authors' sets) was read while building the rules; ``held apart`` (50 notes, written after
-  the first two by another author, with no access to the code) is only measured: its figure
-  is the one to quote.
+  authors' sets) was read while building the rules; ``held apart`` (100 notes, two sets by
+  authors with no access to the code, one written after the first dev sets, one after all of
+  them) is only measured: its figure is the one to quote.
 - --messy: the same sets (and any --extra JSONL with gold) in upper, lower and telegraphic
   styles: token P/R, non-PHI numeric tokens touched, punctuation-only spans (benchmarks/messy.py).
 
