@@ -55,6 +55,10 @@ CURATED = (
     "sc", "subq", "sq", "nc", "ra", "fm", "nrb", "hfnc", "rul", "rml", "rll", "lul", "lll",
     # limbs ("lungs clear le dopplers", "W/D TO PAIN BILAT LE")
     "le", "ue", "rle", "lle", "rue", "lue", "bilat",
+    # services a note updates or calls ("updated by nsurg"), pacing modes, "to cmd"
+    "nsurg", "nsgy", "ctsurg", "cts", "ortho", "cards", "pulm", "onc", "renal", "psych", "geri",
+    "pall", "palliative", "slp", "woc", "wocn", "vna", "vvi", "vvir", "ddd", "dddr", "aai",
+    "voo", "doo", "cmd", "cmds", "ltach", "ltac", "snf", "stepdown",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -25,7 +25,7 @@ _STATUS_POST_BEFORE = re.compile(rf"(?i:(?<![\w/])(?:{STATUS_POST}|{MOVED_TO})[ 
 _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|vt|rr|fio2"
                 r"|bp|nbp|abp|art|map|sbp|hr|rate|set|vent|settings|ratio|i:e|ie|trial|sbt"
                 r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds"
-                r"|day|dose|cycle|round|course|bottles?")  # "IVIG day 2/5": day 2 of 5
+                r"|day|dose|cycle|round|course|bottles?|pod")  # "IVIG day 2/5": day 2 of 5
 _AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|/)[ \t:=]*$)")
 # Scores and settings a few words back: "rated his pain today as 6/10", "PS today at 10/5".
 _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"

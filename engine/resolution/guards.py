@@ -58,10 +58,12 @@ from engine.resolution.shorthand import (
 )
 from engine.resolution.telegraphic import (
     capital_of_a_sentence,
+    clock_entry,
     english_word_in_capitals,
     eponym,
     inside_a_shorthand_word,
     section_letter,
+    shorthand_in_a_name,
     side_and_device,
     size_or_day,
 )
@@ -191,6 +193,9 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.label is Label.ID and span.source in (Source.NER, Source.LLM) \
             and not any(c.isdigit() for c in text[span.start:span.end]):
         return True  # "MRN" itself, the "P" of "S/P": an identifier has digits
+    if span.source in (Source.NER, Source.LLM) and span.label is Label.ID \
+            and clock_entry(text, span):
+        return True  # "2217 Code team arrived"
     if span.source in (Source.NER, Source.LLM) and size_or_day(text, span):
         return True  # "POD #2", "Trach #8 portex": a day or a size
     if span.label in _WORD_LABELS and inside_a_shorthand_word(text, span):
@@ -239,6 +244,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if span.label in NAME_LABELS and _NOT_A_NAME_FIELD.search(
             text[max(0, span.start - 24):span.start]):
         return True  # "Sexo: H.", "Age: 62": the value of a field that holds no name
+    if span.label in NAME_LABELS and shorthand_in_a_name(text, span):
+        return True  # "METFORMIN HELD", "R. ZOSYN", whoever proposed it
     if span.label in NAME_LABELS and eponym(text, span):
         return True  # "IVOR-LEWIS ESOPHAGECTOMY", "Hunt Hess score"
     if span.label in NAME_LABELS and side_and_device(text, span):
@@ -345,13 +352,13 @@ def _clinical_term_as_name(text: str, span: Span) -> bool:
     if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
         return False
     covered = text[span.start:span.end]
-    if not covered.islower():
+    caseless = _in_caseless_line(text, span)  # where a capital says nothing ("MILRINONE")
+    if not covered.islower() and not caseless:
         return False
     hits = default_lexicon().find(covered)
     if len(hits) != 1 or (hits[0].start, hits[0].end) != (0, len(covered)):
         return False
-    return not _TITLE_BEFORE.search(text[max(0, span.start - 12):span.start]) \
-        and not any(a <= span.start < b for a, b in caseless_lines(text))
+    return not _TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])
 
 
 def _state_after_comma(text: str, span: Span) -> bool:

@@ -27,8 +27,9 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
-from engine.resolution.shorthand import is_shorthand
+from engine.resolution.shorthand import icu_words, is_shorthand
 
+_ROLES = frozenset({"ho", "md", "rn", "np", "pa", "sw", "rt", "dr", "pt", "ot", "cm"})
 _SIDES = frozenset({"r", "l", "rt", "lt", "bilat", "b/l", "bil", "left", "right"})
 _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*|[-–][ \t]+)\Z")
 _SUBJECT_VERB_AFTER = re.compile(
@@ -36,10 +37,15 @@ _SUBJECT_VERB_AFTER = re.compile(
     r"|agrees|wants|asks|called|visited|aware)\b)")
 _SIZE_BEFORE = re.compile(r"(?i:(?:\b(?:pod|hd|icu\s*day|trach|ett|ngt|ogt|size|fr|french"
                           r"|jp|ct)[ \t]*#?|^[ \t]*#|\n[ \t]*#)[ \t]*\Z)")
-_SIZE_AFTER = re.compile(r"(?i:^[ \t]*(?:fr\b|french|portex|shiley|bivona|cuffed|uncuffed"
+_SIZE_AFTER = re.compile(r"(?i:^[ \t]*(?:fr\b|french|portex|shiley|bivona|cuffed|uncuffed|ett\b"
+                         r"|tissue|valve|mosaic|pericardial|mechanical"
                          r"|mm\b|cm\b|@[ \t]*(?:the[ \t]+)?(?:lip|teeth|gum|nare)))")
 # A number, a size with its unit, "1 s" of "POD#1 s/p": what a day or a size leaves.
-_SMALL_NUMBER = re.compile(r"(?i:#?\d{1,2}(?:-\d{1,2})?(?:[ \t]*(?:fr|s)\b(?:[ \t]+\w{1,3})?)?)")
+_SMALL_NUMBER = re.compile(r"(?i:#?\d{1,2}(?:\.\d)?(?:-\d{1,2})?"
+                           r"(?:[ \t]*(?:fr|s)\b(?:[ \t]+\w{1,3})?)?)")
+# "2217 Code team arrived": a clock time that opens an entry, no identifier.
+_CLOCK_ENTRY = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_ENTRY_BEFORE = re.compile(r"(?:\A|[.;:!?\n][ \t]*|[ \t]{2,})\Z")
 # "npn 19-07", "NSG NOTE 1900-0700": the hours of a shift.
 _SHIFT = re.compile(r"(?:[01]?\d|2[0-3])(?:[0-5]\d)?[ \t]?-[ \t]?(?:[01]?\d|2[0-3])(?:[0-5]\d)?")
 _SHIFT_BEFORE = re.compile(r"(?i:\b(?:npn|nsg|nursing|note|shift|progress|rn|rt|events)\b"
@@ -121,6 +127,24 @@ def section_letter(text: str, span: Span) -> bool:
 
 def eponym(text: str, span: Span) -> bool:
     return bool(_PROCEDURE_AFTER.match(text[span.end:span.end + 24])) \
+        and not has_strong_name_context(text, span.start, span.end)
+
+
+def clock_entry(text: str, span: Span) -> bool:
+    return bool(_CLOCK_ENTRY.fullmatch(text[span.start:span.end])) \
+        and bool(_ENTRY_BEFORE.search(text[max(0, span.start - 3):span.start]))
+
+
+def shorthand_in_a_name(text: str, span: Span) -> bool:
+    """"METFORMIN HELD", "R. ZOSYN", "and ho.": an ICU word among the words and no word that
+    is only a name ("John Held" has "John")."""
+    words = [w.strip(".,;:") for w in text[span.start:span.end].split()]
+    if len(words) < 2:
+        return False
+    if words[0].casefold() in _ROLES:  # "ho bonnet", "HO Brandt": a role and a surname
+        words = words[1:]
+    return any(w.casefold() in icu_words() for w in words) \
+        and not any(_a_name(w) for w in words) \
         and not has_strong_name_context(text, span.start, span.end)
 
 

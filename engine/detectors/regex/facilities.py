@@ -34,7 +34,8 @@ _TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|b
 # A unit named with a number ("Kessler 3", "Baker 5B"), not a dose, ratio or time after it.
 _UNIT_NAME = rf"{UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?\b"
 _NOT_DOSE = (r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps?|puffs?|l\b"
-             r"|lpm|mic|/|nc\b|np\b|nrb\b|hfnc\b|fm\b|o2\b|via\b|mask\b))")  # "2L NC": oxygen
+             r"|lpm|mic|/|nc\b|np\b|nrb\b|hfnc\b|fm\b|o2\b|via\b|mask\b"
+             r"|yrs?\b|years?|mos?\b|months?|wks?\b|weeks?|days?|hrs?\b|hours?|backup))")
 
 # Short words after "to"/"at" that are no institution: titles ("TO DR. CETTINA" in a
 # shouted line), a cash machine.

@@ -59,7 +59,7 @@ HISTORY_EVENTS = (r"mi|nstemi|stemi|cabg|pci|ptca|stent|cva|tia|stroke|dvt|pe|aa
 CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|cordis|swan|foley"
                 r"|ett|trach\w*|peg|placed|inserted|removed|pulled|changed|started|stopped|restarted"
                 r"|d/c'?d?|dc'?d|d/ced|held|sent|floor|transferred|transfer|tx'?d|admit\w*|adm"
-                r"|discharg\w*|surgery|surg|cabg|cath|op|post-?op|pod|ir|echo|ct|cta|mri|cxr|egd"
+                r"|discharg\w*|surgery|surg|cabg|cath|op|post-?op|ir|echo|ct|cta|mri|cxr|egd"
                 r"|tee|ercp|done|due|scheduled|sched|planned|last|next|since|on|until|till|from"
                 r"|dated?|as\s+of|begun|began|rec'?d|received|given|culture[sd]?|cx|bcx|ucx"
                 r"|fall|fell|seizure|code|arrest|event|died|expired|born|dob|visit|appt|f/u|seen"
@@ -69,7 +69,9 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|\w+(?:ectomy|otomy|ostomy|plasty|scopy|pexy)|resection|repair|coiling|filter"
                 r"|fusion|biopsy|bx|ablation|transplant|stent|stented|orif|crani\w*|mvc|onset"
                 r"|swallow|pheresis|plasmapheresis|study|scan|eeg|emg|tee|cardioversion|washout"
-                r"|dialysis|hd|ivig|chemo|xrt|rad|ep|ptca|pci|lp|thoracentesis|paracentesis")
+                r"|dialysis|hd|ivig|chemo|xrt|rad|ep|ptca|pci|lp|thoracentesis|paracentesis"
+                r"|coiled|clipped|cathed|scoped|tapped|drained|embolized|repaired|resected"
+                r"|debrided|grafted|biopsied|ablated|cardioverted|shocked|trached|pegged")
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
 # same line within a few words.
 STATUS_POST = r"s/p\b[^\n]{0,40}?"

@@ -54,7 +54,8 @@ _GLUED = (rf"{UP}{LOW}*(?:katu|tie|kuja|polku|väylä|veien|vegen|vei|gata|gatan
           r"vej|gade|straße|strasse|str\.|weg|laan|straat|gracht|plein|gasse|platz|allee|ring|"
           r"damm|út|utca|tér|körút|ulica|iela|tee|gatve|cesta|ulice|náměstí|trida|třída|"
           r"bulevar|sokak|caddesi|sok\.|cad\.)")
-_HOUSE = r"\d{1,6}[A-Za-z]?(?:[\-/]\d{1,5}[A-Za-z]?)?"
+# A house number may take a letter ("12B"), never the "s" of a decade ("HR 90s-110s ST").
+_HOUSE = r"\d{1,6}(?:[A-Za-z](?<!0s))?(?:[\-/]\d{1,5}(?:[A-Za-z](?<!0s))?)?"
 _UNIT = (r"(?:[,\s]+(?:Apt|Apartment|Suite|Ste|Unit|Flat|Room|Rm|Floor|Fl|Bldg|Building|#)\.?"
          r"\s*#?\s*[\w\-]{1,6})")
 _EU_WORD = (r"(?:Strasse|Straße|Str\.|Weg|Gasse|Platz|Allee|Laan|Straat|Gata|Gatan|Vej|Vei|"
