@@ -83,12 +83,10 @@ RULES: tuple[RegexRule, ...] = (
     RegexRule("date.month_day_charted", D,
               rf"(?i:(?<![\w/])\??(?:{CHART_EVENTS})\b[ \t:,\-~(]*(?:[?#]?\w+[ \t]+)?)"
               rf"(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45, group=1, validate=month_day),
-    RegexRule("date.month_day_moved", D,
-              rf"(?i:(?<![\w/]){MOVED_TO}[ \t(~])(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45,
-              group=1, validate=month_day),
+    # "s/p CABG x3 3/2", "d/c to Park 6A 2/6": status post or a move, a few words back.
     RegexRule("date.month_day_status_post", D,
-              rf"(?i:(?<![\w/]){STATUS_POST}[ \t(~])(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45,
-              group=1, validate=month_day),
+              rf"(?i:(?<![\w/])(?:{STATUS_POST}|{MOVED_TO})[ \t(~])(\d{{1,2}}/\d{{1,2}}){_R}"
+              rf"{_NOT_AFTER}", 0.45, group=1, validate=month_day),
     RegexRule("date.month_day_after_clock", D,
               rf"(?<![\d/.:])(?:[01]\d|2[0-3])[0-5]\d[ \t]+(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}",
               0.4, group=1, validate=month_day),
