@@ -87,7 +87,6 @@ _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
 _RELATION_WORDS = frozenset(RELATIONS.split("|"))
 _RELATION_BEFORE = re.compile(rf"(?i:\b(?:{RELATIONS})\b(?:\s*\(\w+\))?[ \t:,\-]*\Z)")
-_CAPITALISED_AFTER = re.compile(r"^[ \t]+[A-Z][a-z]+")
 _NOT_A_NAME_FIELD = re.compile(r"(?i:\b(?:sexo|sex|gender|g[ée]nero|edad|age|dob|nhc|mrn|cp"
                                r"|cipa|nass)[ \t]*[:=][ \t]*)\Z")
 # "País: España", "Localidad/ Provincia: Madrid": a model's name there is a place.
@@ -339,10 +338,11 @@ def _lower_case_english_name(text: str, span: Span) -> bool:
 
 
 def _relation_before_a_name(text: str, span: Span) -> bool:
-    """"Son Farouk called": the capitalised relation word is no name, the word after it is."""
-    covered = text[span.start:span.end]
-    return span.label in NAME_LABELS and covered.casefold() in _RELATION_WORDS \
-        and bool(_CAPITALISED_AFTER.match(text[span.end:span.end + 30]))
+    """A relation word is no name: "Son Farouk called" (the word after it is), "GUARDIAN
+    AWARE", "MOTHER'S CONDITION"."""
+    key = text[span.start:span.end].casefold().replace("’", "'")
+    key = key[:-2] if key.endswith("'s") else key
+    return span.label in NAME_LABELS and key in _RELATION_WORDS
 
 
 def _clinical_term_as_name(text: str, span: Span) -> bool:

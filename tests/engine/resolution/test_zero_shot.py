@@ -380,6 +380,7 @@ MODEL_PROPOSALS = [
     ("progress note 7a-7p s/p avr (#23 tissue)/cabg x2", "23", Label.ID),
     ("CPR started immediately by this RN. 2217 Code team arrived", "2217", Label.ID),
     ("dtr called at 2200, updated by team and ho. plans to come in", "and ho.", D),
+    ("REACHED AT 603.555.9916. GUARDIAN AWARE OF CURRENT CONDITION.", "GUARDIAN", D),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
