@@ -49,7 +49,7 @@ def common_phrase(covered: str, *, place: bool = False) -> bool:
     return not place or any(k in listed for k in keys)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4)  # one document at a time is judged; the cache holds its text
 def foreign_document(text: str) -> bool:
     """Most of the document's words are another language's (a Spanish case report: 4.6 to 34
     such words per English word over MEDDOCAN's development set; English notes: under 1)."""

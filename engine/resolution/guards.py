@@ -23,8 +23,9 @@ policy. Pure functions over (text, spans):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from itertools import chain
 
 from engine.cire.lexicon import default_lexicon
 from engine.core.domain import Document, Source, Span
@@ -217,13 +218,22 @@ def _part_of_a_longer_name(text: str, span: Span,
                            beside: dict[Label, list[tuple[int, int]]]) -> bool:
     """Another candidate of the same label right beside it, that is no shorthand itself:
     "la" of "de la Cerna 27", "As" of "As Xubias" are words of a longer name."""
-    for start, end in beside.get(span.label, ()):
-        gap = text[span.end:start] if start >= span.end else text[end:span.start]
-        if (start, end) != (span.start, span.end) and len(gap) <= 2 \
-                and (start >= span.end or end <= span.start) and gap.strip(" \t") == "" \
-                and not is_shorthand(text[start:end]):
-            return True
-    return False
+    return any(not is_shorthand(text[start:end])
+               for start, end in _adjacent(text, span, beside.get(span.label, ())))
+
+
+def _adjacent(text: str, span: Span,
+              ranges: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """The candidates of ``ranges`` right beside ``span``: at most two blanks between."""
+    for start, end in ranges:
+        if start >= span.end:
+            gap = text[span.end:start]
+        elif end <= span.start:
+            gap = text[end:span.start]
+        else:
+            continue  # overlapping, or the span itself
+        if len(gap) <= 2 and gap.strip(" \t") == "":
+            yield start, end
 
 
 def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]],
@@ -278,13 +288,7 @@ def _in_caseless_line(text: str, span: Span) -> bool:
 
 def _beside_any(text: str, span: Span, beside: dict[Label, list[tuple[int, int]]]) -> bool:
     """Another word candidate right beside it: a word of a longer name or place."""
-    for spans in beside.values():
-        for start, end in spans:
-            gap = text[span.end:start] if start >= span.end else text[end:span.start]
-            if (start >= span.end or end <= span.start) and len(gap) <= 2 \
-                    and gap.strip(" \t") == "":
-                return True
-    return False
+    return any(True for _ in _adjacent(text, span, chain.from_iterable(beside.values())))
 
 
 def _common_foreign_words(text: str, span: Span,
@@ -308,13 +312,10 @@ def _common_foreign_words(text: str, span: Span,
             or titled(text, span.start, span.end) \
             or not foreign_context(text, span.start, span.end):
         return False
-    for label in (Label.HOSPITAL, Label.LOCATION):  # a person's name ends before "Correo"
-        for start, end in beside.get(label, ()):
-            gap = text[span.end:start] if start >= span.end else text[end:span.start]
-            if (start >= span.end or end <= span.start) and len(gap) <= 2 \
-                    and gap.strip(" \t") == "" and not common_phrase(text[start:end]):
-                return False
-    return True
+    places = chain(beside.get(Label.HOSPITAL, ()), beside.get(Label.LOCATION, ()))
+    # A person's name ends before "Correo"; a place goes on ("Hospital Universitario").
+    return not any(not common_phrase(text[start:end])
+                   for start, end in _adjacent(text, span, places))
 
 
 def _lower_case_english_name(text: str, span: Span) -> bool:

@@ -83,7 +83,9 @@ def is_shorthand(word: str) -> bool:
     return key in shorthand_words() or key in clinical_words()
 
 
-def _listed_name(word: str) -> bool:
+def listed_name(word: str) -> bool:
+    """A listed first name or surname that is no English word and no shorthand ("Dimauro",
+    not "fem" or "Will")."""
     from engine.detectors.dictionary.names import all_name_lists
 
     first, last = all_name_lists()
@@ -105,7 +107,7 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     words = _WORD.findall(text[start:end])
     if not words:
         return False
-    if any(_listed_name(w) for w in words):
+    if any(listed_name(w) for w in words):
         return True
     mixed = _mixed_case_line(text, start)
     if mixed and any(w[0].isupper() and not w.isupper() and not is_english(w)
@@ -116,7 +118,7 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
             text[end:end + 12]):
         return True  # "xanthippe okonkwo", "okonkwo-breckenridge", "zebulon, 72 yo"
     following = _NAME_AFTER.match(text[end:end + 30])
-    return bool(following and mixed and _listed_name(following.group(1)))
+    return bool(following and mixed and listed_name(following.group(1)))
 
 
 def after_pt_without_name(text: str, span: Span) -> bool:

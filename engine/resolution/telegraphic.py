@@ -27,7 +27,7 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
-from engine.resolution.shorthand import icu_words, is_shorthand
+from engine.resolution.shorthand import icu_words, is_shorthand, listed_name
 
 _ROLES = frozenset({"ho", "md", "rn", "np", "pa", "sw", "rt", "dr", "pt", "ot", "cm"})
 _SIDES = frozenset({"r", "l", "rt", "lt", "bilat", "b/l", "bil", "left", "right"})
@@ -53,19 +53,12 @@ _SHIFT_BEFORE = re.compile(r"(?i:\b(?:npn|nsg|nursing|note|shift|progress|rn|rt|
 _NAME_GOES_ON = re.compile(r"^[ \t]+([A-Z][^\W\d_]+)")  # "Armada Navalón"
 
 
-def _a_name(word: str) -> bool:
-    """A listed name that is no English word and no shorthand ("Dimauro", not "fem")."""
-    first, last = all_name_lists()
-    key = word.casefold().strip(".,")
-    return (key in first or key in last) and not is_english(key) and not is_shorthand(key)
-
-
 def side_and_device(text: str, span: Span) -> bool:
     words = text[span.start:span.end].split()
     return len(words) >= 2 and words[0].casefold() in _SIDES \
         and all(is_shorthand(w) or w.strip(".,").casefold() in english_words()
                 for w in words[1:]) \
-        and not any(_a_name(w) for w in words[1:]) \
+        and not any(listed_name(w.strip(".,")) for w in words[1:]) \
         and not has_name_context(text, span.start, span.end)  # "R DAVIES, RN"
 
 
@@ -144,7 +137,7 @@ def shorthand_in_a_name(text: str, span: Span) -> bool:
     if words[0].casefold() in _ROLES:  # "ho bonnet", "HO Brandt": a role and a surname
         words = words[1:]
     return any(w.casefold() in icu_words() for w in words) \
-        and not any(_a_name(w) for w in words) \
+        and not any(listed_name(w.strip(".,")) for w in words) \
         and not has_strong_name_context(text, span.start, span.end)
 
 

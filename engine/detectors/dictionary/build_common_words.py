@@ -19,7 +19,8 @@ from importlib import import_module, metadata
 from engine.core.errors import ConfigError
 from engine.detectors.dictionary.build_resources import write_or_check
 from engine.detectors.dictionary.context import COMMON_WORDS_FILE
-from engine.detectors.dictionary.lists import entries
+from engine.detectors.dictionary.locations import location_table
+from engine.detectors.dictionary.names import all_name_lists
 from engine.paths import resource
 
 LANGUAGES = ("es", "pt", "fr", "it", "de")
@@ -51,12 +52,10 @@ def words() -> list[str]:
 
 
 def _gazetteer_words() -> set[str]:
-    out: set[str] = set()
-    for name in ("names.txt", "locations.txt"):
-        for entry in entries(resource("dictionaries", name).read_text(encoding="utf-8")):
-            if not entry.startswith("["):
-                out.update(word.casefold() for word in entry.split())
-    return out
+    """Every word of a listed first name, surname or place (the shipped gazetteers)."""
+    first, last = all_name_lists()
+    return set(first) | set(last) | {word for phrase in location_table().phrases
+                                     for word in phrase}
 
 
 def render(found: list[str]) -> str:
