@@ -47,6 +47,8 @@ _VARIANT = re.compile(
     r"(?:[gcmnrp]\.(?:\(?[A-Z][a-z]{2}\d+[A-Z][a-z]{2}\)?|[A-Z][a-z]{2}\d+(?:[A-Z][a-z]{2}|\*|fs\w*)|"
     r"[\d_+\-*]+(?:[ACGTacgu]+>[ACGTacgu]+|del[ACGT]*|dup[ACGT]*|ins[ACGT]+|inv|delins[ACGT]+))"
     r"|rs\d{3,})(?![\w>])")
+# A score's grade that a candidate took with the score's name: "hunt-hess 3", "Fisher grade 2".
+_GRADE_AFTER = re.compile(r"[ \t]+#?\d{1,2}\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor|rn|np)\.?\s*)$")
 
 
@@ -100,9 +102,10 @@ class ClinicalAllowlist:
             return False
         if ranges is None:
             ranges = self.clinical_ranges(doc)
-        if any(a <= span.start and span.end <= b for a, b in ranges):
+        covered = _GRADE_AFTER.sub("", doc.slice(span))  # "Hunt-Hess 3": the score's name
+        if any(a <= span.start and span.start + len(covered) <= b for a, b in ranges):
             return True
-        if _normal(doc.slice(span)) in self.terms:
+        if _normal(covered) in self.terms:
             before = doc.text[max(0, span.start - 40):span.start]
             # "Mr. Foley" is a person even though "Foley" is also a catheter, and "lives in
             # addison" a town though "Addison's" is a disease.

@@ -60,8 +60,10 @@ from engine.resolution.shorthand import (
 from engine.resolution.telegraphic import (
     capital_of_a_sentence,
     clock_entry,
+    drug_by_its_stem,
     english_word_in_capitals,
     eponym,
+    graft_notation,
     inside_a_shorthand_word,
     section_letter,
     shorthand_in_a_name,
@@ -200,6 +202,9 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "POD #2", "Trach #8 portex": a day or a size
     if span.label in _WORD_LABELS and inside_a_shorthand_word(text, span):
         return True  # "PaO" of "PaO2", whoever proposed it
+    if span.label in _WORD_LABELS and (drug_by_its_stem(text, span)
+                                       or graft_notation(text, span)):
+        return True  # "MILRINONE", "LIMA-LAD", whoever proposed it
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
         and not _state_after_comma(text, span) \

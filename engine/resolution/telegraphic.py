@@ -12,6 +12,9 @@
 - A span that cuts a shorthand word is no name or place: "PaO" of "PaO2", "JP" of "JP1".
 - An eponym before a procedure, a sign or a disease is no person: "IVOR-LEWIS ESOPHAGECTOMY",
   "Hunt Hess score".
+- A word that ends in a drug's stem (the USAN/INN stems) is a drug, not a name: "MILRINONE",
+  "imipenem", "cefepime". No list of drugs is complete; the stems name the classes.
+- A graft's notation is no name: "LIMA-LAD", "SVG-OM1" (a vessel joined to a vessel).
 """
 
 from __future__ import annotations
@@ -121,6 +124,47 @@ def section_letter(text: str, span: Span) -> bool:
 def eponym(text: str, span: Span) -> bool:
     return bool(_PROCEDURE_AFTER.match(text[span.end:span.end + 24])) \
         and not has_strong_name_context(text, span.start, span.end)
+
+
+# USAN/INN stems, long enough that no listed name ends in one (checked against names.txt).
+_DRUG_STEM = re.compile(
+    r"(?i:[a-z]{2,}(?:mycin|micin|cillin|cycline|floxacin|penem|conazole|nidazole|ovir|navir"
+    r"|ximab|zumab|tinib|pril|sartan|olol|statin|dipine|parin|xaban|gatran|platin|rubicin|taxel"
+    r"|tecan|fiban|tidine|prazole|setron|triptan|zepam|zolam|barbital|profen|coxib|oxetine"
+    r"|ipramine|triptyline|peridol|apine|codone|morphone|terol|sonide|olone|asone|semide"
+    r"|thiazide|rinone|ephrine|dronate|gliptin|glitazone|gliflozin|lukast|phylline|curonium"
+    r"|triaxone|epime|azolin)|cef[a-z]{4,}|ceph[a-z]{4,})")
+_VESSELS = frozenset({"lima", "rima", "svg", "ima", "lad", "rca", "om", "om1", "om2", "om3",
+                      "pda", "lcx", "cx", "diag", "d1", "d2", "ramus", "plb", "pl", "rpda"})
+
+_COLOURS = frozenset({"white", "tan", "yellow", "green", "brown", "gray", "grey", "red", "pink",
+                      "black", "clear", "bloody", "blood", "tinged", "frothy", "thick", "thin",
+                      "creamy", "purulent", "serous", "serosanguinous", "sanguinous", "amber",
+                      "cloudy", "light", "dark", "straw", "rust", "maroon", "coffee"})
+
+
+def drug_by_its_stem(text: str, span: Span) -> bool:
+    covered = text[span.start:span.end].strip(".,")
+    return bool(_DRUG_STEM.fullmatch(covered)) and not listed_name(covered) \
+        and not has_strong_name_context(text, span.start, span.end)
+
+
+def graft_notation(text: str, span: Span) -> bool:
+    """"LIMA-LAD", "SVG-OM1": a vessel joined to a vessel; "white-tan", "pink-frothy": a
+    colour joined to a colour or a texture (secretions, drainage, stool)."""
+    parts = _dashed_word(text, span).casefold().split("-")
+    return len(parts) >= 2 and (all(p in _VESSELS for p in parts)
+                                or all(p in _COLOURS for p in parts)) \
+        and not has_strong_name_context(text, span.start, span.end)  # "Dr. Green-White"
+
+
+def _dashed_word(text: str, span: Span) -> str:
+    start, end = span.start, span.end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
+        start -= 1
+    while end < len(text) and (text[end].isalnum() or text[end] == "-"):
+        end += 1
+    return text[start:end]
 
 
 def clock_entry(text: str, span: Span) -> bool:

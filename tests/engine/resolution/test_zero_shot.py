@@ -55,6 +55,9 @@ NEVER = [
     ("7", "hipaa", "General Practitioner: to be confirmed", "General Practitioner"),
     ("7", "hipaa", "Please forward to the Department\nthank you", "Department"),
     ("7", "hipaa", "Review of Systems: negative", "Review of Systems"),
+    ("2", "hipaa", "sx for mod thick white-tan secretions", "white-tan"),
+    ("2", "hipaa", "S/P CABG X4 (LIMA-LAD, SVG-OM1, SVG-PDA)", "LIMA"),
+    ("2", "hipaa", "HD#5 SAH HUNT-HESS 3, ACOM ANEURYSM", "HUNT"),
     ("8", "hipaa", "on PS 5/5 overnight", "5/5"),
     ("8", "hipaa", "CPAP 5/10/35% tolerating", "5/10/35"),
     ("8", "hipaa", "settings 10/5/40% this am", "10/5/40"),
@@ -381,6 +384,13 @@ MODEL_PROPOSALS = [
     ("CPR started immediately by this RN. 2217 Code team arrived", "2217", Label.ID),
     ("dtr called at 2200, updated by team and ho. plans to come in", "and ho.", D),
     ("REACHED AT 603.555.9916. GUARDIAN AWARE OF CURRENT CONDITION.", "GUARDIAN", D),
+    # Drugs by their stems, graft notation, colours joined by a dash.
+    ("PLAN: CONT MILRINONE PER DR. MAHALINGAM", "MILRINONE", D),
+    ("id: start imipenem tonight via r picc", "imipenem", D),
+    ("on cefepime day 3", "cefepime", Label.PATIENT),
+    ("CABG X4 (LIMA-LAD, SVG-OM1)", "LIMA-LAD", P),
+    ("CABG X4 (LIMA-LAD, SVG-OM1)", "SVG-OM1", H),
+    ("SX Q2H FOR MOD THICK WHITE-TAN SECRETIONS", "WHITE-TAN", P),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
@@ -418,6 +428,9 @@ MODEL_NAMES = [
     ("Pt restless overnight, md okafor aware.", "okafor", D),
     ("SOCIAL: pt's husband ed visits daily.", "ed", P),
     ("Discharge planned for after Christmas.", "Christmas", Label.DATE),
+    ("Dr. Green-White saw her this am", "Green-White", D),
+    ("wife Mary Lima-Smith called", "Mary Lima-Smith", P),
+    ("seen by Dr. Lima today", "Lima", D),
     ("A principios de febrero de 2001 se inicia el tratamiento.", "febrero", Label.DATE),
 ]
 
