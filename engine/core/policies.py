@@ -10,8 +10,10 @@ from engine.core.labels import Label
 
 _AGE_NUMBER = re.compile(r"\d{1,3}")
 _YEAR_ONLY = re.compile(r"^\s*(?:in\s+)?['’]?(?:1[89]\d{2}|20\d{2}|\d{2})s?\s*$", re.IGNORECASE)
-_WEEKDAY_ONLY = re.compile(r"^\s*(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)"
-                           r"(?:day)?\.?,?\s*$", re.IGNORECASE)
+# "Friday", "on Weds", "SAT AM", "Sun night": a weekday, with or without its part of the day.
+_WEEKDAY_ONLY = re.compile(r"^\s*(?:on\s+)?(?:mon|tues?|weds?(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?"
+                           r"|sun)(?:day)?\.?,?(?:\s+(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening"
+                           r"|night|noc|eve))?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

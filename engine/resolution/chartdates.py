@@ -44,7 +44,7 @@ def scored_before(text: str, start: int) -> bool:
 
 def charting_date(text: str, start: int, end: int) -> bool:
     """Is the month/day ``text[start:end]`` a charting date by its context?"""
-    before = text[max(0, start - 50):start]
+    before = text[max(0, start - 70):start]
     line = before.rsplit("\n", 1)[-1]
     after = text[end:end + 12]
     if _AGAINST_AFTER.match(after):

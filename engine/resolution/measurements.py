@@ -147,6 +147,11 @@ _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2
                           r"|\d{1,2}:[0-5]\d|(?:[01]\d|2[0-3])[0-5]\d(?![\d.,/]))\b")
 
 
+# "C/O 4/10 SUBSTERNAL PRESSURE", "pain 7/10 -> now 3/10": a score out of ten, not April 2010.
+_OUT_OF_TEN = re.compile(r"(?:[0-9]|10)/10")
+_SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|\bfrom|\bat|@"
+                                  r"|\bdown|\bup)[ \t:]*$)")
+_LISTED_AFTER = re.compile(r"(?<![\w/])(\d{1,2}/\d{1,2})[ \t]*(?:,|&|\+|(?i:and))[ \t]*$")
 _CHAIN_GOES_ON = re.compile(r"^(?:/\d|[ \t]*%)")
 _PERCENT_AFTER = re.compile(r"^[ \t]*%")
 
@@ -188,11 +193,16 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before) \
-            and not (two_digit_year and scored_before(text, core_start))
+            and not (two_digit_year and scored_before(text, core_start)) \
+            and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before))
     if _MD.fullmatch(core):
         if not month_day(core):
             return False
         core_start = start + covered.index(core)
+        listed = _LISTED_AFTER.search(text[max(0, core_start - 16):core_start])
+        if listed:  # "BCX 3/14 and 3/15" is a date, "PS 10/5 and 5/5" no: the first decides
+            first = core_start - len(listed.group()) + listed.start(1)
+            return looks_like_date(text, first, first + len(listed.group(1)))
         return (bool(_DATE_CUE.search(before) or _CLOCK_AFTER.match(text[end:end + 12]))
                 and not _MEASURE_BEFORE.search(before)) \
             or charting_date(text, core_start, core_start + len(core))

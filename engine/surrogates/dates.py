@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from engine.detectors.regex.fragments import HOLIDAY
 from engine.surrogates.identifiers import shape_replace
 
 _MONTHS = [m.lower() for m in calendar.month_name[1:]]
@@ -319,6 +320,30 @@ def _time_surrogate(text: str, rng: random.Random) -> str | None:
     return out
 
 
+# A holiday's day of the year (floating ones at a typical day): shifted like any date, so
+# "Christmas Eve" and "12/26" of one patient keep their two days between them.
+_HOLIDAY = re.compile(rf"(?i:{HOLIDAY})")
+_HOLIDAY_DAYS = (("christmas eve", 12, 24), ("xmas eve", 12, 24), ("christmas", 12, 25),
+                 ("xmas", 12, 25), ("new year's eve", 12, 31), ("new years eve", 12, 31),
+                 ("new year", 1, 1), ("thanksgiving", 11, 25), ("easter", 4, 10),
+                 ("good friday", 4, 8), ("labor day", 9, 3), ("labour day", 9, 3),
+                 ("memorial day", 5, 28), ("independence day", 7, 4), ("fourth of july", 7, 4),
+                 ("july 4th", 7, 4), ("halloween", 10, 31), ("valentine", 2, 14),
+                 ("veteran", 11, 11), ("columbus day", 10, 10), ("president", 2, 18),
+                 ("mlk day", 1, 18), ("mother", 5, 12), ("father", 6, 17), ("patrick", 3, 17),
+                 ("canada day", 7, 1), ("boxing day", 12, 26))
+
+
+def _holiday_surrogate(text: str, shift: int) -> str | None:
+    """"Christmas Eve" -> "January 9": the holiday's day, shifted, written as a month and day."""
+    if not _HOLIDAY.fullmatch(text):
+        return None
+    key = " ".join(text.casefold().replace("’", "'").split())
+    month, day = next(((m, d) for name, m, d in _HOLIDAY_DAYS if name in key), (1, 1))
+    new = _shift_full(date(2001, month, day), shift or 1, keep_year=True)
+    return _case_like(f"{calendar.month_name[new.month]} {new.day}", text)
+
+
 def shift_date(text: str, shift: int, *, keep_years: bool, rng: random.Random,
                locale: str = "en_US") -> str:
     """The surrogate for a date (or date-time) string under a day shift.
@@ -334,6 +359,9 @@ def shift_date(text: str, shift: int, *, keep_years: bool, rng: random.Random,
     lead = len(core) - len(core.lstrip())
     trail = len(core.rstrip())
     stripped = core[lead:trail]
+    holiday = _holiday_surrogate(stripped, shift)
+    if holiday is not None:
+        return core[:lead] + holiday + core[trail:] + tail
     parsed = _parse(stripped, month_first) if stripped else None
     if parsed is not None:
         new = core[:lead] + _shift_parsed(parsed, shift, keep_years) + core[trail:] + tail

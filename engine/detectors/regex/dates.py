@@ -7,6 +7,7 @@ from engine.detectors.regex.fragments import (
     CHART_EVENTS,
     CLOCK_AFTER,
     HISTORY_EVENTS,
+    HOLIDAY,
     MONTH,
     MOVED_TO,
     STATUS_POST,
@@ -107,6 +108,12 @@ RULES: tuple[RegexRule, ...] = (
     RegexRule("date.es_written", D,
               rf"(?i:\b((?:{_DAY}[ \t]+de[ \t]+)?{_ES_MONTH}(?:[ \t]+del?[ \t]+(?:{_YEAR}|'?\d\d))"
               rf"|{_DAY}[ \t]+de[ \t]+{_ES_MONTH})\b)", 0.85, group=1),
+    # "BCX 3/14 and 3/15", "3/17, 3/18": a month/day listed after another (the guards keep it
+    # when the first is a date).
+    RegexRule("date.month_day_listed", D,
+              rf"(?<![\w/])\d{{1,2}}/\d{{1,2}}[ \t]*(?:,|&|\+|(?i:and))[ \t]*"
+              rf"(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45, group=1, validate=month_day),
+    RegexRule("date.holiday", D, rf"(?i:\b({HOLIDAY})\b)", 0.6, group=1),
     RegexRule("date.weekday", D, r"(?i:\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", 0.4,
               group=1),
 )

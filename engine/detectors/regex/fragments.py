@@ -65,6 +65,7 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|fall|fell|seizure|code|arrest|event|died|expired|born|dob|visit|appt|f/u|seen"
                 r"|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
                 r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday"
+                r"|avail\w*|(?-i:OR)"  # "bed avail 2/18", "to OR 10/8" (operating room)
                 # procedures and injuries: "sphincterotomy 6/1", "IVC filter 12/8"
                 r"|\w+(?:ectomy|otomy|ostomy|plasty|scopy|pexy)|resection|repair|coiling|filter"
                 r"|fusion|biopsy|bx|ablation|transplant|stent|stented|orif|crani\w*|mvc|onset"
@@ -75,8 +76,18 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
 # same line within a few words.
 STATUS_POST = r"s/p\b[^\n]{0,40}?"
-# "d/c to Park 6A 2/6", "transferred to Kessler 3 on 4/2": a move, then where to, then the date.
-MOVED_TO = r"(?:d/c'?d?|dc'?d|discharged|transferred|transfer|sent|moved)[ \t]+to\b[^\n,;.]{0,25}?"
+# "d/c to Park 6A 2/6", "transferred to Kessler 3 on 4/2", "coiled at St. Anselm's 9/21": a move
+# or an event, then where, then the date ("St." may stop inside the place).
+MOVED_TO = (r"(?:d/c'?d?|dc'?d|discharged|transferred|transfer|sent|moved|tx'?d|coiled|clipped"
+            r"|cathed|intubated|admitted|seen)[ \t]+(?:to|from|at|in)\b"
+            r"(?:[^\n,;.]|(?<=\bst)\.|(?<=\bSt)\.|(?<=\bST)\.){0,40}?")
+# Holidays name a day of the year: "Christmas Eve", "Labor Day", "the Fourth of July".
+HOLIDAY = (r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+year'?s(?:[ \t]+(?:eve|day))?|thanksgiving"
+           r"|easter(?:[ \t]+sunday)?|good[ \t]+friday|labou?r[ \t]+day|memorial[ \t]+day"
+           r"|independence[ \t]+day|(?:the[ \t]+)?fourth[ \t]+of[ \t]+july|july[ \t]+4th"
+           r"|halloween|valentine'?s[ \t]+day|veterans'?[ \t]+day|columbus[ \t]+day"
+           r"|presidents'?[ \t]+day|mlk[ \t]+day|mother'?s[ \t]+day|father'?s[ \t]+day"
+           r"|st\.?[ \t]+patrick'?s[ \t]+day|canada[ \t]+day|boxing[ \t]+day")
 # A clock right after a month/day: "4/13 0446", "4/18 5am", "1/9 noon", "4/1 12 PM".
 CLOCK_AFTER = (r"[ \t,]*(?:@[ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"
                r"|(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?(?i:am|pm)\b|(?i:noon|midnight)\b)")

@@ -59,6 +59,9 @@ NEVER = [
     ("2", "hipaa", "S/P CABG X4 (LIMA-LAD, SVG-OM1, SVG-PDA)", "LIMA"),
     ("2", "hipaa", "HD#5 SAH HUNT-HESS 3, ACOM ANEURYSM", "HUNT"),
     ("8", "hipaa", "on PS 5/5 overnight", "5/5"),
+    ("8", "hipaa", "weaned PS 10/5 and 5/5 overnight", "5/5"),
+    ("8", "hipaa", "D: PT C/O 4/10 SUBSTERNAL PRESSURE, NOW 2/10.", "4/10"),
+    ("8", "hipaa", "D: PT C/O 4/10 SUBSTERNAL PRESSURE, NOW 2/10.", "2/10"),
     ("8", "hipaa", "CPAP 5/10/35% tolerating", "5/10/35"),
     ("8", "hipaa", "settings 10/5/40% this am", "10/5/40"),
     ("8", "hipaa", "BP 120/60 HR 80", "120/60"),
@@ -227,6 +230,16 @@ ALWAYS = [
     ("8s", "hipaa", "S/P COILING R PCOMM ANEURYSM 7/19, DAY 4 POST BLEED", "7/19"),
     ("8s", "hipaa", "S/p ERCP w/ sphincterotomy 6/1. CT today", "6/1"),
     ("8s", "hipaa", "IR FOR IVC FILTER 12/8.", "12/8"),
+    # A month/day listed after a date; the operating room; a place between the event and date.
+    ("8l", "hipaa", "CANDIDEMIA, BCX 3/14 AND 3/15 2/2 BOTTLES", "3/15"),
+    ("8l", "hipaa", "SURVEILLANCE BCX 3/17, 3/18 NGTD.", "3/18"),
+    ("8l", "hipaa", "PT TO OR 10/8 FOR CABG/MV REPAIR", "10/8"),
+    ("8l", "hipaa", "LTAC bed avail 2/18, trach placed", "2/18"),
+    ("8l", "hipaa", "TRANSFERRED FROM ST. JACQUES HOSPITAL IN NEWBURYPORT 9/3.", "9/3"),
+    # Holidays name a day of the year.
+    ("8h", "hipaa", "FAMILY IN FOR CHRISTMAS - WIFE AT BEDSIDE", "CHRISTMAS"),
+    ("8h", "hipaa", "Last drink Christmas Eve. Smoker 1ppd.", "Christmas Eve"),
+    ("8h", "hipaa", "was doing ok until around Labor Day", "Labor Day"),
     ("9", "hipaa", "plan back to Kessler 3 tomorrow", "Kessler 3"),
     ("9", "hipaa", "transfer to CMH for cath", "CMH"),
     ("9", "hipaa", "pt on Kessler 3 since 4/2", "Kessler 3"),
@@ -467,6 +480,10 @@ def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     ("rated his pain today as 6/10", "6/10", False),
     ("CPAP 5/10/35%", "5/10", False),
     ("seen in 6/10 by cardiology", "6/10", True),
+    ("D: PT C/O 4/10 SUBSTERNAL PRESSURE", "4/10", False),
+    ("PAIN DOWN TO 3/10, NOW 2/10", "2/10", False),
+    ("BCX 3/14 AND 3/15 2/2 BOTTLES", "3/15", True),
+    ("PS 10/5 and 5/5", "5/5", False),
 ])
 def test_a_model_date_is_judged_by_the_same_context(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
@@ -502,6 +519,10 @@ def test_weekdays_are_phi_only_under_strict() -> None:
     assert get_policy("strict").is_phi(span, text)
     assert not get_policy("hipaa").is_phi(span, text)
     assert not get_policy("canadian-referral").is_phi(span, text)
+    for weekday in ("SAT AM", "on Weds", "Sun night"):
+        span = Span(0, len(weekday), Label.DATE, source=Source.RULE, detector="regex.date")
+        assert not get_policy("hipaa").is_phi(span, weekday), weekday
+        assert get_policy("strict").is_phi(span, weekday), weekday
     dated = Span(5, 16, Label.DATE, source=Source.RULE, detector="regex.date")
     assert get_policy("hipaa").is_phi(dated, "cath Friday 10/7")
 

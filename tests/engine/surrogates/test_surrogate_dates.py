@@ -107,7 +107,7 @@ def test_keep_years_policy_in_surrogator() -> None:
     assert one("1997", Label.DATE, policy="hipaa") == "1997"
 
 
-@pytest.mark.parametrize("value", ["Christmas", "the 3rd week", "Q3 FY21", "10:30"])
+@pytest.mark.parametrize("value", ["Hogmanay", "the 3rd week", "Q3 FY21", "10:30"])
 def test_unparseable_fallback_is_consistent_and_shaped(value: str) -> None:
     a = one(value, Label.DATE)
     b = one(value, Label.DATE)
@@ -119,3 +119,12 @@ def test_time_fallback_is_a_valid_time() -> None:
     new = one("10:30", Label.DATE, "TIME")
     h, m = new.split(":")
     assert 0 <= int(h) <= 23 and 0 <= int(m) <= 59
+
+
+@pytest.mark.parametrize(("holiday", "expected"), [
+    ("Christmas", "January 4"),  # December 25 + 10 days
+    ("CHRISTMAS EVE", "JANUARY 3"),
+    ("labor day", "september 13"),
+])
+def test_a_holiday_becomes_its_shifted_day(holiday: str, expected: str) -> None:
+    assert shift_date(holiday, 10, keep_years=True, rng=random.Random(0)) == expected
