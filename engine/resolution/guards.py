@@ -58,6 +58,7 @@ from engine.resolution.shorthand import (
     within_section_words,
 )
 from engine.resolution.telegraphic import (
+    age_and_sex,
     capital_of_a_sentence,
     clock_entry,
     drug_by_its_stem,
@@ -69,6 +70,8 @@ from engine.resolution.telegraphic import (
     shorthand_in_a_name,
     side_and_device,
     size_or_day,
+    title_alone,
+    weekday_as_a_name,
 )
 
 NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
@@ -85,6 +88,12 @@ _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?[ \t]*(?:mg|mcg|m
                         r"|tabs?|caps?|puffs?|mmol|meq|iu|%)\b)")
 _DOTTED_WORDS = re.compile(r"[A-Za-z][\w\-]*(?:\.[A-Za-z][\w\-]*)+")
 _NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
+_ROOM_BEFORE = re.compile(r"(?i:\b(?:room|rm|bed)[ \t:#]*\Z)")
+# "ARRIVED 1530 FROM", "admit note 1530": a clock is no ID, phone or street number.
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_NUMBER_WORD_BEFORE = re.compile(r"(?i:(?:\b(?:mrn|acct|account|id|no|number|unit|apt|suite|box"
+                                 r"|room|rm|bed|ext|x|pager|beeper|pgr|po|cell|phone|tel|fax|call"
+                                 r"|at)\.?|#)[ \t:#]*\Z)")
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
@@ -198,17 +207,36 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.source in (Source.NER, Source.LLM) and span.label is Label.ID \
             and clock_entry(text, span):
         return True  # "2217 Code team arrived"
+    if span.source in (Source.NER, Source.LLM) and _model_number_is_no_identifier(text, span):
+        return True
     if span.source in (Source.NER, Source.LLM) and size_or_day(text, span):
         return True  # "POD #2", "Trach #8 portex": a day or a size
     if span.label in _WORD_LABELS and inside_a_shorthand_word(text, span):
         return True  # "PaO" of "PaO2", whoever proposed it
     if span.label in _WORD_LABELS and (drug_by_its_stem(text, span)
-                                       or graft_notation(text, span)):
-        return True  # "MILRINONE", "LIMA-LAD", whoever proposed it
+                                       or graft_notation(text, span)
+                                       or weekday_as_a_name(text, span)):
+        return True  # "MILRINONE", "LIMA-LAD", "will come Sun", whoever proposed it
+    if span.source in (Source.NER, Source.LLM) and span.label in _WORD_LABELS \
+            and (span.label in NAME_LABELS and title_alone(text, span) or age_and_sex(text, span)):
+        return True  # "Fr.", "LICSW", "81M"
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
         and not _state_after_comma(text, span) \
         and not has_name_context(text, span.start, span.end)
+
+
+def _model_number_is_no_identifier(text: str, span: Span) -> bool:
+    """A model's clock as a phone, an ID or a street number ("CALL BY 0530", "ARRIVED 1530
+    FROM", "admit note 1530"), a room as a phone ("ROOM 312"). Other short numbers it calls
+    phones stay: they are mostly postal codes and extensions, PHI under another label."""
+    covered = text[span.start:span.end].strip()
+    before = text[max(0, span.start - 16):span.start]
+    if span.label is Label.PHONE and _ROOM_BEFORE.search(before) \
+            and sum(c.isdigit() for c in covered) < 7:
+        return True
+    return span.label in (Label.ID, Label.PHONE, Label.LOCATION) \
+        and bool(_CLOCK.fullmatch(covered)) and not _NUMBER_WORD_BEFORE.search(before)
 
 
 def _by_label(spans: list[Span]) -> dict[Label, list[tuple[int, int]]]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from engine.core.domain import Span
+from engine.core.domain import Source, Span
 from engine.detectors.dictionary.context import (
     english_words,
     has_name_context,
@@ -50,9 +50,23 @@ _SMALL_NUMBER = re.compile(r"(?i:#?\d{1,2}(?:\.\d)?(?:-\d{1,2})?"
 _CLOCK_ENTRY = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 _ENTRY_BEFORE = re.compile(r"(?:\A|[.;:!?\n][ \t]*|[ \t]{2,})\Z")
 # "npn 19-07", "NSG NOTE 1900-0700": the hours of a shift.
-_SHIFT = re.compile(r"(?:[01]?\d|2[0-3])(?:[0-5]\d)?[ \t]?-[ \t]?(?:[01]?\d|2[0-3])(?:[0-5]\d)?")
-_SHIFT_BEFORE = re.compile(r"(?i:\b(?:npn|nsg|nursing|note|shift|progress|rn|rt|events)\b"
-                           r"[^\n]{0,12}\Z)")
+_SHIFT = re.compile(r"(?i:(?:[01]?\d|2[0-3])(?:[0-5]\d)?(?:[ap]m?)?[ \t]?-[ \t]?"
+                    r"(?:[01]?\d|2[0-3])(?:[0-5]\d)?(?:[ap]m?)?)")
+_SHIFT_BEFORE = re.compile(r"(?i:\b(?:npn|nsg|nursing|note|shift|progress|rn|rt|events|icu|micu"
+                           r"|sicu|ccu|csru|cvicu|tsicu|nicu|picu|ccu)\b[^\n]{0,12}\Z)")
+# A title, a credential or a role alone is nobody's name: "Fr.", "LICSW", "Chaplain".
+_TITLES = frozenset({"fr", "father", "rev", "reverend", "sister", "chaplain", "trooper", "officer",
+                     "atty", "attorney", "licsw", "lcsw", "msw", "lpn", "cna", "pca", "phd",
+                     "pharmd", "rrt", "cnsd", "dean", "pgy", "resident", "intern", "fellow",
+                     "attending", "slp", "crna"})
+# "81M", "72 F", "44yoM": an age and a sex, no place or name.
+_AGE_AND_SEX = re.compile(r"(?i:\d{1,3}[ \t]?(?:yo|y/o|y\.o\.)?[ \t]?[mf])")
+_WEEKDAY_WORD = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds?|thurs?"
+                           r"|fri|sat|sun)")
+_WEEKDAY_BEFORE = re.compile(r"(?i:\b(?:on|come|coming|until|till|by|since|next|last|this|before"
+                             r"|after|from|thru|through)[ \t]+\Z)")
+_WEEKDAY_AFTER = re.compile(r"(?i:^[ \t]+(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening|night"
+                            r"|noc)\b)")
 _NAME_GOES_ON = re.compile(r"^[ \t]+([A-Z][^\W\d_]+)")  # "Armada Navalón"
 
 
@@ -165,6 +179,26 @@ def _dashed_word(text: str, span: Span) -> str:
     while end < len(text) and (text[end].isalnum() or text[end] == "-"):
         end += 1
     return text[start:end]
+
+
+def title_alone(text: str, span: Span) -> bool:
+    return text[span.start:span.end].strip(" .,").casefold() in _TITLES
+
+
+def age_and_sex(text: str, span: Span) -> bool:
+    return bool(_AGE_AND_SEX.fullmatch(text[span.start:span.end].strip()))
+
+
+def weekday_as_a_name(text: str, span: Span) -> bool:
+    """"TRANSFER TO FLOOR THURSDAY" as a hospital, "will come Sun" as a surname: a weekday
+    (a model's whole weekday name, or an abbreviation in a date's context)."""
+    covered = text[span.start:span.end].strip(" .,")
+    if not _WEEKDAY_WORD.fullmatch(covered) or has_strong_name_context(text, span.start,
+                                                                        span.end):
+        return False
+    return covered.casefold().endswith("day") and span.source is not Source.RULE \
+        or bool(_WEEKDAY_BEFORE.search(text[max(0, span.start - 12):span.start])
+                or _WEEKDAY_AFTER.match(text[span.end:span.end + 12]))
 
 
 def clock_entry(text: str, span: Span) -> bool:

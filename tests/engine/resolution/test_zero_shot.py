@@ -404,6 +404,19 @@ MODEL_PROPOSALS = [
     ("CABG X4 (LIMA-LAD, SVG-OM1)", "LIMA-LAD", P),
     ("CABG X4 (LIMA-LAD, SVG-OM1)", "SVG-OM1", H),
     ("SX Q2H FOR MOD THICK WHITE-TAN SECRETIONS", "WHITE-TAN", P),
+    # Clocks and rooms as numbers, shift hours, weekdays, titles, an age and a sex.
+    ("BROTHER ARRIVED 1530 FROM BANGOR", "1530", L),
+    ("CSRU admit note 1530\n72F s/p CABG", "1530", Label.ID),
+    ("REMINDED NIGHT CHARGE TO CALL BY 0530.", "0530", Label.PHONE),
+    ("REHAB CENTER, ROOM 312. DAUGHTER IS CONTACT", "312", Label.PHONE),
+    ("NEURO ICU NPN 3P-11P\n71 YO M", "3P-11P", Label.ID),
+    ("CSRU 3-11 PT S/P AVR", "3-11", Label.DATE),
+    ("?TRANSFER TO FLOOR THURSDAY IF AFEBRILE", "THURSDAY", H),
+    ("lives in Greyhaven and will come Sun. Pt states", "Sun", P),
+    ("contact parish priest Fr. Mulcahy at home", "Fr.", P),
+    ("Sheila Markowitz, LICSW", "LICSW", D),
+    ("Chaplain notified.", "Chaplain", D),
+    ("Resident Progress Note HD#6\n\n81M from Larkspur Manor", "81M", L),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
@@ -444,6 +457,11 @@ MODEL_NAMES = [
     ("Dr. Green-White saw her this am", "Green-White", D),
     ("wife Mary Lima-Smith called", "Mary Lima-Smith", P),
     ("seen by Dr. Lima today", "Lima", D),
+    ("D. STRAND, RD, CNSD  BEEPER 2-3390", "2-3390", Label.PHONE),
+    ("ZIP: 3520", "3520", Label.PHONE),
+    ("MVC VS UTILITY POLE ON QUARRY HILL RD; +ETOH", "QUARRY HILL RD", L),
+    ("Dr. Sun saw him on rounds", "Sun", D),
+    ("Ms. Monday called back", "Monday", P),
     ("A principios de febrero de 2001 se inicia el tratamiento.", "febrero", Label.DATE),
 ]
 
