@@ -12,7 +12,9 @@ H = Label.HOSPITAL
 _TOKEN = rf"(?:{UP}{LETTER}*(?:['’]s)?|St\.|&|and|of|de|du|la|for)"
 _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+Cent(?:er|re)"
          r"|Health\s+Sciences?"
-         r"|Infirmary|Sanatorium|Hospice|Pharmacy|Drug\s+Mart|Laboratories|Labs?|Imaging"
+         r"|Infirmary|Sanatorium|Hospice|Manor|Pharmacy|Drug\s+Mart|Laboratories|Labs?|Imaging"
+         # "Kindred LTAC"; in an ALL CAPS line only through the cased view ("Kindred Ltac")
+         r"|Ltach?|Snf|(?<=[a-z][ \t])(?:LTACH?|SNF)"
          r"|Radiology|Rehabilitation\s+Cent(?:er|re)|Nursing\s+Home|Care\s+Cent(?:er|re)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"

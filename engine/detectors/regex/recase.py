@@ -30,11 +30,23 @@ _HEADS = frozenset((
     " plaza ridge walk alley loop crossing mews view vista estates landing line concession"
     " glen harbor harbour haven hollow knoll lake lakes mill mills orchard pines shore shores"
     " spring springs summit valley village woods hospital clinic centre center infirmary hospice"
-    " pharmacy institute university college sanatorium").split())
+    " pharmacy institute university college sanatorium ltac ltach snf manor").split())
+# Heads after which one English word is the institution's name ("CARNEY HOSPITAL", "mercy
+# hospital", "KINDRED LTAC"), unless it says what kind ("STATE HOSPITAL", "psych hospital").
+_NAMED_BY_ONE_WORD = frozenset("hospital infirmary hospice sanatorium ltac ltach snf manor".split())
+_KINDS = frozenset(("state psychiatric psych mental veterans va children's childrens women's womens"
+                    " teaching rehab rehabilitation eye cancer heart chest field military army"
+                    " naval district university medical surgical acute chronic referring receiving"
+                    " sending admitting home nursing day specialty base tertiary rural urban"
+                    " main sister affiliate affiliated partner the any a an inpatient outpatient"
+                    " residential local community nearest nearby outside other private public"
+                    " county city regional general same another this that our your his her"
+                    " their").split())
 # Words that do not belong to the name before a head word ("transfer to ... Hospital"), and
 # words that alone before one are no name ("LOCAL HOSPITAL", "SEX - FEMALE  HOSPITAL #").
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
-_FUNCTION = frozenset("a an the to at from of in on and for with by per via is was".split())
+_FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or"
+                      .split())
 _GENERIC = frozenset(("local community nearest nearby outside other private public county city"
                       " regional general teaching same another this that our your his her their"
                       " female male new old").split())
@@ -81,14 +93,17 @@ def cased_view(text: str) -> str | None:
                 run = []
                 for j in range(i - 1, max(i - 4, -1), -1):
                     gap = text[words[j].end():words[j + 1].start()]
-                    if keys[j] in _FUNCTION or keys[j] in _TITLES \
+                    if keys[j] in _FUNCTION or keys[j] in _TITLES or keys[j] in _HEADS \
                             or gap.strip(" \t.'’") or len(gap) > 2:
                         break
                     run.append(j)
                 while run and keys[run[-1]] in _GENERIC:
                     run.pop()  # "LOCAL HOSPITAL", "the NEW GENERAL HOSPITAL" stay words
                 numbered = bool(run) and bool(_HOUSE.search(text[start:words[run[-1]].start()]))
-                if numbered or len(run) > 1 or any(not _english(keys[j]) for j in run):
+                one_name = len(run) == 1 and key in _NAMED_BY_ONE_WORD \
+                    and keys[run[0]] not in _KINDS
+                if numbered or one_name or len(run) > 1 \
+                        or any(not _english(keys[j]) for j in run):
                     for j in run:
                         forms[j] = _title(words[j].group())
         for word, form in zip(words, forms, strict=True):
