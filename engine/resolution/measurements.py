@@ -134,6 +134,7 @@ _YEAR_RANGE = re.compile(r"(?:1[89]|20)\d\d[ \t]?[\-–][ \t]?(?:(?:1[89]|20)\d\
 _TRAILING_TIME = re.compile(
     r"(?i:[ \t,]*(?:at|@)?[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?$)")
 _ORDINAL_DAY = re.compile(r"(?i:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
+_THE_ORDINAL_DAY = re.compile(r"(?i:the[ \t]+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
 _DATE_CUE = re.compile(
     r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|dob|d\.o\.b\.?|born"
     r"|admitted|admission|discharged?|visit|surgery|last|next|f/u|follow[\s\-]?up|as\s+of"
@@ -208,6 +209,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             or charting_date(text, core_start, core_start + len(core))
     if _ORDINAL_DAY.fullmatch(covered.strip()):
         return bool(re.search(r"(?i:\bthe\s*$)", before))
+    if _THE_ORDINAL_DAY.fullmatch(covered.strip()):  # "on the 9th", the rule's span
+        return True
     if _YEAR_RANGE.fullmatch(core):
         return True
     if _YEAR.fullmatch(core.rstrip("s").rstrip("'")):

@@ -344,6 +344,18 @@ def _holiday_surrogate(text: str, shift: int) -> str | None:
     return _case_like(f"{calendar.month_name[new.month]} {new.day}", text)
 
 
+_ORDINAL_DAY = re.compile(r"(?i:(the[ \t]+)?(\d{1,2})(st|nd|rd|th))")
+
+
+def _ordinal_day_surrogate(text: str, shift: int) -> str | None:
+    """"the 9th" -> "the 19th": a day of an unnamed month moves by the shift within 28 days."""
+    m = _ORDINAL_DAY.fullmatch(text)
+    if not m or not 1 <= int(m.group(2)) <= 31:
+        return None
+    day = (int(m.group(2)) - 1 + (shift % 28 or 1)) % 28 + 1
+    return (m.group(1) or "") + str(day) + _ordinal(day, m.group(3))
+
+
 def shift_date(text: str, shift: int, *, keep_years: bool, rng: random.Random,
                locale: str = "en_US") -> str:
     """The surrogate for a date (or date-time) string under a day shift.
@@ -359,9 +371,9 @@ def shift_date(text: str, shift: int, *, keep_years: bool, rng: random.Random,
     lead = len(core) - len(core.lstrip())
     trail = len(core.rstrip())
     stripped = core[lead:trail]
-    holiday = _holiday_surrogate(stripped, shift)
-    if holiday is not None:
-        return core[:lead] + holiday + core[trail:] + tail
+    in_words = _holiday_surrogate(stripped, shift) or _ordinal_day_surrogate(stripped, shift)
+    if in_words is not None:
+        return core[:lead] + in_words + core[trail:] + tail
     parsed = _parse(stripped, month_first) if stripped else None
     if parsed is not None:
         new = core[:lead] + _shift_parsed(parsed, shift, keep_years) + core[trail:] + tail

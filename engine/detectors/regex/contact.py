@@ -67,6 +67,12 @@ PHONE_RULES: tuple[RegexRule, ...] = (
     RegexRule("phone.fax", P, rf"{_FAX}({_ANY}){_R}", 0.96, subtype="FAX", group=1),
     RegexRule("phone.pager", P, rf"{_PAGER}({_ANY}|\d{{3,6}}){_R}", 0.96, subtype="PAGER",
               group=1),
+    # An extension alone, as signatures and call-backs give it: "LICSW  x4417", "(ext 3-5512)",
+    # "EXT 6-4410"; never a count ("2 x 1000", "bolus x1000"). The number is the span.
+    RegexRule("phone.extension", P,
+              r"(?:(?<![\w.])(?i:ext\.?|extension)[ \t]?|(?:^|(?<=[ \t]{2})|(?<=[(,;])[ \t]?)x)"
+              r"(\d(?:-?\d){3,4})(?![\w.\-/])"
+              r"(?![ \t]*(?i:mg|mcg|ml|cc|units?|%|/))", 0.6, subtype="PAGER", group=1),
 )
 
 _TLD = (r"(?:com|org|net|edu|gov|mil|int|info|biz|io|co|us|ca|uk|au|nz|ie|de|fr|es|it|nl|be|"

@@ -113,6 +113,11 @@ RULES: tuple[RegexRule, ...] = (
     RegexRule("date.month_day_listed", D,
               rf"(?<![\w/])\d{{1,2}}/\d{{1,2}}[ \t]*(?:,|&|\+|(?i:and))[ \t]*"
               rf"(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45, group=1, validate=month_day),
+    # "was on the 9th", "since the 21st": a day of the month.
+    RegexRule("date.ordinal_day", D,
+              r"(?i:\b(?:on|since|until|till|by|before|after|from)[ \t]+)"
+              r"(the[ \t]+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))\b(?![ \t]+(?i:of\b"
+              r"|day|week|month|time|percentile|floor|grade|rib|ics|cycle|dose))", 0.6, group=1),
     RegexRule("date.holiday", D, rf"(?i:\b({HOLIDAY})\b)", 0.6, group=1),
     RegexRule("date.weekday", D, r"(?i:\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", 0.4,
               group=1),

@@ -45,6 +45,8 @@ _SUFFIX = (r"(?:Street|St|Avenue|Ave|Av|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|
            r"Meadows|Manor|Glen|Harbor|Harbour|Haven|Hollow|Island|Isle|Knoll|Lakes?|Mill|"
            r"Mills|Orchard|Pass|Pines|Shore|Shores|Springs?|Stream|Summit|Track|Union|Valley|"
            r"Villa|Village|Ville|Well|Wells|Woods?)")
+_NAMED_STREET = (r"(?:Street|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Way|Court|Terrace"
+                 r"|Parkway|Pkwy|Highway|Hwy|Turnpike|Pike)")
 # European street words as prefixes or glued suffixes ("Via Roma 131", "Kiannonkatu 98").
 _PREFIX = (r"(?:Via|Viale|Piazza|Corso|Largo|Rua|Avenida|Av\.|Calle|Carrer|Paseo|Camino|"
            r"C/|Avda\.?|Plaza|Pza\.|Ctra\.?|Carretera|Traves[íi]a|Ronda|Glorieta|Urb\.|"
@@ -104,6 +106,20 @@ ADDRESS_RULES: tuple[RegexRule, ...] = (
               rf"(?:[ \t]+\({UP}{LETTER}+\))?"
               rf"[ \t]+\d{{4,5}})[ \t]*(?=$|[?,]))", 0.5, subtype="POSTAL_CODE", group=1,
               validate=country_code_not_charting),
+    # A street without a house number where someone is, lives or crashed: "at the bank on
+    # Centre Street", "LOST APT ON OLD MILL RD" (read through the cased view). Whole street words
+    # only: "Dr" and "St" are titles as often.
+    RegexRule("address.street_named", L,
+              rf"(?i:\b(?:on|off|at|near|onto)[ \t]+(?:the[ \t]+)?)"
+              rf"((?:{UP}{LETTER}+[ \t]+){{1,3}}{_NAMED_STREET})\b", 0.55, subtype="STREET",
+              group=1, validate=street_not_charting),
+    # Roads by number where something happened: "MVC ON ROUTE 128", "hit on rt 9", "off I-93".
+    RegexRule("address.route", L,
+              r"(?i:\b(?:on|off|along|near|at|from|via|onto)[ \t]+(?:the[ \t]+)?)"
+              r"((?i:route|rte\.?|rt\.?|hwy\.?|highway|interstate|i-)[ \t]?\d{1,3}"
+              r"[A-KM-Za-km-z]?)\b"  # "Route 1A", not the "L" of "RT 2L NC"
+              r"(?![ \t]*(?i:l\b|lpm|liters?|%|mg|mcg|cm|fr\b|french|x\b|/))", 0.55,
+              subtype="STREET", group=1),
     RegexRule("address.unit", L,
               r"\b((?:Apt|Apartment|Suite|Ste|Unit)\.?\s*#?\s*\d{1,5}[A-Za-z]?)\b", 0.6,
               subtype="STREET", group=1),

@@ -128,3 +128,8 @@ def test_time_fallback_is_a_valid_time() -> None:
 ])
 def test_a_holiday_becomes_its_shifted_day(holiday: str, expected: str) -> None:
     assert shift_date(holiday, 10, keep_years=True, rng=random.Random(0)) == expected
+
+
+def test_a_day_of_an_unnamed_month_moves_within_four_weeks() -> None:
+    assert shift_date("the 9th", 10, keep_years=True, rng=random.Random(0)) == "the 19th"
+    assert shift_date("THE 21ST", 10, keep_years=True, rng=random.Random(0)) == "THE 3RD"
