@@ -59,6 +59,10 @@ CURATED = (
     "nsurg", "nsgy", "ctsurg", "cts", "ortho", "cards", "pulm", "onc", "renal", "psych", "geri",
     "pall", "palliative", "slp", "woc", "wocn", "vna", "vvi", "vvir", "ddd", "dddr", "aai",
     "voo", "doo", "cmd", "cmds", "ltach", "ltac", "snf", "stepdown",
+    # output, devices and charting words a model takes for names ("UO 400CC", "DEFIB 200J",
+    # "DOBHOFF", "insurance auth", "nsg station", "ADDENDUM TO PREV", "CT TO WS", "HD#3")
+    "uo", "uop", "defib", "defibbed", "dobhoff", "adeq", "racemic", "auth", "nsg", "prev",
+    "ws", "hd", "inc", "midline",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -37,6 +37,7 @@ from engine.detectors.dictionary.context import (
     has_strong_name_context,
     is_english,
 )
+from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces
@@ -88,6 +89,13 @@ _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?[ \t]*(?:mg|mcg|m
                         r"|tabs?|caps?|puffs?|mmol|meq|iu|%)\b)")
 _DOTTED_WORDS = re.compile(r"[A-Za-z][\w\-]*(?:\.[A-Za-z][\w\-]*)+")
 _NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
+_ACRONYM = re.compile(r"[A-Z]{2,6}")
+_MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|return(?:ed)?|d/c'?d?"
+                          r"|discharged?|admitted|came|arrived|accepted|bed)[ \t]+(?:to|from|at)"
+                          r"[ \t]+(?:the[ \t]+)?\Z)")
+_DIRECTIONS = frozenset({"north", "south", "east", "west", "northeast", "northwest", "southeast",
+                         "southwest"})
+_COMPANY_SUFFIXES = frozenset({"inc", "llc", "ltd", "corp", "co", "plc", "lp", "pc"})
 _ROOM_BEFORE = re.compile(r"(?i:\b(?:room|rm|bed)[ \t:#]*\Z)")
 # "ARRIVED 1530 FROM", "admit note 1530": a clock is no ID, phone or street number.
 _CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
@@ -217,9 +225,14 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
                                        or graft_notation(text, span)
                                        or weekday_as_a_name(text, span)):
         return True  # "MILRINONE", "LIMA-LAD", "will come Sun", whoever proposed it
+    if span.label in NAME_LABELS and title_alone(text, span):
+        return True  # "Fr.", "LICSW", whoever proposed it
     if span.source in (Source.NER, Source.LLM) and span.label in _WORD_LABELS \
-            and (span.label in NAME_LABELS and title_alone(text, span) or age_and_sex(text, span)):
-        return True  # "Fr.", "LICSW", "81M"
+            and age_and_sex(text, span):
+        return True  # "81M"
+    if _caps_acronym_without_a_move(text, span) or _company_of_clinical_words(text, span) \
+            or _lower_case_english_place(text, span):
+        return True
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
         and not _state_after_comma(text, span) \
@@ -237,6 +250,48 @@ def _model_number_is_no_identifier(text: str, span: Span) -> bool:
         return True
     return span.label in (Label.ID, Label.PHONE, Label.LOCATION) \
         and bool(_CLOCK.fullmatch(covered)) and not _NUMBER_WORD_BEFORE.search(before)
+
+
+def _caps_acronym_without_a_move(text: str, span: Span) -> bool:
+    """In an ALL CAPS line every word after "TO" looks like an acronym ("CT TO WS", "ADDENDUM TO
+    PREV", "WIRES ATTACHED TO BOX"): there a rule's acronym is an institution only after a
+    transfer ("TRANSFER TO CMC", "SENT TO MGH")."""
+    covered = text[span.start:span.end]
+    return span.source is Source.RULE and span.label is Label.HOSPITAL \
+        and bool(_ACRONYM.fullmatch(covered)) and _in_caseless_line(text, span) \
+        and (len(covered) <= 4 or is_english(covered) or is_shorthand(covered)) \
+        and not _MOVE_BEFORE.search(text[max(0, span.start - 30):span.start])
+
+
+def _company_of_clinical_words(text: str, span: Span) -> bool:
+    """"MIDLINE INC W/ STAPLES" (the incision) in an ALL CAPS line: a company's suffix after
+    English or clinical words only."""
+    words = text[span.start:span.end].split()
+    return span.source is Source.RULE and span.label is Label.HOSPITAL and len(words) >= 2 \
+        and words[-1].strip(".").casefold() in _COMPANY_SUFFIXES \
+        and _in_caseless_line(text, span) \
+        and all(_clinical_or_english(w.strip(".,")) for w in words[:-1])
+
+
+def _clinical_or_english(word: str) -> bool:
+    return is_english(word) or is_shorthand(word) or word.casefold() in clinical_words()
+
+
+def _lower_case_english_place(text: str, span: Span) -> bool:
+    """A model's place made of lower-case English words in a line that has case ("lives alone
+    in apt", "found in snowbank", "NUH transfer center"): no listed place among them."""
+    if span.source not in (Source.NER, Source.LLM) \
+            or span.label not in (Label.LOCATION, Label.HOSPITAL):
+        return False
+    words = re.findall(r"[^\W\d_]+", text[span.start:span.end])
+    if not words or not all(w.islower() and len(w) >= 3 and is_english(w) for w in words):
+        return False
+    covered = text[span.start:span.end]
+    if any(c.isdigit() for c in covered) and any(w in _DIRECTIONS for w in words):
+        return False  # a ward: "admit 8 east", "back to 2 north"
+    places, (first, last) = one_word_places(), all_name_lists()
+    return not any(w in places or w in first or w in last for w in words) \
+        and not any(a <= span.start < b for a, b in caseless_lines(text))
 
 
 def _by_label(spans: list[Span]) -> dict[Label, list[tuple[int, int]]]:

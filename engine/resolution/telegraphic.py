@@ -67,6 +67,7 @@ _WEEKDAY_BEFORE = re.compile(r"(?i:\b(?:on|come|coming|until|till|by|since|next|
                              r"|after|from|thru|through)[ \t]+\Z)")
 _WEEKDAY_AFTER = re.compile(r"(?i:^[ \t]+(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening|night"
                             r"|noc)\b)")
+_COUNTER_AFTER = re.compile(r"#\d")
 _NAME_GOES_ON = re.compile(r"^[ \t]+([A-Z][^\W\d_]+)")  # "Armada Navalón"
 
 
@@ -112,7 +113,8 @@ _PROCEDURE_AFTER = re.compile(
     r"(?i:^(?:[ \t\-]+[A-Z][A-Za-z]+)?[ \t]+(?:[a-z]+(?:ectomy|otomy|ostomy|plasty|scopy|pexy"
     r"|graphy)|procedure|operation"
     r"|repair|maneuver|manoeuvre|syndrome|disease|sign|reflex|test|score|scale|grade"
-    r"|classification|criteria|tube|catheter|stocking|esophagectomy)\b)")
+    r"|classification|criteria|tube|catheter|stocking|esophagectomy|waves?|formula|pads?|valve"
+    r"|pericardial|ring|bed|mattress)\b)")
 
 
 def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
@@ -222,6 +224,13 @@ def shorthand_in_a_name(text: str, span: Span) -> bool:
 def inside_a_shorthand_word(text: str, span: Span) -> bool:
     """The span cuts a word whose whole is shorthand: "PaO" of "PaO2", "JP" of "JP1"."""
     start, end = span.start, span.end
+    words = text[start:end].split()
+    if start > 1 and text[start - 1] == "/" and text[start - 2].isalpha() \
+            and is_shorthand(text[start - 2:start] + words[0]) \
+            and all(is_shorthand(w.strip(".,")) for w in words[1:]):
+        return True  # "P AVR" of "S/P AVR", not "U. R. OYELOWO" of "F/U. R. OYELOWO"
+    if _COUNTER_AFTER.match(text, end) and len(text[start:end].strip()) <= 4:
+        return True  # "HD#6", "POD#2": a day's counter
     glued_after = end < len(text) and text[end].isalnum()
     if not glued_after and not (start > 0 and text[start - 1].isalnum()):
         return False

@@ -183,7 +183,7 @@ _CHARTING = frozenset(
     "na k cl ca mg phos trop hct hgb hb plt wbc bun cr glu ptt pt inr map sbp dbp hr rr bp"
     " gcs rass ciwa nihss cpot braden fs bs to at repeat and then now lact lactate fib be ph"
     " pco2 po2 ldh ast alt alb ica tbili ck bnp lipase ammonia cvp ci svo2 uop on off for of"
-    " in from by x w over under goal".split())
+    " in from by x w over under goal rsbi nif vc vt mv ve peep fio2 tv rsi".split())
 _ADDRESS_CAPS = frozenset({"APT", "SUITE", "STE", "UNIT", "PO", "BOX", "RD", "ST", "AVE"})
 
 

@@ -59,6 +59,11 @@ NEVER = [
     ("2", "hipaa", "S/P CABG X4 (LIMA-LAD, SVG-OM1, SVG-PDA)", "LIMA"),
     ("2", "hipaa", "HD#5 SAH HUNT-HESS 3, ACOM ANEURYSM", "HUNT"),
     ("9c", "hipaa", "pt sent to state hospital in 98", "state"),
+    ("9c", "hipaa", "PLAN: CT TO WS, PT/OT. ADDENDUM TO PREV", "WS"),
+    ("9c", "hipaa", "PLAN: CT TO WS, PT/OT. ADDENDUM TO PREV", "PREV"),
+    ("9c", "hipaa", "3RD DEG AVB, WIRES ATTACHED TO BOX, DEMAND 60", "BOX"),
+    ("9c", "hipaa", "WOUND PINK, BEEFY. MIDLINE INC W/ STAPLES", "MIDLINE"),
+    ("10t", "hipaa", "asked for the sick. Called Fr. Dombrowski at the rectory", "Fr"),
     ("9r", "hipaa", "placed on RT 2L NC, sats 94%", "RT 2L"),
     ("11x", "hipaa", "NS 2 x 1000 cc, bolus x1000", "1000"),
     ("8o", "hipaa", "pt moved on the 5th floor. on the 3rd of the month", "5th"),
@@ -248,6 +253,7 @@ ALWAYS = [
     ("8h", "hipaa", "was doing ok until around Labor Day", "Labor Day"),
     ("9", "hipaa", "plan back to Kessler 3 tomorrow", "Kessler 3"),
     ("9c", "hipaa", "HIS BROTHER DIED AT CARNEY HOSPITAL IN '98", "CARNEY HOSPITAL"),
+    ("9c", "hipaa", "PT TRANSFERRED TO CMC FOR CATH", "CMC"),
     ("9r", "hipaa", "UNRESTRAINED DRIVER, MVC VS TREE ON ROUTE 128 FRIDAY NOC", "ROUTE 128"),
     ("9r", "hipaa", "ped struck, hit on rt 9 in framingham", "rt 9"),
     ("9r", "hipaa", "rollover off I-93 at exit 4", "I-93"),
@@ -434,6 +440,16 @@ MODEL_PROPOSALS = [
     ("Sheila Markowitz, LICSW", "LICSW", D),
     ("Chaplain notified.", "Chaplain", D),
     ("Resident Progress Note HD#6\n\n81M from Larkspur Manor", "81M", L),
+    # Counters, the rest of "s/p", clinical acronyms after TO in capitals, company suffixes
+    # after clinical words, generic places in lower case, eponyms before what they name.
+    ("MICU Resident Progress Note HD#6", "HD", Label.PATIENT),
+    ("CSRU 3-11 PT S/P AVR (#23 PERICARDIAL)", "P AVR", Label.PATIENT),
+    ("Lives alone in apt at 212 Quarry Rd", "apt", L),
+    ("found by Kestridge PD in snowbank behind the laundromat", "snowbank", L),
+    ("VF arrest at Pellham High School gym while refereeing", "gym", H),
+    ("EKG w/ Osborn waves, slow AF 40s", "Osborn", P),
+    ("CSRU 3-11 PT S/P AVR (#23 CARPENTIER PERICARDIAL)", "CARPENTIER", P),
+    ("MASK REFIT W/ RT. UO 400CC FOR SHIFT.", "UO", P),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
@@ -479,6 +495,9 @@ MODEL_NAMES = [
     ("MVC VS UTILITY POLE ON QUARRY HILL RD; +ETOH", "QUARRY HILL RD", L),
     ("Dr. Sun saw him on rounds", "Sun", D),
     ("Ms. Monday called back", "Monday", P),
+    ("WILL F/U. R. OYELOWO RRT", "U. R. OYELOWO", D),
+    ("admit 8 east, NT/ND", "8 east", H),
+    ("Pt lives at collins plains, port mary w/ wife.", "collins plains", L),
     ("A principios de febrero de 2001 se inicia el tratamiento.", "febrero", Label.DATE),
 ]
 
