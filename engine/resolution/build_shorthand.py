@@ -62,7 +62,8 @@ CURATED = (
     # output, devices and charting words a model takes for names ("UO 400CC", "DEFIB 200J",
     # "DOBHOFF", "insurance auth", "nsg station", "ADDENDUM TO PREV", "CT TO WS", "HD#3")
     "uo", "uop", "defib", "defibbed", "dobhoff", "adeq", "racemic", "auth", "nsg", "prev",
-    "ws", "hd", "inc", "midline",
+    "ws", "hd", "inc", "midline", "trop", "tropo", "lido", "hemi", "paco2", "pao2", "sitter",
+    "asia",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

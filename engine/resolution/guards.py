@@ -90,6 +90,7 @@ _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?[ \t]*(?:mg|mcg|m
 _DOTTED_WORDS = re.compile(r"[A-Za-z][\w\-]*(?:\.[A-Za-z][\w\-]*)+")
 _NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
 _ACRONYM = re.compile(r"[A-Z]{2,6}")
+_ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np)\b")
 _MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|return(?:ed)?|d/c'?d?"
                           r"|discharged?|admitted|came|arrived|accepted|bed)[ \t]+(?:to|from|at)"
                           r"[ \t]+(?:the[ \t]+)?\Z)")
@@ -227,6 +228,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "MILRINONE", "LIMA-LAD", "will come Sun", whoever proposed it
     if span.label in NAME_LABELS and title_alone(text, span):
         return True  # "Fr.", "LICSW", whoever proposed it
+    if span.label in NAME_LABELS and _english_word_before_a_role(text, span):
+        return True  # "Covering MD", "Chest PT"
     if span.source in (Source.NER, Source.LLM) and span.label in _WORD_LABELS \
             and age_and_sex(text, span):
         return True  # "81M"
@@ -250,6 +253,19 @@ def _model_number_is_no_identifier(text: str, span: Span) -> bool:
         return True
     return span.label in (Label.ID, Label.PHONE, Label.LOCATION) \
         and bool(_CLOCK.fullmatch(covered)) and not _NUMBER_WORD_BEFORE.search(before)
+
+
+def _english_word_before_a_role(text: str, span: Span) -> bool:
+    """"Covering MD Dr. Wexler", "Chest PT q4h": an English word that no list names, before a
+    credential or a role, describes the clinician or the therapy."""
+    covered = text[span.start:span.end].strip()
+    if " " in covered or not covered[:1].isupper() or not is_english(covered):
+        return False
+    first, last = all_name_lists()
+    key = covered.casefold()
+    return key not in first and key not in last \
+        and bool(_ROLE_AFTER.match(text, span.end)) \
+        and not _TITLE_BEFORE.search(text[max(0, span.start - 8):span.start])
 
 
 def _caps_acronym_without_a_move(text: str, span: Span) -> bool:

@@ -27,6 +27,7 @@ _MON = rf"{MONTH}\.?"
 _WD = rf"(?:{WEEKDAY},?\s+)?"
 # Things after "m/d" that say it is not a date: doses, pain scores, tablet fractions.
 _NOT_AFTER = (r"(?!\s*(?:of\s+(?:a\s+)?)?(?:tab|cap|pill|pain|strength|power|dose|mg|mcg|ml|"
+              r"bottles?|"
               r"units?|scale|score|times|x\b|%|mmhg|bpm|hours?|hrs?|days?|weeks?|months?))")
 # Words that announce a date before an ambiguous "4/12".
 _DATE_CUE = (r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|"

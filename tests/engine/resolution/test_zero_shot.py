@@ -12,6 +12,7 @@ from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.core.policies import get_policy
 from engine.pipeline import Pipeline, build_pipeline
+from engine.resolution.allowlist import ClinicalAllowlist
 from engine.resolution.boundaries import pieces
 from engine.resolution.chartdates import charting_date
 from engine.resolution.guards import guard
@@ -59,6 +60,10 @@ NEVER = [
     ("2", "hipaa", "S/P CABG X4 (LIMA-LAD, SVG-OM1, SVG-PDA)", "LIMA"),
     ("2", "hipaa", "HD#5 SAH HUNT-HESS 3, ACOM ANEURYSM", "HUNT"),
     ("9c", "hipaa", "pt sent to state hospital in 98", "state"),
+    ("2", "hipaa", "Cath: 100% prox LAD -> DES x1. Arctic Sun cooling started @ 1730.", "Arctic"),
+    ("2", "hipaa", "sat 97% RA, FS 112. Covering MD Dr. Wexler notified", "Covering"),
+    ("2", "hipaa", "weak cough, needs encouragement. Chest PT q4h.", "Chest"),
+    ("8", "hipaa", "bcx from 2/2 now growing GNRs in 1/2 bottles, zosyn started", "1/2"),
     ("9c", "hipaa", "PLAN: CT TO WS, PT/OT. ADDENDUM TO PREV", "WS"),
     ("9c", "hipaa", "PLAN: CT TO WS, PT/OT. ADDENDUM TO PREV", "PREV"),
     ("9c", "hipaa", "3RD DEG AVB, WIRES ATTACHED TO BOX, DEMAND 60", "BOX"),
@@ -450,6 +455,7 @@ MODEL_PROPOSALS = [
     ("EKG w/ Osborn waves, slow AF 40s", "Osborn", P),
     ("CSRU 3-11 PT S/P AVR (#23 CARPENTIER PERICARDIAL)", "CARPENTIER", P),
     ("MASK REFIT W/ RT. UO 400CC FOR SHIFT.", "UO", P),
+    ("Renal aware. Trop sent. BP 130s/70s", "Trop", Label.PATIENT),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
@@ -495,6 +501,7 @@ MODEL_NAMES = [
     ("MVC VS UTILITY POLE ON QUARRY HILL RD; +ETOH", "QUARRY HILL RD", L),
     ("Dr. Sun saw him on rounds", "Sun", D),
     ("Ms. Monday called back", "Monday", P),
+    ("seen by Rose MD this am", "Rose", D),
     ("WILL F/U. R. OYELOWO RRT", "U. R. OYELOWO", D),
     ("admit 8 east, NT/ND", "8 east", H),
     ("Pt lives at collins plains, port mary w/ wife.", "collins plains", L),
@@ -609,3 +616,16 @@ def test_the_shipped_shorthand_list_is_what_the_script_builds() -> None:
         pytest.skip("the inventories or the Faker version the list was built from are absent")
     assert build_shorthand.render(build_shorthand.build(folder)) == shipped, \
         "stale: run python -m engine.resolution.build_shorthand"
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("Ancef for open femur - ortho says", "Ancef"),
+    ("GI: TF Nutren at goal 75cc/hr.", "Nutren"),
+    ("KINAIR BED REQUESTED. TURNED Q2H.", "KINAIR"),
+    ("Arctic Sun pads on at 2210", "Arctic Sun"),
+    ("SAH HUNT-HESS 3, ACOM ANEURYSM", "HUNT-HESS 3"),
+])
+def test_icu_brands_and_scores_are_clinical_vocabulary(text: str, piece: str) -> None:
+    start = text.index(piece)
+    span = Span(start, start + len(piece), D, source=Source.NER, detector="ner.test")
+    assert ClinicalAllowlist.default().is_clinical(Document.from_text(text), span)
