@@ -71,7 +71,7 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|fusion|biopsy|bx|ablation|transplant|stent|stented|orif|crani\w*|mvc|onset"
                 r"|swallow|pheresis|plasmapheresis|study|scan|eeg|emg|tee|cardioversion|washout"
                 r"|dialysis|hd|ivig|chemo|xrt|rad|ep|ptca|pci|lp|thoracentesis|paracentesis"
-                r"|coiled|clipped|cathed|scoped|tapped|drained|embolized|repaired|resected"
+                r"|olt|oltx|lvad|vad|coiled|clipped|cathed|scoped|tapped|drained|embolized|repaired|resected"
                 r"|debrided|grafted|biopsied|ablated|cardioverted|shocked|trached|pegged")
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
 # same line within a few words.

@@ -85,6 +85,11 @@ TOWN_RULES: tuple[RegexRule, ...] = tuple(
               rf"{_PLACE}({_LOWER}(?:[ \t]+{_LOWER}){{{n - 1}}})(?![\w\-]){_NOT_EPONYM}", 0.55,
               subtype="CITY", group=1, validate=_town)
     for n in (3, 2, 1)) + (
+    # "per boston pd request", "new bedford fire dept": a town's police, fire or ambulance.
+    *(RegexRule(f"town.agency_{n}", Label.LOCATION,
+                rf"(?<![\w\-])({_LOWER}(?:[ \t]+{_LOWER}){{{n - 1}}})(?=[ \t]+(?:pd|police|fd"
+                r"|fire[ \t]+dep(?:artmen)?t|ems)\b)", 0.55, subtype="CITY", group=1,
+                validate=_town) for n in (2, 1)),
     # "lives in addison", "pt from glasgow": an eponym's town where someone lives.
     RegexRule("town.eponym", Label.LOCATION,
               rf"{HOME}({_LOWER})(?![\w\-]){_NOT_EPONYM}{_NOT_SCORE}", 0.5, subtype="CITY",

@@ -261,6 +261,8 @@ ALWAYS = [
     ("9c", "hipaa", "PT TRANSFERRED TO CMC FOR CATH", "CMC"),
     ("9r", "hipaa", "UNRESTRAINED DRIVER, MVC VS TREE ON ROUTE 128 FRIDAY NOC", "ROUTE 128"),
     ("9r", "hipaa", "ped struck, hit on rt 9 in framingham", "rt 9"),
+    ("9r", "hipaa", "security at bedside per framingham pd request", "framingham"),
+    ("8s", "hipaa", "liver failure, status 1 listed for olt 1/8.", "1/8"),
     ("9r", "hipaa", "rollover off I-93 at exit 4", "I-93"),
     ("9r", "hipaa", "thinks she is at the bank on Centre Street, reorients", "Centre Street"),
     ("11x", "hipaa", "Ann-Marie Keogh, LICSW  x4417", "4417"),
