@@ -33,7 +33,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
      "street addresses with unit and city lines; lower-case towns after from/in/to,"
      " eponym towns after lives in/pt from"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
-    ("regex.age", 2, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
+    ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
     ("regex.name", 3, NAME_RULES, "names in titles, credentials, form fields, signatures"),
     ("regex.facility", 7, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),

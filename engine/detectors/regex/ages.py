@@ -35,6 +35,11 @@ AGE_RULES: tuple[RegexRule, ...] = (
     RegexRule("age.edad", A,
               r"(?i:\bedad[ \t]*(?::|de)[ \t]*(\d{1,3}(?:[ \t]+(?:años|meses)\b)?)(?![\d.:/]))",
               0.9, group=1),
+    # "PT IS 91, DNR", "pt is 26. works at": the patient's age said alone, closed by a comma or
+    # a period (not "pt is 2L NC", "pt is 100%").
+    RegexRule("age.patient_is", A,
+              r"(?i:\b(?:pt|patient|he|she)[ \t]+is[ \t]+(?:now[ \t]+)?(\d{1,3}))(?=[ \t]*[,;]"
+              r"|\.(?:\s|$)|[ \t]+(?:and|but|w/|with)\b)", 0.6, group=1),
     # "67M", "45 F", "82 yo M" (triage shorthand) only before a clear sex token at a boundary.
     RegexRule("age.sex_shorthand", A,
               r"(?<![\w.:/])(\d{1,3})\s?(?:M|F)(?=\s+(?:with|w/|presents|presenting|pt|c/o|who|"

@@ -262,6 +262,7 @@ ALWAYS = [
     ("9r", "hipaa", "UNRESTRAINED DRIVER, MVC VS TREE ON ROUTE 128 FRIDAY NOC", "ROUTE 128"),
     ("9r", "hipaa", "ped struck, hit on rt 9 in framingham", "rt 9"),
     ("9r", "hipaa", "security at bedside per framingham pd request", "framingham"),
+    ("12a", "hipaa", "SCATTERED WHEEZES. PT IS 91, DNR BUT OK TO INTUBATE", "91"),
     ("8s", "hipaa", "liver failure, status 1 listed for olt 1/8.", "1/8"),
     ("9r", "hipaa", "rollover off I-93 at exit 4", "I-93"),
     ("9r", "hipaa", "thinks she is at the bank on Centre Street, reorients", "Centre Street"),
