@@ -19,7 +19,7 @@ from engine.detectors.regex.fragments import UP
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.paths import resource
 
-ALLOWLIST_FILES = ("eponyms.txt", "drugs.txt")
+ALLOWLIST_FILES = ("eponyms.txt", "drugs.txt", "payers.txt")
 # Labels the allowlist may drop; dates, ages, phones and web addresses are never vocabulary.
 RECOVERABLE: frozenset[Label] = frozenset({Label.PATIENT, Label.DOCTOR, Label.PERSON,
                                            Label.LOCATION, Label.HOSPITAL, Label.OTHER,

@@ -58,9 +58,8 @@ _SHIFT_BEFORE = re.compile(r"(?i:\b(?:npn|nsg|nursing|note|shift|progress|rn|rt|
 _TITLES = frozenset({"fr", "father", "rev", "reverend", "sister", "chaplain", "trooper", "officer",
                      "atty", "attorney", "licsw", "lcsw", "msw", "lpn", "cna", "pca", "phd",
                      "pharmd", "rrt", "cnsd", "dean", "pgy", "resident", "intern", "fellow",
-                     "attending", "slp", "crna"})
-# "81M", "72 F", "44yoM": an age and a sex, no place or name.
-_AGE_AND_SEX = re.compile(r"(?i:\d{1,3}[ \t]?(?:yo|y/o|y\.o\.)?[ \t]?[mf])")
+                     "attending", "slp", "crna", "lmhc", "lmsw", "lpc", "cadc", "ccm",
+                     "liaison", "pastor", "chaplaincy"})
 _WEEKDAY_WORD = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds?|thurs?"
                            r"|fri|sat|sun)")
 _WEEKDAY_BEFORE = re.compile(r"(?i:\b(?:on|come|coming|until|till|by|since|next|last|this|before"
@@ -185,10 +184,6 @@ def _dashed_word(text: str, span: Span) -> str:
 
 def title_alone(text: str, span: Span) -> bool:
     return text[span.start:span.end].strip(" .,").casefold() in _TITLES
-
-
-def age_and_sex(text: str, span: Span) -> bool:
-    return bool(_AGE_AND_SEX.fullmatch(text[span.start:span.end].strip()))
 
 
 def weekday_as_a_name(text: str, span: Span) -> bool:

@@ -76,7 +76,7 @@ _HCN_CUE = (r"phn|personal\s+health\s+(?:number|no)|health\s+(?:card|insurance|n
 PHN_RULES: tuple[RegexRule, ...] = (
     RegexRule("phn.cued", ID, rf"(?i:\b(?:{_HCN_CUE})){_SEP}"
               r"((?=[A-Za-z \-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[ \-](?=[A-Za-z0-9])){6,16})"
-              r"(?![\w\-])", 0.95, subtype="HCN", group=1),
+              r"(?![\w\-])", 0.95, subtype="HCN", group=1, validate=v.health_number),
     RegexRule("uli.cued", ID,
               rf"(?i:\b(?:uli|ahcip|alberta\s+health(?:\s+care)?(?:\s+number)?)){_SEP}"
               rf"(\d{{5}}-?\d{{4}}){_R}", 0.96, subtype="ULI", group=1),

@@ -190,6 +190,15 @@ _ADDRESS_CAPS = frozenset({"APT", "SUITE", "STE", "UNIT", "PO", "BOX", "RD", "ST
 _UNIT_WORDS = frozenset("min mins minute minutes hr hrs hour hours sec mg ml cc mcg".split())
 
 
+def health_number(text: str) -> bool:
+    """"9876 543 210", "XK-4411872": digits, and no English word ("no health insurance since
+    2002 when" is a sentence)."""
+    from engine.detectors.dictionary.context import is_english
+
+    return sum(c.isdigit() for c in text) >= 5 \
+        and not any(is_english(w) for w in re.findall(r"[A-Za-z]{3,}", text))
+
+
 def street_not_charting(text: str) -> bool:
     words = re.findall(r"[^\W\d_]+", text)
     if any(w.casefold() in _UNIT_WORDS for w in words[:-1]):

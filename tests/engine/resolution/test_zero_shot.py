@@ -447,7 +447,6 @@ MODEL_PROPOSALS = [
     ("contact parish priest Fr. Mulcahy at home", "Fr.", P),
     ("Sheila Markowitz, LICSW", "LICSW", D),
     ("Chaplain notified.", "Chaplain", D),
-    ("Resident Progress Note HD#6\n\n81M from Larkspur Manor", "81M", L),
     # Counters, the rest of "s/p", clinical acronyms after TO in capitals, company suffixes
     # after clinical words, generic places in lower case, eponyms before what they name.
     ("MICU Resident Progress Note HD#6", "HD", Label.PATIENT),
@@ -459,6 +458,9 @@ MODEL_PROPOSALS = [
     ("CSRU 3-11 PT S/P AVR (#23 CARPENTIER PERICARDIAL)", "CARPENTIER", P),
     ("MASK REFIT W/ RT. UO 400CC FOR SHIFT.", "UO", P),
     ("Renal aware. Trop sent. BP 130s/70s", "Trop", Label.PATIENT),
+    ("R. Szymanski, LCSW", "LCSW", H),
+    ("Medicare Part A premium buy-in ($343/mo in 2004)", "343", Label.PHONE),
+    ("visits: wife 0800-1900, son 1930-2100 + weekends", "1930-2100", Label.ID),
     # A DATE in words names a month, a weekday, a holiday or a season.
     ("Resp: APRV - Phigh 30, Plow 0", "APRV", Label.DATE),
     ("returns to the Pulmonary Medicine Clinic", "Pulmonary Medicine Clinic", H),
@@ -631,4 +633,35 @@ def test_the_shipped_shorthand_list_is_what_the_script_builds() -> None:
 def test_icu_brands_and_scores_are_clinical_vocabulary(text: str, piece: str) -> None:
     start = text.index(piece)
     span = Span(start, start + len(piece), D, source=Source.NER, detector="ner.test")
+    assert ClinicalAllowlist.default().is_clinical(Document.from_text(text), span)
+
+
+@pytest.mark.parametrize(("text", "piece", "label", "age"), [
+    ("Pt: Gertrude Olenick, 86, POD #9 s/p sigmoid colectomy", "86", L, "86"),
+    ("Screened pt Annunziata Rocco (77) on behalf of Fenwick Ridge", "77", Label.PHONE, "77"),
+    ("Pt Dolores Kittredge 79F w/ metastatic NSCLC", "79F", Label.ID, "79"),
+    ("Resident Progress Note HD#6\n\n91M from Larkspur Manor", "91M", L, "91"),
+])
+def test_a_model_number_placed_as_an_age_is_an_age(text: str, piece: str, label: Label,
+                                                    age: str) -> None:
+    start = text.index(piece)
+    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
+    kept, _ = guard(Document.from_text(text), [span])
+    assert [(text[s.start:s.end], s.label) for s in kept] == [(age, Label.AGE)]
+
+
+def test_a_model_apostrophe_year_is_a_year() -> None:
+    text = "Pt widowed since '98, lives alone"
+    start = text.index("98")
+    span = Span(start, start + 2, Label.AGE, source=Source.NER, detector="ner.test")
+    kept, _ = guard(Document.from_text(text), [span])
+    assert [s.label for s in kept] == [Label.DATE]
+    assert not get_policy("hipaa").is_phi(kept[0], text)
+
+
+@pytest.mark.parametrize("payer", ["MassHealth", "Harvard Pilgrim", "UnitedHealthcare", "Anthem"])
+def test_a_payer_is_no_identifier(payer: str) -> None:
+    text = f"Ins: {payer} PPO, member ID YRP884102337."
+    start = text.index(payer)
+    span = Span(start, start + len(payer), H, source=Source.NER, detector="ner.test")
     assert ClinicalAllowlist.default().is_clinical(Document.from_text(text), span)
