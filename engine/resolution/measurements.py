@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from engine.detectors.regex.fragments import MONTH, WEEKDAY
-from engine.detectors.regex.validators import month_day, month_year, numeric_date
+from engine.detectors.regex.validators import month_day, month_day_range, month_year, numeric_date
 from engine.resolution.chartdates import charting_date, history_year, scored_before
 
 _NUM = r"[<>~]?\d+(?:\.\d+)?"
@@ -94,6 +94,9 @@ def _cued_date(match: re.Match[str]) -> bool:
 
 def _chain_is_date(text: str, match: re.Match[str]) -> bool:
     value = match.group()
+    if value.startswith("~") and _ABOUT_A_DAY.search(text[max(0, match.start() - 12):
+                                                          match.start()]):
+        value = value[1:]  # "dc ~10/25", "mtg ~2/24": about a day, not about a quantity
     if any(c in value for c in "<>~ \t") or ("." in value):
         return False
     parts = value.split("/")
@@ -152,6 +155,11 @@ _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2
 _OUT_OF_TEN = re.compile(r"(?:[0-9]|10)/10")
 _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|\bfrom|\bat|@"
                                   r"|\bdown|\bup)[ \t:]*$)")
+_ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
+                          r"|anticipated|expected|planned|around)[ \t]*\Z)")
+_MD_RANGE = re.compile(r"\d{1,2}/\d{1,2}[ \t]?[-–][ \t]?\d{1,2}/\d{1,2}")
+_ABOUT_OR_HEADING = re.compile(r"(?:~[ \t]?|(?:\A|\n)[ \t]*)\Z")
+_HEADING_AFTER = re.compile(r"[ \t]*(?:$|\n|[-–:][ \t])", re.MULTILINE)
 _LISTED_AFTER = re.compile(r"(?<![\w/])(\d{1,2}/\d{1,2})[ \t]*(?:,|&|\+|(?i:and))[ \t]*$")
 _CHAIN_GOES_ON = re.compile(r"^(?:/\d|[ \t]*%)")
 _PERCENT_AFTER = re.compile(r"^[ \t]*%")
@@ -178,6 +186,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     bare = _TRAILING_TIME.sub("", covered)
     if bare != covered and any(c.isdigit() for c in bare):
         return looks_like_date(text, start, start + len(bare))
+    if _MD_RANGE.fullmatch(covered.strip()):
+        return month_day_range(covered)  # "6/1-6/2"
     cores = _NUMERIC_CORE.findall(covered)
     if len(cores) != 1 or _CHAIN_GOES_ON.match(text[end:end + 4]):
         return False  # "5/10" of "CPAP 5/10/35%" is part of a setting
@@ -200,6 +210,10 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         if not month_day(core):
             return False
         core_start = start + covered.index(core)
+        if _ABOUT_OR_HEADING.search(text[max(0, core_start - 3):core_start]) \
+                and (text[core_start - 1:core_start] == "~"
+                     or _HEADING_AFTER.match(text, core_start + len(core))):
+            return True  # "dc ~10/25", "10/16\n0930 - Peer to peer"
         listed = _LISTED_AFTER.search(text[max(0, core_start - 16):core_start])
         if listed:  # "BCX 3/14 and 3/15" is a date, "PS 10/5 and 5/5" no: the first decides
             first = core_start - len(listed.group()) + listed.start(1)

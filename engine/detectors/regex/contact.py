@@ -70,7 +70,9 @@ PHONE_RULES: tuple[RegexRule, ...] = (
     # An extension alone, as signatures and call-backs give it: "LICSW  x4417", "(ext 3-5512)",
     # "EXT 6-4410"; never a count ("2 x 1000", "bolus x1000"). The number is the span.
     RegexRule("phone.extension", P,
-              r"(?:(?<![\w.])(?i:ext\.?|extension)[ \t]?|(?:^|(?<=[ \t]{2})|(?<=[(,;])[ \t]?)x)"
+              r"(?:(?<![\w.])(?i:ext\.?|extension)[ \t]?|(?:^|(?<=[ \t]{2})|(?<=[(,;])[ \t]?)x"
+              r"|(?<![\w.])(?<!\d[ \t])x(?=\d-\d{4})"  # "security x5-5000"
+              r"|(?<![\w.])(?<!\d[ \t])x(?=\d{3}[1-9]\d?[ \t]*$))"  # "Services x6214" ends a line
               r"(\d(?:-?\d){3,4})(?![\w.\-/])"
               r"(?![ \t]*(?i:mg|mcg|ml|cc|units?|%|/))", 0.6, subtype="PAGER", group=1),
 )

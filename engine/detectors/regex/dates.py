@@ -14,7 +14,7 @@ from engine.detectors.regex.fragments import (
     WEEKDAY,
 )
 from engine.detectors.regex.rule import RegexRule
-from engine.detectors.regex.validators import month_day, month_year, numeric_date
+from engine.detectors.regex.validators import month_day, month_day_range, month_year, numeric_date
 
 D = Label.DATE
 # Not glued to other digits, slashes, colons (times) or decimal points.
@@ -119,6 +119,23 @@ RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(?:on|since|until|till|by|before|after|from)[ \t]+)"
               r"(the[ \t]+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))\b(?![ \t]+(?i:of\b"
               r"|day|week|month|time|percentile|floor|grade|rib|ics|cycle|dose))", 0.6, group=1),
+    # "intubated 6/1-6/2", "adm 6/30-7/26": a range of two month/days; "dc ~10/25" (about a
+    # day); a month/day alone at the head of a line or an entry ("10/16\n0930 - Peer to peer").
+    RegexRule("date.month_day_range", D,
+              rf"(?<![\w/.])(\d{{1,2}}/\d{{1,2}}[ \t]?[-–][ \t]?\d{{1,2}}/\d{{1,2}})"
+              rf"{_R}{_NOT_AFTER}",
+              0.6, group=1, validate=month_day_range),
+    RegexRule("date.month_day_about", D, rf"~[ \t]?(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.55,
+              group=1, validate=month_day),
+    RegexRule("date.month_day_heading", D,
+              r"(?m:^[ \t]*(\d{1,2}/\d{1,2})(?=[ \t]*(?:$|[-–:][ \t])))", 0.55, group=1,
+              validate=month_day),
+    # "died January", "since December", "last March": a month named alone after a cue.
+    RegexRule("date.month_alone", D,
+              r"(?i:\b(?:in|since|until|till|by|last|this|next|early|late|mid|from|before|after"
+              r"|during|died|passed|loss)[ \t]+)((?:January|February|April|June|July|August"
+              r"|September|October|November|December|JANUARY|FEBRUARY|APRIL|JUNE|JULY|AUGUST"
+              r"|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER))\b(?![ \t]+\d)", 0.55, group=1),
     RegexRule("date.holiday", D, rf"(?i:\b({HOLIDAY})\b)", 0.6, group=1),
     RegexRule("date.weekday", D, r"(?i:\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", 0.4,
               group=1),

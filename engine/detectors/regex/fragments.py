@@ -65,7 +65,10 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|fall|fell|seizure|code|arrest|event|died|expired|born|dob|visit|appt|f/u|seen"
                 r"|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
                 r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday"
-                r"|avail\w*|(?-i:OR)"  # "bed avail 2/18", "to OR 10/8" (operating room)
+                r"|avail\w*|(?-i:OR)|dc|dc'?d|mtg|meeting|soc|filed|pickup|appeal|readmit\w*"
+                r"|lap|stemi|nstemi|vap|coma|step-?down|labs?|bmp|cbc|trach'?d|intubated"
+                # "bed avail 2/18", "to OR 10/8" (operating room), "dc'd 9/3", "mtg 5/29"
+                r"|adm|index|prior|f/u|expected|pending|accepted|downgraded|upgraded"
                 # procedures and injuries: "sphincterotomy 6/1", "IVC filter 12/8"
                 r"|\w+(?:ectomy|otomy|ostomy|plasty|scopy|pexy)|resection|repair|coiling|filter"
                 r"|fusion|biopsy|bx|ablation|transplant|stent|stented|orif|crani\w*|mvc|onset"

@@ -120,6 +120,11 @@ ADDRESS_RULES: tuple[RegexRule, ...] = (
               r"[A-KM-Za-km-z]?)\b"  # "Route 1A", not the "L" of "RT 2L NC"
               r"(?![ \t]*(?i:l\b|lpm|liters?|%|mg|mcg|cm|fr\b|french|x\b|/))", 0.55,
               subtype="STREET", group=1),
+    # "1127 Pelham Terrace, Dorrance MA 02190": the town and the state before a ZIP code.
+    RegexRule("address.town_state", L,
+              rf"(?<![\w\-])((?:{UP}[a-z]+[ \t]){{1,3}}(?:{_STATES}))"
+              rf"(?=,?[ \t]+\d{{5}}(?:-\d{{4}})?\b)",
+              0.6, subtype="CITY", group=1),
     RegexRule("address.unit", L,
               r"\b((?:Apt|Apartment|Suite|Ste|Unit)\.?\s*#?\s*\d{1,5}[A-Za-z]?)\b", 0.6,
               subtype="STREET", group=1),

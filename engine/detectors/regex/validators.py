@@ -190,6 +190,16 @@ _ADDRESS_CAPS = frozenset({"APT", "SUITE", "STE", "UNIT", "PO", "BOX", "RD", "ST
 _UNIT_WORDS = frozenset("min mins minute minutes hr hrs hour hours sec mg ml cc mcg".split())
 
 
+def month_day_range(text: str) -> bool:
+    """"6/1-6/2", "6/30 - 7/26": two month/days, the second not before the first (within a
+    year's turn); not a pressure range ("120/60-130/70")."""
+    parts = re.split(r"[ \t]?[-–][ \t]?", text.strip())
+    if len(parts) != 2 or not all(month_day(p) for p in parts):
+        return False
+    (m1, d1), (m2, d2) = (tuple(int(x) for x in p.split("/")) for p in parts)
+    return (m1, d1) <= (m2, d2) or m1 == 12 and m2 == 1
+
+
 def health_number(text: str) -> bool:
     """"9876 543 210", "XK-4411872": digits, and no English word ("no health insurance since
     2002 when" is a sentence)."""
