@@ -1,0 +1,37 @@
+"""The hand-written ICU notes in benchmarks/data are gold that quality.py scores against: every
+span lies inside its text, names a ClearNote label and no two records share an id."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.core.labels import Label
+
+DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data"
+SETS = sorted(DATA.glob("icu_notes_*.jsonl"))
+
+
+def test_the_four_icu_sets_are_there() -> None:
+    assert [p.name for p in SETS] == ["icu_notes_dev.jsonl", "icu_notes_dev2.jsonl",
+                                      "icu_notes_heldapart.jsonl", "icu_notes_heldapart2.jsonl"]
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
+def test_icu_gold_is_well_formed(path: Path) -> None:
+    labels = {label.value for label in Label}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        text = record["text"]
+        for span in record["spans"]:
+            assert 0 <= span["start"] < span["end"] <= len(text), record["id"]
+            assert text[span["start"]:span["end"]].strip() == text[span["start"]:span["end"]]
+            assert span["label"] in labels, record["id"]
+
+
+def test_icu_ids_are_unique_across_sets() -> None:
+    ids = [json.loads(line)["id"] for path in SETS
+           for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(ids) == len(set(ids))
