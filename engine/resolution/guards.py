@@ -50,6 +50,7 @@ from engine.resolution.foreign_words import (
     titled,
 )
 from engine.resolution.measurements import looks_like_date, measurement_ranges
+from engine.resolution.model_numbers import age_of_a_model_number, model_number_is_no_identifier
 from engine.resolution.shorthand import (
     after_pt_without_name,
     contact_order,
@@ -89,10 +90,6 @@ _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?[ \t]*(?:mg|mcg|m
 _DOTTED_WORDS = re.compile(r"[A-Za-z][\w\-]*(?:\.[A-Za-z][\w\-]*)+")
 _NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
 _ACRONYM = re.compile(r"[A-Z]{2,6}")
-_AGE_AND_SEX_CORE = re.compile(r"(?i:(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.)?[ \t]?[mf])")
-_AGE_ALONE = re.compile(r"\d{1,3}")
-_NAME_THEN_COMMA = re.compile(r"[A-Za-z][a-z]+(?:,[ \t]*|[ \t]+\()\Z")
-_AGE_CLOSED = re.compile(r"(?:\)|,|[ \t]+(?:POD|HD|w/|with|s/p|yo|y/o)\b)")
 _ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np)\b")
 _MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|return(?:ed)?|d/c'?d?"
                           r"|discharged?|admitted|came|arrived|accepted|bed)[ \t]+(?:to|from|at)"
@@ -100,13 +97,6 @@ _MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|retur
 _DIRECTIONS = frozenset({"north", "south", "east", "west", "northeast", "northwest", "southeast",
                          "southwest"})
 _COMPANY_SUFFIXES = frozenset({"inc", "llc", "ltd", "corp", "co", "plc", "lp", "pc"})
-_CLOCK_RANGE = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d[ \t]?-[ \t]?(?:[01]\d|2[0-3])[0-5]\d")
-_ROOM_BEFORE = re.compile(r"(?i:\b(?:room|rm|bed)[ \t:#]*\Z)")
-# "ARRIVED 1530 FROM", "admit note 1530": a clock is no ID, phone or street number.
-_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
-_NUMBER_WORD_BEFORE = re.compile(r"(?i:(?:\b(?:mrn|acct|account|id|no|number|unit|apt|suite|box"
-                                 r"|room|rm|bed|ext|x|pager|beeper|pgr|po|cell|phone|tel|fax|call"
-                                 r"|at)\.?|#)[ \t:#]*\Z)")
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
@@ -152,7 +142,7 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
 
 
 def _shape(text: str, span: Span) -> Span | None:
-    span = _age_of_a_model_number(text, span)
+    span = age_of_a_model_number(text, span)
     start, end = span.start, span.end
     if span.source in (Source.NER, Source.LLM):
         start, end = trim(text, start, end)
@@ -221,7 +211,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.source in (Source.NER, Source.LLM) and span.label is Label.ID \
             and clock_entry(text, span):
         return True  # "2217 Code team arrived"
-    if span.source in (Source.NER, Source.LLM) and _model_number_is_no_identifier(text, span):
+    if span.source in (Source.NER, Source.LLM) and model_number_is_no_identifier(text, span):
         return True
     if span.source in (Source.NER, Source.LLM) and size_or_day(text, span):
         return True  # "POD #2", "Trach #8 portex": a day or a size
@@ -243,44 +233,6 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
         and not _state_after_comma(text, span) \
         and not has_name_context(text, span.start, span.end)
-
-
-def _age_of_a_model_number(text: str, span: Span) -> Span:
-    """A model's number that is an age by its place is relabelled, not dropped (over 89 it is
-    PHI): "81M", "79F" (an age and a sex), "Gertrude Olenick, 86, POD #9", "Rocco (77) on
-    behalf". A model's "'98" as an age is a year."""
-    if span.source not in (Source.NER, Source.LLM):
-        return span
-    covered = text[span.start:span.end].strip()
-    if span.label is Label.AGE and text[span.start - 1:span.start] in ("'", "’"):
-        return replace(span, label=Label.DATE, subtype=None)
-    if span.label is Label.AGE:
-        return span
-    sexed = _AGE_AND_SEX_CORE.fullmatch(covered)
-    if sexed:
-        start = span.start + text[span.start:span.end].index(sexed.group(1))
-        return replace(span, start=start, end=start + len(sexed.group(1)), label=Label.AGE,
-                       subtype=None)
-    if _AGE_ALONE.fullmatch(covered) and int(covered) <= 115 \
-            and _NAME_THEN_COMMA.search(text[max(0, span.start - 24):span.start]) \
-            and bool(_AGE_CLOSED.match(text, span.end)):
-        return replace(span, label=Label.AGE, subtype=None)
-    return span
-
-
-def _model_number_is_no_identifier(text: str, span: Span) -> bool:
-    """A model's clock as a phone, an ID or a street number ("CALL BY 0530", "ARRIVED 1530
-    FROM", "admit note 1530"), a room as a phone ("ROOM 312"). Other short numbers it calls
-    phones stay: they are mostly postal codes and extensions, PHI under another label."""
-    covered = text[span.start:span.end].strip()
-    before = text[max(0, span.start - 16):span.start]
-    if before.endswith("$") or _CLOCK_RANGE.fullmatch(covered):
-        return True  # "$343/mo", "son 1930-2100"
-    if span.label is Label.PHONE and _ROOM_BEFORE.search(before) \
-            and sum(c.isdigit() for c in covered) < 7:
-        return True
-    return span.label in (Label.ID, Label.PHONE, Label.LOCATION) \
-        and bool(_CLOCK.fullmatch(covered)) and not _NUMBER_WORD_BEFORE.search(before)
 
 
 def _english_word_before_a_role(text: str, span: Span) -> bool:

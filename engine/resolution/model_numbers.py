@@ -1,0 +1,65 @@
+"""Numbers a model proposes, judged by where they stand.
+
+A model reads "86" in "Gertrude Olenick, 86, POD #9" as a place and "79F" as an ID: by their
+place they are ages, relabelled rather than dropped (over 89 an age is PHI). Its clocks
+("ARRIVED 1530 FROM", "son 1930-2100"), rooms ("ROOM 312") and money ("$343/mo") are no
+identifiers; the short numbers it calls phones stay, mostly postal codes and extensions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from engine.core.domain import Source, Span
+from engine.core.labels import Label
+
+_AGE_AND_SEX_CORE = re.compile(r"(?i:(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.)?[ \t]?[mf])")
+_AGE_ALONE = re.compile(r"\d{1,3}")
+_NAME_THEN_COMMA = re.compile(r"[A-Za-z][a-z]+(?:,[ \t]*|[ \t]+\()\Z")
+_AGE_CLOSED = re.compile(r"(?:\)|,|[ \t]+(?:POD|HD|w/|with|s/p|yo|y/o)\b)")
+_CLOCK_RANGE = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d[ \t]?-[ \t]?(?:[01]\d|2[0-3])[0-5]\d")
+_ROOM_BEFORE = re.compile(r"(?i:\b(?:room|rm|bed)[ \t:#]*\Z)")
+# "ARRIVED 1530 FROM", "admit note 1530": a clock is no ID, phone or street number.
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_NUMBER_WORD_BEFORE = re.compile(r"(?i:(?:\b(?:mrn|acct|account|id|no|number|unit|apt|suite|box"
+                                 r"|room|rm|bed|ext|x|pager|beeper|pgr|po|cell|phone|tel|fax|call"
+                                 r"|at)\.?|#)[ \t:#]*\Z)")
+
+
+def age_of_a_model_number(text: str, span: Span) -> Span:
+    """A model's number that is an age by its place is relabelled, not dropped (over 89 it is
+    PHI): "81M", "79F" (an age and a sex), "Gertrude Olenick, 86, POD #9", "Rocco (77) on
+    behalf". A model's "'98" as an age is a year."""
+    if span.source not in (Source.NER, Source.LLM):
+        return span
+    covered = text[span.start:span.end].strip()
+    if span.label is Label.AGE and text[span.start - 1:span.start] in ("'", "’"):
+        return replace(span, label=Label.DATE, subtype=None)
+    if span.label is Label.AGE:
+        return span
+    sexed = _AGE_AND_SEX_CORE.fullmatch(covered)
+    if sexed:
+        start = span.start + text[span.start:span.end].index(sexed.group(1))
+        return replace(span, start=start, end=start + len(sexed.group(1)), label=Label.AGE,
+                       subtype=None)
+    if _AGE_ALONE.fullmatch(covered) and int(covered) <= 115 \
+            and _NAME_THEN_COMMA.search(text[max(0, span.start - 24):span.start]) \
+            and bool(_AGE_CLOSED.match(text, span.end)):
+        return replace(span, label=Label.AGE, subtype=None)
+    return span
+
+
+def model_number_is_no_identifier(text: str, span: Span) -> bool:
+    """A model's clock as a phone, an ID or a street number ("CALL BY 0530", "ARRIVED 1530
+    FROM", "admit note 1530"), a room as a phone ("ROOM 312"). Other short numbers it calls
+    phones stay: they are mostly postal codes and extensions, PHI under another label."""
+    covered = text[span.start:span.end].strip()
+    before = text[max(0, span.start - 16):span.start]
+    if before.endswith("$") or _CLOCK_RANGE.fullmatch(covered):
+        return True  # "$343/mo", "son 1930-2100"
+    if span.label is Label.PHONE and _ROOM_BEFORE.search(before) \
+            and sum(c.isdigit() for c in covered) < 7:
+        return True
+    return span.label in (Label.ID, Label.PHONE, Label.LOCATION) \
+        and bool(_CLOCK.fullmatch(covered)) and not _NUMBER_WORD_BEFORE.search(before)
