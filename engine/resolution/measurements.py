@@ -12,7 +12,12 @@ import re
 
 from engine.detectors.regex.fragments import MONTH, WEEKDAY
 from engine.detectors.regex.validators import month_day, month_day_range, month_year, numeric_date
-from engine.resolution.chartdates import charting_date, history_year, scored_before
+from engine.resolution.chartdates import (
+    charting_date,
+    history_year,
+    late_in_a_month,
+    scored_before,
+)
 
 _NUM = r"[<>~]?\d+(?:\.\d+)?"
 # Slash chains: ABGs, hemodynamics, BP, ratios, scores, dates (told apart by _chain_is_date).
@@ -154,7 +159,7 @@ _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2
 # "C/O 4/10 SUBSTERNAL PRESSURE", "pain 7/10 -> now 3/10": a score out of ten, not April 2010.
 _OUT_OF_TEN = re.compile(r"(?:[0-9]|10)/10")
 _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|\bfrom|\bat|@"
-                                  r"|\bdown|\bup)[ \t:]*$)")
+                                  r"|(?<!-)\bdown|(?<!-)\bup)[ \t:]*$)")  # not "step-down 8/10"
 _ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
                           r"|anticipated|expected|planned|around)[ \t]*\Z)")
 _MD_RANGE = re.compile(r"\d{1,2}/\d{1,2}[ \t]?[-–][ \t]?\d{1,2}/\d{1,2}")
@@ -203,7 +208,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     if _MY.fullmatch(core):
         core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
-        return month_year(core) and not _MEASURE_BEFORE.search(before) \
+        return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \
             and not (two_digit_year and scored_before(text, core_start)) \
             and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before))
     if _MD.fullmatch(core):
@@ -220,7 +225,9 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             return looks_like_date(text, first, first + len(listed.group(1)))
         return (bool(_DATE_CUE.search(before) or _CLOCK_AFTER.match(text[end:end + 12]))
                 and not _MEASURE_BEFORE.search(before)) \
-            or charting_date(text, core_start, core_start + len(core))
+            or charting_date(text, core_start, core_start + len(core)) \
+            or late_in_a_month(text, core_start, core_start + len(core)) \
+            and not _MEASURE_BEFORE.search(before.rstrip(" \t(="))  # not "CVP (12/18)"
     if _ORDINAL_DAY.fullmatch(covered.strip()):
         return bool(re.search(r"(?i:\bthe\s*$)", before))
     if _THE_ORDINAL_DAY.fullmatch(covered.strip()):  # "on the 9th", the rule's span

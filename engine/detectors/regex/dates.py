@@ -136,6 +136,12 @@ RULES: tuple[RegexRule, ...] = (
               r"|during|died|passed|loss)[ \t]+)((?:January|February|April|June|July|August"
               r"|September|October|November|December|JANUARY|FEBRUARY|APRIL|JUNE|JULY|AUGUST"
               r"|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER))\b(?![ \t]+\d)", 0.55, group=1),
+    # In parentheses or after "=", a month/day whose day is past 12 ("within 7 days (9/27)"):
+    # the guards keep it unless vent, vital or score words stand before it
+    # (resolution/chartdates.late_in_a_month).
+    RegexRule("date.month_day_late", D,
+              rf"[(=][ \t]*((?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])){_R}{_NOT_AFTER}", 0.4,
+              group=1),
     RegexRule("date.holiday", D, rf"(?i:\b({HOLIDAY})\b)", 0.6, group=1),
     RegexRule("date.weekday", D, r"(?i:\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", 0.4,
               group=1),
