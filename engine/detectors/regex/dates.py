@@ -142,7 +142,11 @@ RULES: tuple[RegexRule, ...] = (
     RegexRule("date.month_day_late", D,
               rf"[(=][ \t]*((?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])){_R}{_NOT_AFTER}", 0.4,
               group=1),
-    RegexRule("date.holiday", D, rf"(?i:\b({HOLIDAY})\b)", 0.6, group=1),
+    # Not the things named after one: "a Christmas tree farm", "Halloween costume".
+    RegexRule("date.holiday", D,
+              rf"(?i:\b({HOLIDAY})\b(?![ \t]+(?:trees?|cards?|lights|decorations|ornaments?"
+              r"|carols?|music|songs?|shopping|gifts?|presents|cookies|candy|costumes?)\b))",
+              0.6, group=1),
     RegexRule("date.weekday", D, r"(?i:\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)", 0.4,
               group=1),
 )
