@@ -242,6 +242,35 @@ def save_checkpoint(model: Any, out: Path, half: bool) -> None:
     os.replace(tmp, out / "ckpt.pt")
 
 
+def mixed_loss(logits: Any, soft: Any, lab: Any, mask: Any, distil: Any, alpha: float,
+               temperature: float) -> Any:
+    """Distillation where a row asks for it, gold tags alone where it does not.
+
+    A distilled row's loss is ``alpha * KL(teacher || student) + (1 - alpha) * CE``; a gold-only
+    row (text the teacher reads wrongly: hand-written notes) has only its CE. Tokens are averaged
+    over the batch, so a batch of distilled rows gives the loss this file always used."""
+    import torch
+
+    n_tags = logits.shape[-1]
+    ce = torch.nn.functional.cross_entropy(
+        logits.view(-1, n_tags), lab.view(-1), ignore_index=IGNORE, reduction="none"
+    ).view(lab.shape)
+    labelled = (lab != IGNORE).float()
+    row_weight = torch.where(distil, 1.0 - alpha, 1.0).unsqueeze(1)
+    loss = (ce * labelled * row_weight).sum() / labelled.sum().clamp(min=1.0)
+    keep = mask.bool() & distil.unsqueeze(1)
+    if keep.any():
+        t = temperature
+        kd = torch.nn.functional.kl_div(
+            torch.log_softmax(logits[keep] / t, -1),
+            torch.log_softmax(soft[keep] / t, -1),
+            log_target=True,
+            reduction="batchmean",
+        ) * (t * t)
+        loss = loss + alpha * kd * keep.sum() / mask.bool().sum().clamp(min=1)
+    return loss
+
+
 def load_state(path: Path) -> dict[str, Any]:
     import torch
 
@@ -262,7 +291,14 @@ def train(args: argparse.Namespace) -> None:
     t0 = time.time()
     train_docs = load_docs(args, "train", args.n_train)
     dev_docs = load_docs(args, "dev", args.n_dev)
-    wins = windows_for(train_docs, enc_dir / "tokenizer.json", args)
+    # Documents of --gold-only-style come last: rows from n_distilled on learn the gold alone.
+    gold_only = [d for d in train_docs if args.gold_only_style
+                 and d.get("meta", {}).get("style") == args.gold_only_style]
+    distilled = [d for d in train_docs if not (args.gold_only_style
+                 and d.get("meta", {}).get("style") == args.gold_only_style)]
+    wins = windows_for(distilled, enc_dir / "tokenizer.json", args)
+    n_distilled = len(wins)
+    wins += windows_for(gold_only, enc_dir / "tokenizer.json", args) if gold_only else []
     dev_wins = windows_for(dev_docs, enc_dir / "tokenizer.json", args)
     print(
         f"corpus: {len(train_docs)} docs, {len(wins)} windows, built in {time.time() - t0:.0f}s; "
@@ -314,21 +350,16 @@ def train(args: argparse.Namespace) -> None:
             ids, mask, shp, lab = (t.to(device) for t in collate([wins[i] for i in bidx]))
             with autocast:
                 logits = model(ids, mask, shp).float()
-                loss = torch.nn.functional.cross_entropy(
-                    logits.view(-1, len(TAGS)), lab.view(-1), ignore_index=IGNORE
-                )
-                if teacher is not None:
+                if teacher is None:
+                    loss = torch.nn.functional.cross_entropy(
+                        logits.view(-1, len(TAGS)), lab.view(-1), ignore_index=IGNORE
+                    )
+                else:
                     with torch.no_grad():
                         soft = teacher(ids, mask, shp).float()
-                    keep = mask.bool()
-                    t = args.temperature
-                    kd = torch.nn.functional.kl_div(
-                        torch.log_softmax(logits[keep] / t, -1),
-                        torch.log_softmax(soft[keep] / t, -1),
-                        log_target=True,
-                        reduction="batchmean",
-                    ) * (t * t)
-                    loss = args.alpha * kd + (1 - args.alpha) * loss
+                    distil = torch.tensor([i < n_distilled for i in bidx], device=device)
+                    loss = mixed_loss(logits, soft, lab, mask, distil, args.alpha,
+                                      args.temperature)
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -373,6 +404,8 @@ def train(args: argparse.Namespace) -> None:
         f"alpha={args.alpha:g})"
         if teacher is not None
         else None,
+        "gold_only_style": args.gold_only_style,
+        "gold_only_windows": len(wins) - n_distilled,
         "train_seconds": round(time.time() - start),
         "encoder": str(enc_dir.name),
     }
@@ -442,6 +475,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--temperature", type=float, default=2.0)
     p.add_argument("--alpha", type=float, default=0.7, help="weight of the soft-label loss")
+    p.add_argument("--gold-only-style", default=None,
+                   help="with --teacher: documents whose meta.style is this learn gold tags only")
 
 
 if __name__ == "__main__":
