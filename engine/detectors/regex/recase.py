@@ -34,6 +34,9 @@ _HEADS = frozenset((
 # Heads after which one English word is the institution's name ("CARNEY HOSPITAL", "mercy
 # hospital", "KINDRED LTAC"), unless it says what kind ("STATE HOSPITAL", "psych hospital").
 _NAMED_BY_ONE_WORD = frozenset("hospital infirmary hospice sanatorium ltac ltach snf manor".split())
+# Common words that name hospitals ("MERCY HOSPITAL", "PROVIDENCE HOSPITAL"); other common
+# words before a head say what is needed ("likely ltac", "good rehab").
+_VIRTUES = frozenset("mercy providence trinity grace hope charity faith".split())
 _KINDS = frozenset(("state psychiatric psych mental veterans va children's childrens women's womens"
                     " teaching rehab rehabilitation eye cancer heart chest field military army"
                     " naval district university medical surgical acute chronic referring receiving"
@@ -101,7 +104,8 @@ def cased_view(text: str) -> str | None:
                     run.pop()  # "LOCAL HOSPITAL", "the NEW GENERAL HOSPITAL" stay words
                 numbered = bool(run) and bool(_HOUSE.search(text[start:words[run[-1]].start()]))
                 one_name = len(run) == 1 and key in _NAMED_BY_ONE_WORD \
-                    and keys[run[0]] not in _KINDS
+                    and keys[run[0]] not in _KINDS \
+                    and (keys[run[0]] not in common_words() or keys[run[0]] in _VIRTUES)
                 if numbered or one_name or len(run) > 1 \
                         or any(not _english(keys[j]) for j in run):
                     for j in run:
