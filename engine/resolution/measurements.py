@@ -162,6 +162,10 @@ _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|
                                   r"|(?<!-)\bdown|(?<!-)\bup)[ \t:]*$)")  # not "step-down 8/10"
 _ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
                           r"|anticipated|expected|planned|around)[ \t]*\Z)")
+# "hypotension 2/2 sepsis", "delayed extubation 2/2 bleeding": "2/2" is "secondary to".
+_SECONDARY_TO = re.compile(r"[ \t]+(?:to\b|(?!(?:at|on|and|with|was|when|for|per|the|am|pm|noon"
+                           r"|in|of|by|from|until|after|before|then|now|still|already|growing|grew"
+                           r"|pending|positive|negative|neg|pos|without|showed|shows)\b)[a-z]{3,})")
 _MD_RANGE = re.compile(r"\d{1,2}/\d{1,2}[ \t]?[-–][ \t]?\d{1,2}/\d{1,2}")
 _ABOUT_OR_HEADING = re.compile(r"(?:~[ \t]?|(?:\A|\n)[ \t]*)\Z")
 _HEADING_AFTER = re.compile(r"[ \t]*(?:$|\n|[-–:][ \t])", re.MULTILINE)
@@ -212,7 +216,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             and not (two_digit_year and scored_before(text, core_start)) \
             and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before))
     if _MD.fullmatch(core):
-        if not month_day(core):
+        if not month_day(core) or core == "2/2" and _SECONDARY_TO.match(text, end):
             return False
         core_start = start + covered.index(core)
         if _ABOUT_OR_HEADING.search(text[max(0, core_start - 3):core_start]) \
