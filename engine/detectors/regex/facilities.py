@@ -112,6 +112,19 @@ def _ward_name(text: str) -> bool:
         and not is_shorthand(key)
 
 
+def _unit_aside(text: str) -> bool:
+    """"(Bayard 2)" after "vent unit": a name in title case, no common, clinical or drug word
+    ("(Levo 3)", "(Day 2)")."""
+    from engine.detectors.dictionary.stopwords import common_words
+    from engine.resolution.allowlist import drug_words
+    from engine.resolution.shorthand import is_shorthand
+
+    word = text.split()[0]
+    key = word.casefold()
+    return word.istitle() and key not in common_words() and key not in _COUNTED \
+        and not is_shorthand(key) and key not in drug_words()
+
+
 @lru_cache(maxsize=1)
 def _states() -> frozenset[str]:
     """One-word state names of the shipped location gazetteer."""
@@ -142,6 +155,11 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     RegexRule("facility.ward_staff_word", H,
               rf"(?<![\w.])({_UNIT_NAME})(?=[ \t]+(?:RN|rn|charge|nurse|staff)\b)", 0.55,
               group=1, validate=_english_ward),
+    # A unit's name in parentheses after what it is: "beds in vent unit (Bayard 2)", "cath lab
+    # (Ostrander 2)".
+    RegexRule("facility.ward_aside", H,
+              rf"(?i:\b(?:unit|floor|lab|ward|icu|service|rehab|stepdown|step-down)[ \t]+)"
+              rf"\(({_UNIT_NAME})\)", 0.55, group=1, validate=_unit_aside),
     # Wards named by an English word: only where a patient moves to or stays on them.
     RegexRule("facility.ward_word_moved", H, rf"{_WARD_MOVE}({_UNIT_NAME}){_NOT_DOSE}", 0.55,
               group=1, validate=_english_ward),
