@@ -28,6 +28,8 @@ from engine.detectors.dictionary.context import (
     is_english,
 )
 from engine.detectors.dictionary.lists import sections
+from engine.detectors.regex.fragments import SUBJECT_VERBS
+from engine.detectors.regex.validators import listed_uncommon_name
 from engine.paths import resource
 
 SHORTHAND_FILE = ("dictionaries", "clinical_shorthand.txt")
@@ -121,10 +123,17 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     return bool(following and mixed and listed_name(following.group(1)))
 
 
+# The verb of a patient named after "pt" ("PT NOEL REMAINS INTUBATED"); the rule
+# regex.name's name.pt_subject proposes the same.
+_VERB_AFTER = re.compile(rf"[ \t]+(?i:{SUBJECT_VERBS})\b")
+
+
 def after_pt_without_name(text: str, span: Span) -> bool:
     """A candidate right after ``pt`` that has no name evidence ("pt cont", "pt trached")."""
     if not _PT_BEFORE.search(text[max(0, span.start - 6):span.start]):
         return False
+    if _VERB_AFTER.match(text, span.end) and listed_uncommon_name(text[span.start:span.end]):
+        return False  # "PT NOEL REMAINS INTUBATED": a listed name, the verb's subject
     return not has_name_evidence(text, span.start, span.end)
 
 

@@ -94,3 +94,8 @@ HOLIDAY = (r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+year'?s(?:[ \t]+(?:eve|da
 # A clock right after a month/day: "4/13 0446", "4/18 5am", "1/9 noon", "4/1 12 PM".
 CLOCK_AFTER = (r"[ \t,]*(?:@[ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"
                r"|(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?(?i:am|pm)\b|(?i:noon|midnight)\b)")
+
+# Verbs whose subject a patient named after "pt" is ("PT NOEL REMAINS INTUBATED").
+SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reported|denies|denied"
+                 r"|tolerated|tolerating|slept|rested|appears|appeared|continues|cont|c/o"
+                 r"|complains")

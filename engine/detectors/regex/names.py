@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import CREDENTIALS, INITIAL, NAME_TOKEN, PERSON_NAME
+from engine.detectors.regex.fragments import (
+    CREDENTIALS,
+    INITIAL,
+    NAME_TOKEN,
+    PERSON_NAME,
+    SUBJECT_VERBS,
+)
 from engine.detectors.regex.rule import RegexRule
+from engine.detectors.regex.validators import listed_uncommon_name
 
 DOC, PAT, PER = Label.DOCTOR, Label.PATIENT, Label.PERSON
 _NAME = rf"({PERSON_NAME})"
@@ -59,4 +66,11 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"|name\s+is|goes\s+by))[ \t]+"
               rf"(?!(?i:dr\b|doctor\b|the\b|a\b|not\b|so\b|sorry\b|fine\b|here\b|going\b))"
               rf"({NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}})", 0.55, group=1),
+    # "PT BAKER HAD A FAIR NIGHT", "Pt Noel remains intubated": a listed surname or first name
+    # between "pt" and a verb whose subject it is (resolution/shorthand.after_pt_without_name
+    # needs name evidence: this verb is it, and the word is no common or clinical one).
+    RegexRule("name.pt_subject", PAT,
+              rf"(?i:\bpt\.?[ \t]+)([A-Z][A-Za-z'’\-]{{2,}})(?=[ \t]+(?i:{SUBJECT_VERBS})\b)",
+              0.5, group=1,
+              validate=listed_uncommon_name),
 )

@@ -24,6 +24,7 @@ P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
 NEVER = [
     ("1", "hipaa", "pt cont on levo gtt, pt became agitated overnight", "cont"),
     ("1", "hipaa", "pt became agitated overnight", "became"),
+    ("1", "hipaa", "PT STILL HAS PAIN, PT FOLEY HAS BEEN CHANGED", "STILL"),
     ("1", "hipaa", "pt rec'd 2u prbc this am", "rec'd"),
     ("1", "hipaa", "pt recieved lasix 40mg iv", "recieved"),
     ("1", "hipaa", "pt trached and pegged on 3rd", "trached"),
@@ -312,6 +313,7 @@ ALWAYS = [
     ("9", "hipaa", "family asks for transfer to St. Agnes. Mercy Rehab accepted", "St. Agnes"),
     ("9", "hipaa", "family asks for transfer to St. Agnes. Mercy Rehab accepted", "Mercy Rehab"),
     ("10", "hipaa", "per d lang ok to extubate", "lang"),
+    ("10", "hipaa", "NURSING NOTE 0700-1900\nPT NOEL REMAINS INTUBATED/SEDATED", "NOEL"),
     ("10", "hipaa", "md okafor aware of k 3.1", "okafor"),
     ("10", "hipaa", "lines placed by B. TOLLER this am", "TOLLER"),
     ("10", "hipaa", "HO Brandt notified of uo", "Brandt"),
