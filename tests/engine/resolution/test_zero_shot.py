@@ -282,6 +282,7 @@ ALWAYS = [
     ("9c", "hipaa", "PT TRANSFERRED TO CMC FOR CATH", "CMC"),
     ("9c", "hipaa", "SEEN AT MERCY HOSPITAL LAST YEAR", "MERCY HOSPITAL"),
     ("9", "hipaa", "no beds available in vent unit (Bayard 2).", "Bayard 2"),
+    ("9", "hipaa", "transferred from our lady of the tallow aug 19", "our lady of the tallow"),
     ("9r", "hipaa", "UNRESTRAINED DRIVER, MVC VS TREE ON ROUTE 128 FRIDAY NOC", "ROUTE 128"),
     ("9r", "hipaa", "ped struck, hit on rt 9 in framingham", "rt 9"),
     ("9r", "hipaa", "security at bedside per framingham pd request", "framingham"),
