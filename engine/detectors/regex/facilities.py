@@ -169,8 +169,9 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     # "transferred from our lady of the tallow", "Our Lady of Lourdes": a Catholic hospital's name
     # in any case.
     RegexRule("facility.our_lady", H,
-              r"(?i:\b(our[ \t]+lady[ \t]+of[ \t]+(?:the[ \t]+)?[a-z'’]+(?:[ \t]+(?:hospital|medical"
-              r"[ \t]+center|health|rehab|manor|home))?))\b", 0.7, group=1),
+              r"(?i:\b(our[ \t]+lady[ \t]+of[ \t]+(?:the[ \t]+)?[a-z'’]+"
+              r"(?:[ \t]+(?:hospital|medical[ \t]+center|health|rehab|manor|home))?))\b", 0.7,
+              group=1),
     RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
               group=1),
     RegexRule("facility.acronym", H, rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])", 0.6, group=1,
