@@ -345,6 +345,25 @@ def _holiday_surrogate(text: str, shift: int) -> str | None:
 
 
 _ORDINAL_DAY = re.compile(r"(?i:(the[ \t]+)?(\d{1,2})(st|nd|rd|th))")
+_SEASONS = ("winter", "spring", "summer", "fall")
+_SEASON = re.compile(r"(?i:(.*?)\b(spring|summer|fall|autumn|winter)\b(.*))")
+
+
+def _season_surrogate(text: str, shift: int, keep_years: bool) -> str | None:
+    """"last spring" -> "last summer": the season moves with the shift (at least one), a year
+    after it like any year."""
+    m = _SEASON.fullmatch(text)
+    if not m:
+        return None
+    index = _SEASONS.index("fall" if m.group(2).casefold() == "autumn" else m.group(2).casefold())
+    steps = round(shift / 91) or (1 if shift >= 0 else -1)
+    season = _case_like(_SEASONS[(index + steps) % 4], m.group(2))
+    tail = m.group(3)
+    year = re.search(r"(?:19|20)\d\d", tail)
+    if year and not keep_years:
+        moved = int(year.group()) + (index + steps) // 4
+        tail = tail[:year.start()] + str(moved) + tail[year.end():]
+    return m.group(1) + season + tail
 
 
 def _ordinal_day_surrogate(text: str, shift: int) -> str | None:
@@ -371,7 +390,8 @@ def shift_date(text: str, shift: int, *, keep_years: bool, rng: random.Random,
     lead = len(core) - len(core.lstrip())
     trail = len(core.rstrip())
     stripped = core[lead:trail]
-    in_words = _holiday_surrogate(stripped, shift) or _ordinal_day_surrogate(stripped, shift)
+    in_words = _holiday_surrogate(stripped, shift) or _ordinal_day_surrogate(stripped, shift) \
+        or _season_surrogate(stripped, shift, keep_years)
     if in_words is not None:
         return core[:lead] + in_words + core[trail:] + tail
     parsed = _parse(stripped, month_first) if stripped else None

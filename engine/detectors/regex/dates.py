@@ -142,6 +142,11 @@ RULES: tuple[RegexRule, ...] = (
     RegexRule("date.month_day_late", D,
               rf"[(=][ \t]*((?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])){_R}{_NOT_AFTER}", 0.4,
               group=1),
+    # A season of a given year: "UBW 72kg spring 2005", "in the fall of 2008". Said relative
+    # to now ("last spring") it is no more a date than "last month" is.
+    RegexRule("date.season", D,
+              r"(?i:\b((?:(?:early|late|mid-?)[ \t]*)?(?:spring|summer|autumn|winter|fall)"
+              r"[ \t]+(?:of[ \t]+)?(?:19|20)\d\d)\b)", 0.6, group=1),
     # Not the things named after one: "a Christmas tree farm", "Halloween costume".
     RegexRule("date.holiday", D,
               rf"(?i:\b({HOLIDAY})\b(?![ \t]+(?:trees?|cards?|lights|decorations|ornaments?"

@@ -133,3 +133,9 @@ def test_a_holiday_becomes_its_shifted_day(holiday: str, expected: str) -> None:
 def test_a_day_of_an_unnamed_month_moves_within_four_weeks() -> None:
     assert shift_date("the 9th", 10, keep_years=True, rng=random.Random(0)) == "the 19th"
     assert shift_date("THE 21ST", 10, keep_years=True, rng=random.Random(0)) == "THE 3RD"
+
+
+def test_a_season_moves_with_the_shift() -> None:
+    assert shift_date("spring 2005", 100, keep_years=True, rng=random.Random(0)) == "summer 2005"
+    assert shift_date("FALL OF 2008", 100, keep_years=False, rng=random.Random(0)) \
+        == "WINTER OF 2009"
