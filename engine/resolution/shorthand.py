@@ -29,7 +29,6 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.dictionary.lists import sections
 from engine.detectors.regex.fragments import SUBJECT_VERBS
-from engine.detectors.regex.validators import listed_uncommon_name
 from engine.paths import resource
 
 SHORTHAND_FILE = ("dictionaries", "clinical_shorthand.txt")
@@ -126,6 +125,18 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
 # The verb of a patient named after "pt" ("PT NOEL REMAINS INTUBATED"); the rule
 # regex.name's name.pt_subject proposes the same.
 _VERB_AFTER = re.compile(rf"[ \t]+(?i:{SUBJECT_VERBS})\b")
+
+
+def listed_uncommon_name(text: str) -> bool:
+    """A listed first name or surname that is no common, clinical or shorthand word: "Noel",
+    not "Still", "Intubated", "Foley"."""
+    from engine.detectors.dictionary.names import all_name_lists
+    from engine.detectors.dictionary.stopwords import common_words
+
+    key = text.casefold()
+    first, last = all_name_lists()
+    return (key in first or key in last) and key not in common_words() \
+        and key not in clinical_words() and not is_shorthand(key)
 
 
 def after_pt_without_name(text: str, span: Span) -> bool:

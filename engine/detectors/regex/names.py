@@ -11,7 +11,6 @@ from engine.detectors.regex.fragments import (
     SUBJECT_VERBS,
 )
 from engine.detectors.regex.rule import RegexRule
-from engine.detectors.regex.validators import listed_uncommon_name
 
 DOC, PAT, PER = Label.DOCTOR, Label.PATIENT, Label.PERSON
 _NAME = rf"({PERSON_NAME})"
@@ -32,6 +31,13 @@ _PERSON_FIELDS = (r"mother|father|spouse|husband|wife|partner|son|daughter|broth
                   r"|informant|witness|interpreter|sdm|substitute\s+decision\s+maker")
 _CLOSING = (r"sincerely|regards|best\s+regards|kind\s+regards|warm\s+regards|yours\s+truly"
             r"|yours\s+sincerely|respectfully|cordially|best\s+wishes|with\s+thanks")
+
+def listed_uncommon_name(text: str) -> bool:
+    """A listed name that is no common, clinical or shorthand word (resolution.shorthand)."""
+    from engine.resolution import shorthand
+
+    return shorthand.listed_uncommon_name(text)
+
 
 NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,

@@ -200,20 +200,6 @@ def month_day_range(text: str) -> bool:
     return (m1, d1) <= (m2, d2) or m1 == 12 and m2 == 1
 
 
-def listed_uncommon_name(text: str) -> bool:
-    """A listed first name or surname that is no common, clinical or shorthand word: "Baker",
-    "Noel", not "Still", "Intubated", "Foley"."""
-    from engine.detectors.dictionary.context import clinical_words
-    from engine.detectors.dictionary.names import all_name_lists
-    from engine.detectors.dictionary.stopwords import common_words
-    from engine.resolution.shorthand import is_shorthand
-
-    key = text.casefold()
-    first, last = all_name_lists()
-    return (key in first or key in last) and key not in common_words() \
-        and key not in clinical_words() and not is_shorthand(key)
-
-
 def health_number(text: str) -> bool:
     """"9876 543 210", "XK-4411872": digits, and no English word ("no health insurance since
     2002 when" is a sentence)."""
