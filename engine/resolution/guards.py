@@ -279,8 +279,8 @@ def _lower_case_english_place(text: str, span: Span) -> bool:
     if span.source not in (Source.NER, Source.LLM) \
             or span.label not in (Label.LOCATION, Label.HOSPITAL):
         return False
-    words = re.findall(r"[^\W\d_]+", text[span.start:span.end])
-    if not words or not all(w.islower() and len(w) >= 3 and is_english(w) for w in words):
+    words = _lower_case_english_words(text, span)
+    if not words:
         return False
     covered = text[span.start:span.end]
     if any(c.isdigit() for c in covered) and any(w in _DIRECTIONS for w in words):
@@ -409,17 +409,22 @@ def _lower_case_english_name(text: str, span: Span) -> bool:
     christine", "md okafor aware"). Short words stay ("mom (al)")."""
     if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
         return False
-    words = re.findall(r"[^\W\d_]+", text[span.start:span.end])
-    if not words or not all(w.islower() and len(w) >= 3 and is_english(w) for w in words):
-        return False
+    words = _lower_case_english_words(text, span)
     first, last = all_name_lists()
-    if any(w in first or w in last for w in words):
+    if not words or any(w in first or w in last for w in words):
         return False
     # A relation word alone is no evidence for an English word: "Daughter tearful".
     if has_name_context(text, span.start, span.end) \
             and not _RELATION_BEFORE.search(text[max(0, span.start - 24):span.start]):
         return False
     return not any(a <= span.start < b for a, b in caseless_lines(text))
+
+
+def _lower_case_english_words(text: str, span: Span) -> list[str]:
+    """The span's words when every one is a lower-case English word of three letters or
+    more, else none."""
+    words = re.findall(r"[^\W\d_]+", text[span.start:span.end])
+    return words if all(w.islower() and len(w) >= 3 and is_english(w) for w in words) else []
 
 
 def _relation_before_a_name(text: str, span: Span) -> bool:

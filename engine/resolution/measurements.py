@@ -142,7 +142,7 @@ _YEAR_RANGE = re.compile(r"(?:1[89]|20)\d\d[ \t]?[\-–][ \t]?(?:(?:1[89]|20)\d\
 _TRAILING_TIME = re.compile(
     r"(?i:[ \t,]*(?:at|@)?[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?$)")
 _ORDINAL_DAY = re.compile(r"(?i:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
-_THE_ORDINAL_DAY = re.compile(r"(?i:the[ \t]+(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
+_THE_ORDINAL_DAY = re.compile(rf"(?i:the[ \t]+{_ORDINAL_DAY.pattern})")
 _DATE_CUE = re.compile(
     r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|dob|d\.o\.b\.?|born"
     r"|admitted|admission|discharged?|visit|surgery|last|next|f/u|follow[\s\-]?up|as\s+of"

@@ -13,15 +13,16 @@ from dataclasses import replace
 
 from engine.core.domain import Source, Span
 from engine.core.labels import Label
+from engine.detectors.regex.fragments import HHMM
 
 _AGE_AND_SEX_CORE = re.compile(r"(?i:(\d{1,3})[ \t]?(?:yo|y/o|y\.o\.)?[ \t]?[mf])")
 _AGE_ALONE = re.compile(r"\d{1,3}")
 _NAME_THEN_COMMA = re.compile(r"[A-Za-z][a-z]+(?:,[ \t]*|[ \t]+\()\Z")
 _AGE_CLOSED = re.compile(r"(?:\)|,|[ \t]+(?:POD|HD|w/|with|s/p|yo|y/o)\b)")
-_CLOCK_RANGE = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d[ \t]?-[ \t]?(?:[01]\d|2[0-3])[0-5]\d")
+_CLOCK_RANGE = re.compile(rf"{HHMM}[ \t]?-[ \t]?{HHMM}")
 _ROOM_BEFORE = re.compile(r"(?i:\b(?:room|rm|bed)[ \t:#]*\Z)")
 # "ARRIVED 1530 FROM", "admit note 1530": a clock is no ID, phone or street number.
-_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_CLOCK = re.compile(HHMM)
 _NUMBER_WORD_BEFORE = re.compile(r"(?i:(?:\b(?:mrn|acct|account|id|no|number|unit|apt|suite|box"
                                  r"|room|rm|bed|ext|x|pager|beeper|pgr|po|cell|phone|tel|fax|call"
                                  r"|at)\.?|#)[ \t:#]*\Z)")

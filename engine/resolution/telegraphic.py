@@ -30,6 +30,7 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
+from engine.detectors.regex.fragments import HHMM
 from engine.resolution.shorthand import icu_words, is_shorthand, listed_name
 
 _ROLES = frozenset({"ho", "md", "rn", "np", "pa", "sw", "rt", "dr", "pt", "ot", "cm"})
@@ -47,7 +48,7 @@ _SIZE_AFTER = re.compile(r"(?i:^[ \t]*(?:fr\b|french|portex|shiley|bivona|cuffed
 _SMALL_NUMBER = re.compile(r"(?i:#?\d{1,2}(?:\.\d)?(?:-\d{1,2})?"
                            r"(?:[ \t]*(?:fr|s)\b(?:[ \t]+\w{1,3})?)?)")
 # "2217 Code team arrived": a clock time that opens an entry, no identifier.
-_CLOCK_ENTRY = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_CLOCK_ENTRY = re.compile(HHMM)
 _ENTRY_BEFORE = re.compile(r"(?:\A|[.;:!?\n][ \t]*|[ \t]{2,})\Z")
 # "npn 19-07", "NSG NOTE 1900-0700": the hours of a shift.
 _SHIFT = re.compile(r"(?i:(?:[01]?\d|2[0-3])(?:[0-5]\d)?(?:[ap]m?)?[ \t]?-[ \t]?"

@@ -99,3 +99,6 @@ CLOCK_AFTER = (r"[ \t,]*(?:@[ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"
 SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reported|denies|denied"
                  r"|tolerated|tolerating|slept|rested|appears|appeared|continues|cont|c/o"
                  r"|complains")
+
+# A 24-hour clock written as four digits: "0530", "2217".
+HHMM = r"(?:[01]\d|2[0-3])[0-5]\d"

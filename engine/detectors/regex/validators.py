@@ -5,6 +5,8 @@ from __future__ import annotations
 import ipaddress
 import re
 
+from engine.detectors.regex.fragments import HHMM
+
 
 def digits(text: str) -> str:
     return "".join(c for c in text if c.isdigit())
@@ -223,7 +225,7 @@ def street_not_charting(text: str) -> bool:
     return True
 
 
-_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_CLOCK = re.compile(HHMM)
 
 
 def country_code_not_charting(text: str) -> bool:
