@@ -25,9 +25,9 @@ from typing import Any
 
 from engine.core.windows import plan_windows
 from engine.detectors.ner.features import N_SHAPES, TAGS, encode_text
+from engine.training.distil import IGNORE, mixed_loss, student_from
 
 TAG_INDEX = {t: i for i, t in enumerate(TAGS)}
-IGNORE = -100
 
 
 def find_minilm() -> Path:
@@ -76,7 +76,10 @@ def make_windows(
     out = []
     for d in docs:
         ids, offs, shapes = encode_text(tok, d["text"])
-        tags = token_tags(offs, d["spans"], len(d["text"]))
+        # meta.teacher_only: text with no gold (it learns the teacher's soft labels alone)
+        teacher_only = d.get("meta", {}).get("teacher_only")
+        n = len(d["text"])
+        tags = [IGNORE] * len(offs) if teacher_only else token_tags(offs, d["spans"], n)
         for a, b in plan_windows(len(ids), size - 2, overlap):
             out.append(
                 ([cls_id, *ids[a:b], sep_id], [0, *shapes[a:b], 0], [IGNORE, *tags[a:b], IGNORE])
@@ -133,9 +136,18 @@ def windows_for(
         return [w for part in pool.map(_windows_job, jobs) for w in part]
 
 
+def _encoder(encoder_dir: Path, extra: dict[str, int]) -> Any:
+    """The base encoder; a dir holding only its config (and tokenizer) builds it untrained, for
+    runs whose weights all come from --init or --teacher (what a GPU machine is carried)."""
+    from transformers import AutoConfig, AutoModel
+
+    if any((encoder_dir / w).exists() for w in ("model.safetensors", "pytorch_model.bin")):
+        return AutoModel.from_pretrained(str(encoder_dir), **extra)
+    return AutoModel.from_config(AutoConfig.from_pretrained(str(encoder_dir), **extra))
+
+
 def build_model(encoder_dir: Path, n_tags: int, shape_dim: int, layers: int = 0) -> Any:
     import torch
-    from transformers import AutoModel
 
     class NerModel(torch.nn.Module):
         def __init__(self) -> None:
@@ -145,7 +157,7 @@ def build_model(encoder_dir: Path, n_tags: int, shape_dim: int, layers: int = 0)
             extra = {"num_hidden_layers": layers} if layers else {}
             # float(): an encoder stored in half precision (to carry it to a GPU machine)
             # still trains in fp32 (autocast does the bf16 part).
-            self.encoder = AutoModel.from_pretrained(str(encoder_dir), **extra).float()
+            self.encoder = _encoder(encoder_dir, extra).float()
             hid = self.encoder.config.hidden_size
             self.shape = torch.nn.Embedding(N_SHAPES, shape_dim) if shape_dim else None
             self.drop = torch.nn.Dropout(0.1)
@@ -162,29 +174,6 @@ def build_model(encoder_dir: Path, n_tags: int, shape_dim: int, layers: int = 0)
             return self.head(self.drop(h))
 
     return NerModel()
-
-
-def teacher_layer_map(n_teacher: int, n_student: int) -> list[int]:
-    """Student layer i starts from teacher layer k (evenly spaced, the top layer kept)."""
-    return [round((i + 1) * n_teacher / n_student) - 1 for i in range(n_student)]
-
-
-def student_from(teacher_state: dict[str, Any], student: Any, n_teacher: int) -> None:
-    """Copy embeddings, head and evenly spaced encoder layers of the teacher into the student."""
-    n_student = student.encoder.config.num_hidden_layers
-    mapping = teacher_layer_map(n_teacher, n_student)
-    state = {}
-    for name in student.state_dict():
-        src = name
-        prefix = "encoder.encoder.layer."
-        if name.startswith(prefix):
-            idx, rest = name[len(prefix) :].split(".", 1)
-            src = f"{prefix}{mapping[int(idx)]}.{rest}"
-        if src in teacher_state:
-            state[name] = teacher_state[src]
-    missing = student.load_state_dict(state, strict=False).missing_keys
-    if any(not k.endswith("position_ids") for k in missing):
-        raise RuntimeError(f"student parameters without a teacher source: {missing[:5]}")
 
 
 def collate(batch: list[tuple[list[int], list[int], list[int]]]) -> tuple[Any, Any, Any, Any]:
@@ -242,35 +231,6 @@ def save_checkpoint(model: Any, out: Path, half: bool) -> None:
     os.replace(tmp, out / "ckpt.pt")
 
 
-def mixed_loss(logits: Any, soft: Any, lab: Any, mask: Any, distil: Any, alpha: float,
-               temperature: float) -> Any:
-    """Distillation where a row asks for it, gold tags alone where it does not.
-
-    A distilled row's loss is ``alpha * KL(teacher || student) + (1 - alpha) * CE``; a gold-only
-    row (text the teacher reads wrongly: hand-written notes) has only its CE. Tokens are averaged
-    over the batch, so a batch of distilled rows gives the loss this file always used."""
-    import torch
-
-    n_tags = logits.shape[-1]
-    ce = torch.nn.functional.cross_entropy(
-        logits.view(-1, n_tags), lab.view(-1), ignore_index=IGNORE, reduction="none"
-    ).view(lab.shape)
-    labelled = (lab != IGNORE).float()
-    row_weight = torch.where(distil, 1.0 - alpha, 1.0).unsqueeze(1)
-    loss = (ce * labelled * row_weight).sum() / labelled.sum().clamp(min=1.0)
-    keep = mask.bool() & distil.unsqueeze(1)
-    if keep.any():
-        t = temperature
-        kd = torch.nn.functional.kl_div(
-            torch.log_softmax(logits[keep] / t, -1),
-            torch.log_softmax(soft[keep] / t, -1),
-            log_target=True,
-            reduction="batchmean",
-        ) * (t * t)
-        loss = loss + alpha * kd * keep.sum() / mask.bool().sum().clamp(min=1)
-    return loss
-
-
 def load_state(path: Path) -> dict[str, Any]:
     import torch
 
@@ -292,10 +252,16 @@ def train(args: argparse.Namespace) -> None:
     train_docs = load_docs(args, "train", args.n_train)
     dev_docs = load_docs(args, "dev", args.n_dev)
     # Documents of --gold-only-style come last: rows from n_distilled on learn the gold alone.
-    gold_only = [d for d in train_docs if args.gold_only_style
-                 and d.get("meta", {}).get("style") == args.gold_only_style]
-    distilled = [d for d in train_docs if not (args.gold_only_style
-                 and d.get("meta", {}).get("style") == args.gold_only_style)]
+    gold_only = [
+        d
+        for d in train_docs
+        if args.gold_only_style and d.get("meta", {}).get("style") == args.gold_only_style
+    ]
+    distilled = [
+        d
+        for d in train_docs
+        if not (args.gold_only_style and d.get("meta", {}).get("style") == args.gold_only_style)
+    ]
     wins = windows_for(distilled, enc_dir / "tokenizer.json", args)
     n_distilled = len(wins)
     wins += windows_for(gold_only, enc_dir / "tokenizer.json", args) if gold_only else []
@@ -311,16 +277,21 @@ def train(args: argparse.Namespace) -> None:
     if args.teacher:
         tinfo = json.loads((Path(args.teacher) / "train_info.json").read_text())
         tstate = load_state(Path(args.teacher) / "ckpt.pt")
-        teacher = build_model(enc_dir, len(TAGS), int(tinfo["shape_dim"]),
-                              int(tinfo.get("layers", 0)))
+        teacher = build_model(
+            enc_dir, len(TAGS), int(tinfo["shape_dim"]), int(tinfo.get("layers", 0))
+        )
         teacher.load_state_dict(tstate)
         teacher.to(device).eval()
         student_from(tstate, model, teacher.encoder.config.num_hidden_layers)
     if args.init:  # warm start (engine.training.warm_start or an earlier run's ckpt dir)
         model.load_state_dict(load_state(Path(args.init) / "ckpt.pt"))
     model.to(device)
+    if args.freeze_word_embeddings:  # keeps what rare tokens (names) mean; a smaller result
+        model.encoder.embeddings.word_embeddings.weight.requires_grad_(False)
     head_params = [p for n, p in model.named_parameters() if not n.startswith("encoder.")]
-    enc_params = [p for n, p in model.named_parameters() if n.startswith("encoder.")]
+    enc_params = [
+        p for n, p in model.named_parameters() if n.startswith("encoder.") and p.requires_grad
+    ]
     head_lr = args.lr * (1 if teacher is not None else args.head_lr_mult)
     opt = torch.optim.AdamW(
         [{"params": enc_params, "lr": args.lr}, {"params": head_params, "lr": head_lr}],
@@ -358,8 +329,7 @@ def train(args: argparse.Namespace) -> None:
                     with torch.no_grad():
                         soft = teacher(ids, mask, shp).float()
                     distil = torch.tensor([i < n_distilled for i in bidx], device=device)
-                    loss = mixed_loss(logits, soft, lab, mask, distil, args.alpha,
-                                      args.temperature)
+                    loss = mixed_loss(logits, soft, lab, mask, distil, args.alpha, args.temperature)
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -406,6 +376,7 @@ def train(args: argparse.Namespace) -> None:
         else None,
         "gold_only_style": args.gold_only_style,
         "gold_only_windows": len(wins) - n_distilled,
+        "frozen_word_embeddings": bool(args.freeze_word_embeddings),
         "train_seconds": round(time.time() - start),
         "encoder": str(enc_dir.name),
     }
@@ -475,8 +446,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--temperature", type=float, default=2.0)
     p.add_argument("--alpha", type=float, default=0.7, help="weight of the soft-label loss")
-    p.add_argument("--gold-only-style", default=None,
-                   help="with --teacher: documents whose meta.style is this learn gold tags only")
+    p.add_argument(
+        "--gold-only-style",
+        default=None,
+        help="with --teacher: documents whose meta.style is this learn gold tags only",
+    )
+    p.add_argument("--freeze-word-embeddings", action="store_true")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 CHECK = """
 import torch
-from engine.training.train import IGNORE, mixed_loss
+from engine.training.distil import IGNORE, mixed_loss
 torch.manual_seed(0)
 logits, soft = torch.randn(3, 5, 23), torch.randn(3, 5, 23)
 lab = torch.randint(0, 23, (3, 5))
