@@ -15,7 +15,10 @@
   them) is only measured: its figure is the one to quote. A second round by six more authors:
   ``dev 2`` (150 notes: a community hospital in an invented region, ALL CAPS notes, social
   work and case management) was read; ``held apart 2`` (150 notes: lower-case notes, social
-  work notes, a mix from an invented hospital system) is only measured.
+  work notes, a mix from an invented hospital system) is only measured. A third round by three
+  more: ``dev 3`` (100 notes: transfers and the places patients come from, relatives named in
+  lower case; dates among lab values, cultures, lines and vent settings, mostly ALL CAPS) was
+  read; ``held apart 3`` (50 notes, every note type, a third lower case) is only measured.
 - --messy: the same sets (and any --extra JSONL with gold) in upper, lower and telegraphic
   styles: token P/R, non-PHI numeric tokens touched, punctuation-only spans (benchmarks/messy.py).
 
@@ -113,7 +116,8 @@ def mts(session: Session, show: int) -> None:
 
 
 ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.jsonl"),
-            ("dev 2", "icu_notes_dev2.jsonl"), ("held apart 2", "icu_notes_heldapart2.jsonl"))
+            ("dev 2", "icu_notes_dev2.jsonl"), ("held apart 2", "icu_notes_heldapart2.jsonl"),
+            ("dev 3", "icu_notes_dev3.jsonl"), ("held apart 3", "icu_notes_heldapart3.jsonl"))
 
 
 def icu(ner: bool) -> None:
