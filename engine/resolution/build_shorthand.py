@@ -47,7 +47,7 @@ CURATED = (
     # suction, toileting, diets and positions ("OGT to LCS", "to BR w/ assist", "at NOC")
     "lcs", "lws", "lis", "lcws", "lwcs", "noc", "br", "bsc", "nare", "nares", "dangled",
     "cmo", "dnr", "dni", "portex", "shiley", "blakemore", "peptamen", "nepro",
-    "pneumoboots", "venodynes", "mitts", "ventric", "evd",
+    "pneumoboots", "venodynes", "mitts", "ventric", "evd", "ota", "kardex", "granddtr", "mco",
     # scores charted by name ("cont ciwa", "ciwa scores")
     "ciwa", "cows", "rass", "cpot", "nihss", "gcs", "bps", "camicu", "cam-icu",
     # routes, oxygen and lobes a patient is weaned or bled "to"/"from" ("GTT TO SC", "WEAN

@@ -224,8 +224,9 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if title_alone(text, span) and (span.label in NAME_LABELS or span.label in _WORD_LABELS
                                     and span.source in (Source.NER, Source.LLM)):
         return True  # "Fr.", "LICSW" whoever proposed it; "R. Szymanski, LCSW" as a hospital
-    if span.label in NAME_LABELS and _english_word_before_a_role(text, span):
-        return True  # "Covering MD", "Chest PT"
+    if span.label in NAME_LABELS and (_english_word_before_a_role(text, span)
+                                      or _per_before_a_role(text, span)):
+        return True  # "Covering MD", "Chest PT", "UNCHANGED PER RN"
     if _caps_acronym_without_a_move(text, span) or _company_of_clinical_words(text, span) \
             or _lower_case_english_place(text, span):
         return True
@@ -246,6 +247,21 @@ def _english_word_before_a_role(text: str, span: Span) -> bool:
     return key not in first and key not in last \
         and bool(_ROLE_AFTER.match(text, span.end)) \
         and not _TITLE_BEFORE.search(text[max(0, span.start - 8):span.start])
+
+
+_PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
+
+
+def _per_before_a_role(text: str, span: Span) -> bool:
+    """"PER RN", "Q4 PER RT", "1MG/MIN PER NP DUBOIS": a name ending in "per" before a role or
+    an ordinary word is the preposition (in ALL CAPS "Per" is also a first name); before a
+    name ("per Olsen") the name is the one it names."""
+    if not _PER_END.search(text[span.start:span.end]):
+        return False
+    after = _NEXT_WORD.match(text, span.end)
+    return bool(_ROLE_AFTER.match(text, span.end)) \
+        or bool(after and _clinical_or_english(after.group(1)))
 
 
 def _caps_acronym_without_a_move(text: str, span: Span) -> bool:

@@ -17,6 +17,7 @@ from engine.resolution.chartdates import (
     history_year,
     late_in_a_month,
     scored_before,
+    uneven_month_day,
 )
 
 _NUM = r"[<>~]?\d+(?:\.\d+)?"
@@ -169,7 +170,10 @@ _SECONDARY_TO = re.compile(r"[ \t]+(?:to\b|(?!(?:at|on|and|with|was|when|for|per
 _MD_RANGE = re.compile(r"\d{1,2}/\d{1,2}[ \t]?[-–][ \t]?\d{1,2}/\d{1,2}")
 _ABOUT_OR_HEADING = re.compile(r"(?:~[ \t]?|(?:\A|\n)[ \t]*)\Z")
 _HEADING_AFTER = re.compile(r"[ \t]*(?:$|\n|[-–:][ \t])", re.MULTILINE)
-_LISTED_AFTER = re.compile(r"(?<![\w/])(\d{1,2}/\d{1,2})[ \t]*(?:,|&|\+|(?i:and))[ \t]*$")
+# "BCX 3/14 and 3/15", "PS 15/5 -> 12/5": the one before decides
+_LISTED_AFTER = re.compile(r"(?<![\w/])(\d{1,2}/\d{1,2})[ \t]*(?:,|&|\+|->|→|(?i:and))[ \t]*$")
+# "vanco day 10/14", "cycle 3/12": a day of a course, not a month and year
+_COURSE_DAY_BEFORE = re.compile(r"(?i:\b(?:day|dose|cycle|round|course|pod|hd)[ \t#:]*$)")
 _CHAIN_GOES_ON = re.compile(r"^(?:/\d|[ \t]*%)")
 _PERCENT_AFTER = re.compile(r"^[ \t]*%")
 
@@ -213,7 +217,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \
-            and not (two_digit_year and scored_before(text, core_start)) \
+            and not (two_digit_year and (scored_before(text, core_start)
+                                         or _COURSE_DAY_BEFORE.search(before))) \
             and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before))
     if _MD.fullmatch(core):
         if not month_day(core) or core == "2/2" and _SECONDARY_TO.match(text, end):
@@ -223,14 +228,16 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
                 and (text[core_start - 1:core_start] == "~"
                      or _HEADING_AFTER.match(text, core_start + len(core))):
             return True  # "dc ~10/25", "10/16\n0930 - Peer to peer"
-        listed = _LISTED_AFTER.search(text[max(0, core_start - 16):core_start])
+        window = max(0, core_start - 16)
+        listed = _LISTED_AFTER.search(text[window:core_start])
         if listed:  # "BCX 3/14 and 3/15" is a date, "PS 10/5 and 5/5" no: the first decides
-            first = core_start - len(listed.group()) + listed.start(1)
+            first = window + listed.start(1)
             return looks_like_date(text, first, first + len(listed.group(1)))
         return (bool(_DATE_CUE.search(before) or _CLOCK_AFTER.match(text[end:end + 12]))
                 and not _MEASURE_BEFORE.search(before)) \
             or charting_date(text, core_start, core_start + len(core)) \
-            or late_in_a_month(text, core_start, core_start + len(core)) \
+            or (late_in_a_month(text, core_start, core_start + len(core))
+                or uneven_month_day(text, core_start, core_start + len(core))) \
             and not _MEASURE_BEFORE.search(before.rstrip(" \t(="))  # not "CVP (12/18)"
     if _ORDINAL_DAY.fullmatch(covered.strip()):
         return bool(re.search(r"(?i:\bthe\s*$)", before))

@@ -14,12 +14,18 @@ from engine.detectors.regex.fragments import (
     WEEKDAY,
 )
 from engine.detectors.regex.rule import RegexRule
-from engine.detectors.regex.validators import month_day, month_day_range, month_year, numeric_date
+from engine.detectors.regex.validators import (
+    month_day,
+    month_day_range,
+    month_year,
+    numeric_date,
+    uneven_month_day,
+)
 
 D = Label.DATE
 # Not glued to other digits, slashes, colons (times) or decimal points.
 _L = r"(?<![\w/:.\-])"
-_R = r"(?![\w/:]|\.\d|-\d)"
+_R = r"(?![\w/]|:\d|\.\d|-\d)"  # "TTE 6/3: EF 55%" ends at the colon, "6/4:30" no
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 _YEAR_ANY = r"(?:'?\d\d|1[89]\d\d|20\d\d)"
@@ -114,6 +120,12 @@ RULES: tuple[RegexRule, ...] = (
     RegexRule("date.month_day_listed", D,
               rf"(?<![\w/])\d{{1,2}}/\d{{1,2}}[ \t]*(?:,|&|\+|(?i:and))[ \t]*"
               rf"(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.45, group=1, validate=month_day),
+    # "TTE 9/14", "R IJ TLC 3/13": a month/day that reads as no fraction (a day past 10, or a
+    # month past the day); the guards keep it unless vent, vital or score words stand before
+    # it (resolution/chartdates.uneven_month_day).
+    RegexRule("date.month_day_uneven", D,
+              rf"{_L}(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}", 0.4, group=1,
+              validate=uneven_month_day),
     # "was on the 9th", "since the 21st": a day of the month.
     RegexRule("date.ordinal_day", D,
               r"(?i:\b(?:on|since|until|till|by|before|after|from)[ \t]+)"

@@ -75,7 +75,10 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|swallow|pheresis|plasmapheresis|study|scan|eeg|emg|tee|cardioversion|washout"
                 r"|dialysis|hd|ivig|chemo|xrt|rad|ep|ptca|pci|lp|thoracentesis|paracentesis"
                 r"|olt|oltx|lvad|vad|coiled|clipped|cathed|scoped|tapped|drained|embolized|repaired|resected"
-                r"|debrided|grafted|biopsied|ablated|cardioverted|shocked|trached|pegged")
+                r"|debrided|grafted|biopsied|ablated|cardioverted|shocked|trached|pegged"
+                # lines, studies and cultures: "R IJ TLC 6/7", "TCD 11/24", "sputum 6/7 NF"
+                r"|tlc|cvc|tte|tcd|bal|bronch\w*|sputum|urine|ua|diff|contrast|film"
+                r"|dx|pre-?op|pressors|presented|bed")
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
 # same line within a few words.
 STATUS_POST = r"s/p\b[^\n]{0,40}?"
@@ -91,9 +94,10 @@ HOLIDAY = (r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+year'?s(?:[ \t]+(?:eve|da
            r"|halloween|valentine'?s[ \t]+day|veterans'?[ \t]+day|columbus[ \t]+day"
            r"|presidents'?[ \t]+day|mlk[ \t]+day|mother'?s[ \t]+day|father'?s[ \t]+day"
            r"|st\.?[ \t]+patrick'?s[ \t]+day|canada[ \t]+day|boxing[ \t]+day")
-# A clock right after a month/day: "4/13 0446", "4/18 5am", "1/9 noon", "4/1 12 PM".
+# A clock or a part of the day right after a month/day: "4/13 0446", "4/18 5am", "1/9 noon",
+# "4/1 12 PM", "remove 2/4 AM".
 CLOCK_AFTER = (r"[ \t,]*(?:@[ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"
-               r"|(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?(?i:am|pm)\b|(?i:noon|midnight)\b)")
+               r"|(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?(?i:am|pm)\b|(?i:noon|midnight|am|pm)\b)")
 
 # Verbs whose subject a patient named after "pt" is ("PT NOEL REMAINS INTUBATED").
 SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reported|denies|denied"

@@ -115,6 +115,15 @@ def month_day(text: str) -> bool:
     return 1 <= int(parts[0]) <= 12 and 1 <= int(parts[1]) <= 31
 
 
+def uneven_month_day(text: str) -> bool:
+    """A month/day that reads as no fraction: a day past 10, or a month past the day ("3/15",
+    "12/5"; not "4/5", "5/10")."""
+    if not month_day(text):
+        return False
+    month, day = (int(p) for p in _split_date(text) if p)
+    return day > 10 or month > day
+
+
 def _split_date(text: str) -> list[str]:
     out, cur = [], ""
     for ch in text:

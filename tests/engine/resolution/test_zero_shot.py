@@ -226,6 +226,20 @@ NEVER = [
     ("9s", "hipaa", "HR back to AF 120s overnight", "AF"),
     ("9s", "hipaa", "Pt back to Keppra 5 bid", "Keppra 5"),
     ("9s", "hipaa", "Pt back to Coumadin 5 tonight", "Coumadin 5"),
+    # Fractions and settings stay numbers though month/days with no fraction are dates.
+    ("8", "hipaa", "VENT WEAN CONT. PS 15/5 -> 12/5 -> 10/5 AT 1400", "12/5"),
+    ("8", "hipaa", "advanced dementia (MMSE 6/30 in 2002)", "6/30"),
+    ("8", "hipaa", "C/O HA 6/10, R HAND GRIP 4/5", "6/10"),
+    ("8", "hipaa", "LUNGS CRACKLES 1/3 UP BILAT", "1/3"),
+    ("8", "hipaa", "vanco day 10/14, trough pending", "10/14"),
+    ("8", "hipaa", "NIMODIPINE 60MG Q4, MAP 12/20 OVER GOAL", "12/20"),
+    # "per" before a role or a word is the preposition, in ALL CAPS too.
+    ("2", "hipaa", "SOLUMEDROL 125 Q8 PER MD.", "PER"),
+    ("2", "hipaa", "UNCHANGED PER RN. NO NEW MEDS.", "PER"),
+    ("2", "hipaa", "AMIO GTT 1MG/MIN PER NP DUBOIS", "MIN PER"),
+    ("2", "hipaa", "STERNAL INCISION C/D/I, OTA. CT SITES DSD.", "OTA"),
+    ("2", "hipaa", "S/P ESOPHAGECTOMY (IVOR LEWIS) 6/3", "IVOR LEWIS"),
+    ("2", "hipaa", "+ tick bite in May. Lyme titer sent", "Lyme"),
 ]
 
 # (class, policy, text, a piece of text that spans must cover whole)
@@ -237,6 +251,17 @@ ALWAYS = [
     ("8", "hipaa", "Extubated 12/11, sent to floor 12/13", "12/13"),
     ("8", "hipaa", "?CABG Friday 10/7 per CT surgery", "10/7"),
     ("8", "hipaa", "labs 4/13 0446 k 3.9", "4/13"),
+    # A month/day that reads as no fraction, with no setting or score word before it.
+    ("8", "hipaa", "LINES: R IJ TLC 3/13 (day 6), L radial aline", "3/13"),
+    ("8", "hipaa", "TTE 9/4 - no veg but poor windows", "9/4"),
+    ("8", "hipaa", "CT head 6/4: hemorrhage stable", "6/4"),
+    ("8", "hipaa", "K 3.4 on 8/16 -> 3.8 8/17", "8/17"),
+    ("8", "hipaa", "fall from ladder ~18 ft 5/11. Injuries: R ptx", "5/11"),
+    # Fractions need charting evidence: a line, a study, a culture, a day count, a time of day.
+    ("8", "hipaa", "LINES: L IJ TLC 6/7 (DAY 7), R RADIAL ALINE", "6/7"),
+    ("8", "hipaa", "WILL REMOVE 2/4 AM IF OK", "2/4"),
+    ("8", "hipaa", "HCT 26 (31 PREOP 2/7), GIVEN 1U PRBC", "2/7"),
+    ("8", "hipaa", "PT OKONKWO, 46 M W/ AML (DX 1/8), NEUTROPENIC", "1/8"),
     # A move to a place, an event a word back, a clock in words after.
     ("8m", "hipaa", "Pt. tolerating. d/c to Park 6A 2/6.", "2/6"),
     ("8m", "hipaa", "last BM 9/17. I/O 3012/1923.", "9/17"),
@@ -575,6 +600,9 @@ def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     ("PAIN DOWN TO 3/10, NOW 2/10", "2/10", False),
     ("BCX 3/14 AND 3/15 2/2 BOTTLES", "3/15", True),
     ("PS 10/5 and 5/5", "5/5", False),
+    ("PS 15/5 -> 12/5", "12/5", False),
+    ("urine 9/2 neg", "9/2", True),
+    ("Echo 7/8: inferobasal akinesis", "7/8", True),
 ])
 def test_a_model_date_is_judged_by_the_same_context(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
@@ -690,3 +718,29 @@ def test_a_payer_is_no_identifier(payer: str) -> None:
     start = text.index(payer)
     span = Span(start, start + len(payer), H, source=Source.NER, detector="ner.test")
     assert ClinicalAllowlist.default().is_clinical(Document.from_text(text), span)
+
+
+@pytest.mark.parametrize(("text", "second", "expected"), [
+    # "to QVL" had the evidence; "QVL case mgr" has none, but it is the same place.
+    ("will return to QVL when off pressors; QVL case mgr aware", "QVL case", True),
+    ("Dr. Quarleston aware of K 3.1. QUARLESTON TO CALL BACK.", "QUARLESTON TO", True),
+    ("Dr. Quarleston aware of K 3.1. quarleston to call back.", "quarleston to", True),
+    # An English word is never repeated ("BP rose"), nor a name in a case no note writes.
+    ("Seen w/ Rose Dunphy. BP rose to 140.", "rose to", False),
+    ("Dr. Quarleston aware of K 3.1. QuarLeston to call back.", "QuarLeston to", False),
+])
+def test_a_name_or_place_found_once_is_found_where_it_recurs(
+        text: str, second: str, expected: bool, pipelines: dict[str, Pipeline]) -> None:
+    start = text.index(second)
+    end = start + len(second.split()[0].rstrip("."))
+    spans = _spans(pipelines["hipaa"], text)
+    assert any(a <= start and end <= b for a, b, _ in spans) is expected
+
+
+def test_recurrences_are_not_repeated_in_a_note_in_another_language() -> None:
+    text = ("Paciente derivado desde el Hospital Quirón de Marbella por dolor en el flanco "
+            "izquierdo. Se realiza TC que muestra masa en el riñón izquierdo. ") * 3
+    spans = [Span(text.index("izquierdo"), text.index("izquierdo") + 9, P,
+                  source=Source.NER, detector="ner.test")]
+    from engine.resolution.recurrence import recurrences
+    assert recurrences(Document.from_text(text), spans) == []
