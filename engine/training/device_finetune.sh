@@ -5,15 +5,17 @@
 # repository), so only small files are carried, relative to the repository root:
 #   .carry/enc/{config.json,tokenizer.json}  the base encoder's config (no weights needed)
 #   .carry/gen/{train.jsonl.gz,dev.jsonl}     a generated corpus (engine.training.corpus)
-#   .carry/teacher_only.jsonl                 text learned from the teacher's soft labels only
-# Usage: VARIANTS="a b" bash engine/training/device_finetune.sh OUTDIR
+# and, named by TEACHER_ONLY or EXTRA, text learned from the teacher's soft labels only, or
+# from its gold and the soft labels (engine.training.mix_corpus).
+# Usage: GOLD="notes.jsonl ..." EXTRA=... VARIANTS="a b" bash engine/training/device_finetune.sh OUT
 # A variant is NAME:COPIES:ALPHA:LR:EPOCHS; COPIES lists the casings of the hand-written dev
 # notes (gold only), joined by '+'. Locally, DEVICE=cpu and a tiny STEPS make a dry run.
 set -euo pipefail
 OUTDIR=${1:?output dir}
 DEVICE=${DEVICE:-cuda}; BATCH=${BATCH:-32}; WORKERS=${WORKERS:-12}; STEPS=${STEPS:-0}
 MINUTES=${MINUTES:-2}; PY=${PY:-python3}; WORK=${WORK:-/tmp/ft}
-GEN=${GEN:-.carry/gen}; TEACHER_ONLY=${TEACHER_ONLY:-.carry/teacher_only.jsonl}
+GEN=${GEN:-.carry/gen}; TEACHER_ONLY=${TEACHER_ONLY:-}; EXTRA=${EXTRA:-}
+GOLD=${GOLD:-benchmarks/data/icu_notes_dev.jsonl}  # hand-written notes learned gold-only
 VARIANTS=${VARIANTS:-"a:as_is+as_is+lower+upper:0.7:3e-5:2"}
 export PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 PYTHONPATH=$PWD
 mkdir -p "$OUTDIR" "$WORK"
@@ -23,12 +25,15 @@ transformers.__version__, torch.cuda.get_device_name(0) if torch.cuda.is_availab
   --encoder .carry/enc
 "$PY" -c "import torch; from engine.training.transport import fingerprint, WORD_EMBEDDINGS as W; \
 print('warm word embeddings', fingerprint(torch.load('$WORK/warm/ckpt.pt')[W]))"
+mix=()
+for f in $GOLD; do mix+=(--gold-only "$f"); done
+for f in $TEACHER_ONLY; do mix+=(--teacher-only "$f"); done
+for f in $EXTRA; do mix+=(--extra "$f"); done
 for v in $VARIANTS; do
   IFS=: read -r name copies alpha lr epochs <<<"$v"
   t0=$(date +%s)
   "$PY" -m engine.training.mix_corpus --out "$WORK/corpus_$name" --generated "$GEN" \
-    --gold-only benchmarks/data/icu_notes_dev.jsonl --casings "${copies//+/,}" \
-    --teacher-only "$TEACHER_ONLY" --seed 71
+    "${mix[@]}" --casings "${copies//+/,}" --seed 71
   "$PY" -m engine.training.train --out "$WORK/$name" --corpus "$WORK/corpus_$name" \
     --encoder .carry/enc --layers 4 --init "$WORK/warm" --teacher "$WORK/warm" --alpha "$alpha" \
     --gold-only-style icu_handwritten_dev --freeze-word-embeddings --lr "$lr" \

@@ -5,6 +5,8 @@
 - ``--gold-only FILE``: hand-written notes with gold spans, written once per ``--casings``
   entry (the same note as written, lower- and upper-cased: real exports come in all three),
   their ``meta.style`` set so that ``train --gold-only-style`` teaches them their gold alone;
+- ``--extra FILE``: other text with gold (MEDDOCAN's training split, say), learned like the
+  generated documents: its gold and the teacher's soft labels;
 - ``--teacher-only FILE``: text whose gold is not used (``meta.teacher_only``): the student
   learns the teacher's soft labels on it, so a fine-tune on one kind of text keeps what the
   teacher knew of another (Spanish case reports and their names, say).
@@ -63,6 +65,10 @@ def mix(args: argparse.Namespace) -> dict[str, int]:
         extra = list(recased(read_jsonl(path), args.casings.split(","), GOLD_ONLY_STYLE))
         counts[f"gold_only:{path.name}"] = len(extra)
         docs += extra
+    for path in args.extra:
+        extra = read_jsonl(path)
+        counts[f"extra:{path.name}"] = len(extra)
+        docs += extra
     for path in args.teacher_only:
         extra = list(teacher_only(read_jsonl(path)))
         counts[f"teacher_only:{path.name}"] = len(extra)
@@ -86,6 +92,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--generated", type=Path, required=True, help="an engine.training.corpus dir")
     ap.add_argument("--gold-only", type=Path, action="append", default=[])
     ap.add_argument("--casings", default="as_is,as_is,lower,upper")
+    ap.add_argument("--extra", type=Path, action="append", default=[])
     ap.add_argument("--teacher-only", type=Path, action="append", default=[])
     ap.add_argument("--seed", type=int, default=13)
     print(json.dumps(mix(ap.parse_args(argv))))

@@ -36,10 +36,12 @@ def _mixed(tmp_path: Path) -> list[dict]:
     main(["--out", str(out), "--generated", str(gen),
           "--gold-only", str(_jsonl(tmp_path / "icu.jsonl", NOTE)),
           "--casings", "as_is,lower,upper",
-          "--teacher-only", str(_jsonl(tmp_path / "es.jsonl", CASE))])
+          "--teacher-only", str(_jsonl(tmp_path / "es.jsonl", CASE)),
+          "--extra", str(_jsonl(tmp_path / "es_gold.jsonl", {**CASE, "id": "es/2"}))])
     assert (out / "dev.jsonl").read_text() == (gen / "dev.jsonl").read_text()
     assert json.loads((out / "mix.json").read_text()) == {
-        "generated": 1, "gold_only:icu.jsonl": 3, "teacher_only:es.jsonl": 1}
+        "generated": 1, "gold_only:icu.jsonl": 3, "extra:es_gold.jsonl": 1,
+        "teacher_only:es.jsonl": 1}
     with gzip.open(out / "train.jsonl.gz", "rt", encoding="utf-8") as fh:
         return [json.loads(line) for line in fh]
 
@@ -57,6 +59,8 @@ def test_each_casing_keeps_the_gold_on_the_same_words(tmp_path: Path) -> None:
 def test_teacher_only_text_carries_no_gold_and_teaches_no_tag(tmp_path: Path) -> None:
     docs = _mixed(tmp_path)
     (case,) = [d for d in docs if d["meta"].get("teacher_only")]
+    (gold_case,) = [d for d in docs if d["id"] == "es/2"]
+    assert gold_case["spans"] == CASE["spans"]  # --extra keeps its gold
     assert case["text"] == CASE["text"] and case["spans"] == []
     tok = load_tokenizer(MODEL_TOKENIZER)
     cls, sep = tok.token_to_id("[CLS]"), tok.token_to_id("[SEP]")
