@@ -39,6 +39,7 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
+from engine.detectors.regex.fragments import STAFF_AFTER
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces
 from engine.resolution.edges import trim
@@ -249,6 +250,7 @@ def _english_word_before_a_role(text: str, span: Span) -> bool:
         and not _TITLE_BEFORE.search(text[max(0, span.start - 8):span.start])
 
 
+_STAFF_AFTER = re.compile(STAFF_AFTER)
 _PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
 
@@ -267,12 +269,13 @@ def _per_before_a_role(text: str, span: Span) -> bool:
 def _caps_acronym_without_a_move(text: str, span: Span) -> bool:
     """In an ALL CAPS line every word after "TO" looks like an acronym ("CT TO WS", "ADDENDUM TO
     PREV", "WIRES ATTACHED TO BOX"): there a rule's acronym is an institution only after a
-    transfer ("TRANSFER TO CMC", "SENT TO MGH")."""
+    transfer ("TRANSFER TO CMC", "SENT TO MGH") or before its staff ("PER QVL RT")."""
     covered = text[span.start:span.end]
     return span.source is Source.RULE and span.label is Label.HOSPITAL \
         and bool(_ACRONYM.fullmatch(covered)) and _in_caseless_line(text, span) \
         and (len(covered) <= 4 or is_english(covered) or is_shorthand(covered)) \
-        and not _MOVE_BEFORE.search(text[max(0, span.start - 30):span.start])
+        and not _MOVE_BEFORE.search(text[max(0, span.start - 30):span.start]) \
+        and not _STAFF_AFTER.match(text, span.end)
 
 
 def _company_of_clinical_words(text: str, span: Span) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import LETTER, UP
+from engine.detectors.regex.fragments import LETTER, STAFF_AFTER, UP
 from engine.detectors.regex.rule import RegexRule
 
 H = Label.HOSPITAL
@@ -50,6 +50,16 @@ def _institution_acronym(text: str) -> bool:
 
     key = text.casefold()
     return key not in _NOT_INSTITUTIONS and not is_english(key)
+
+
+def _staff_acronym(text: str) -> bool:
+    """"per QVL RT", "HFCH nursing supervisor": three letters or more, no unit, test,
+    shorthand, drug or English word ("ABG RT", "ICU RN")."""
+    from engine.resolution.allowlist import drug_words
+    from engine.resolution.shorthand import is_shorthand
+
+    return len(text) >= 3 and _institution_acronym(text) and not is_shorthand(text) \
+        and text.casefold() not in drug_words()
 
 
 def _named_unit(text: str) -> bool:
@@ -176,6 +186,11 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               group=1),
     RegexRule("facility.acronym", H, rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])", 0.6, group=1,
               validate=_institution_acronym),
+    # An institution's acronym before its staff: "per QVL RT", "Bed per HFCH nursing
+    # supervisor", "QVL case mgr".
+    RegexRule("facility.acronym_staff", H,
+              rf"(?<![\w/\-])([A-Z]{{3,6}})(?={STAFF_AFTER})", 0.5, group=1,
+              validate=_staff_acronym),
     # Lower-case notes: only after a transfer phrase ("switched to zosyn" is not a place).
     RegexRule("facility.acronym_lower", H, rf"{_TRANSFER}([a-z]{{2,6}})(?![\w\-/])", 0.5,
               group=1, validate=_institution_acronym),

@@ -240,6 +240,7 @@ NEVER = [
     ("2", "hipaa", "STERNAL INCISION C/D/I, OTA. CT SITES DSD.", "OTA"),
     ("2", "hipaa", "S/P ESOPHAGECTOMY (IVOR LEWIS) 6/3", "IVOR LEWIS"),
     ("2", "hipaa", "+ tick bite in May. Lyme titer sent", "Lyme"),
+    ("9", "hipaa", "WILL SEND BMP. PER ABG RT, ICU RN AT BEDSIDE", "ABG"),
 ]
 
 # (class, policy, text, a piece of text that spans must cover whole)
@@ -262,6 +263,9 @@ ALWAYS = [
     ("8", "hipaa", "WILL REMOVE 2/4 AM IF OK", "2/4"),
     ("8", "hipaa", "HCT 26 (31 PREOP 2/7), GIVEN 1U PRBC", "2/7"),
     ("8", "hipaa", "PT OKONKWO, 46 M W/ AML (DX 1/8), NEUTROPENIC", "1/8"),
+    # An institution's acronym before its staff, in ALL CAPS too.
+    ("9", "hipaa", "PT BASELINE PCO2 HIGH 50S PER QVL RT MARCUS.", "QVL"),
+    ("9", "hipaa", "Bed per HFCH nursing supervisor, verbal accept", "HFCH"),
     # A move to a place, an event a word back, a clock in words after.
     ("8m", "hipaa", "Pt. tolerating. d/c to Park 6A 2/6.", "2/6"),
     ("8m", "hipaa", "last BM 9/17. I/O 3012/1923.", "9/17"),
