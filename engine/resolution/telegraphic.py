@@ -3,6 +3,8 @@
 - A side and a device or a body part is no name: "R fem sheath", "R RADIAL ALINE", "Bilat LE".
   The words after the side are shorthand or English words, none a listed name that is neither
   ("R. Dimauro" keeps its surname; "R fem" has none).
+- In an ALL CAPS line an English word is no name by its capital, after an initial too ("L.
+  TRACHEA MIDLINE"), nor a species after its genus's initial ("C. GLABRATA").
 - A capitalised English word that starts a sentence is no name or place by its capital alone:
   "Dialyzes at DaVita", "Community rehab visit", "Made DNR". It stays with a listed name or
   place, name context, a subject's verb after it ("Bra reports swelling"), or a candidate
@@ -31,6 +33,7 @@ from engine.detectors.dictionary.context import (
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.fragments import HHMM
+from engine.detectors.regex.staff import MICROBES
 from engine.resolution.shorthand import icu_words, is_shorthand, listed_name
 
 _ROLES = frozenset({"ho", "md", "rn", "np", "pa", "sw", "rt", "dr", "pt", "ot", "cm"})
@@ -117,11 +120,19 @@ _PROCEDURE_AFTER = re.compile(
     r"|pericardial|ring|bed|mattress)\b)")
 
 
+_INITIAL = re.compile(r"[A-Z]\.[ \t]?(?=[A-Z]{4})")
+
+
 def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
     """In an ALL CAPS line every word has a capital: an English word there is no name or
     place by its capital ("ADMITTED W/ UROSEPSIS", "ON ROUNDS"), unless it is a listed name
     or place or has name context ("WIFE ROSE", "DR BAKER")."""
     covered = text[span.start:span.end]
+    initial = _INITIAL.match(covered)  # "L. TRACHEA MIDLINE", "C. GLABRATA" (a species)
+    if initial:
+        covered = covered[initial.end():]
+        if caseless and covered.casefold() in MICROBES:
+            return True
     if not caseless or " " in covered or len(covered) < 4 or not covered.isupper() \
             or not is_english(covered):
         return False  # short words stay: "AL", "OH" of an address

@@ -17,9 +17,11 @@ _ROLE = r"md|ho|np|pa|rn|resident|intern|fellow|attending|dr|np|rt|charge\s+rn"
 _NOTIFIED = r"(?:is\s+)?(?:aware|notified|paged|updated|informed|called|made\s+aware|at\s+bedside)"
 _WORD = r"[A-Za-z][a-z'’\-]{1,}|[A-Z][A-Z'’\-]{1,}"
 # Genus initials and their species, which look like "B. TOLLER" in a culture report.
-_MICROBES = frozenset({"aureus", "coli", "epidermidis", "pneumoniae", "difficile", "faecalis",
+MICROBES = frozenset({"aureus", "coli", "epidermidis", "pneumoniae", "difficile", "faecalis",
                        "faecium", "aeruginosa", "albicans", "fragilis", "influenzae", "cloacae",
-                       "mirabilis", "marcescens", "baumannii", "pyogenes", "agalactiae"})
+                       "mirabilis", "marcescens", "baumannii", "pyogenes", "agalactiae",
+                       "glabrata", "krusei", "parapsilosis", "tropicalis", "maltophilia",
+                       "lugdunensis", "lutea", "jeikeium", "pneumophila", "oxytoca"})
 
 
 def _words(text: str) -> list[str]:
@@ -31,7 +33,7 @@ def _is_name(word: str, *, listed_word_ok: bool) -> bool:
     from engine.detectors.dictionary.names import all_name_lists
 
     key = word.casefold()
-    if key in clinical_words() or key in _MICROBES or len(key) < 3:
+    if key in clinical_words() or key in MICROBES or len(key) < 3:
         return False
     first, last = all_name_lists()
     listed = key in first or key in last
@@ -51,10 +53,14 @@ def caps_surname(text: str) -> bool:
     (a rarer English word, "toller", is more likely a surname in this shape)."""
     from engine.detectors.dictionary.context import clinical_words
     from engine.detectors.dictionary.stopwords import common_words
+    from engine.resolution.shorthand import is_shorthand
 
     words = _words(text)
-    return len(words) == 1 and words[0].casefold() not in clinical_words() \
-        and words[0].casefold() not in _MICROBES and words[0].casefold() not in common_words()
+    if len(words) != 1:
+        return False
+    key = words[0].casefold()
+    return key not in clinical_words() and key not in MICROBES and key not in common_words() \
+        and not is_shorthand(key)
 
 
 def first_and_last(text: str) -> bool:
@@ -82,7 +88,7 @@ STAFF_RULES: tuple[RegexRule, ...] = (
               r"((?![aAiI][ .])[A-Za-z]\.?[ \t]+[A-Za-z][a-z'’\-]{2,}|[A-Z]\.?[ \t]+[A-Z]{3,})\b",
               0.65, group=1, validate=staff_name),
     # "B. TOLLER", "K. MORROW RN"
-    RegexRule("staff.initial_caps", DOC, r"(?<![\w.])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
+    RegexRule("staff.initial_caps", DOC, r"(?<![\w.>])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
               0.6, group=1, validate=caps_surname),
     # "mira holm aware"
     RegexRule("staff.name_notified", DOC,

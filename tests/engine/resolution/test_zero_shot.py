@@ -241,6 +241,8 @@ NEVER = [
     ("2", "hipaa", "S/P ESOPHAGECTOMY (IVOR LEWIS) 6/3", "IVOR LEWIS"),
     ("2", "hipaa", "+ tick bite in May. Lyme titer sent", "Lyme"),
     ("9", "hipaa", "WILL SEND BMP. PER ABG RT, ICU RN AT BEDSIDE", "ABG"),
+    ("2", "hipaa", "LOCALIZES TO PAIN R>L. PUPILS 3MM SLUGGISH", "L. PUPILS"),
+    ("2", "hipaa", "CANDIDEMIA (C. GLABRATA, BCX X2)", "C. GLABRATA"),
 ]
 
 # (class, policy, text, a piece of text that spans must cover whole)
@@ -421,6 +423,8 @@ def test_missed_phi_forms_are_always_spans(case: tuple[str, str, str, str],
 # What a model proposes in these notes: (text, proposed piece, label). The guards drop them.
 MODEL_PROPOSALS = [
     ("pt cont on levo", "cont", P),
+    ("BS DECREASED ON L. TRACHEA MIDLINE", "L. TRACHEA", D),
+    ("CANDIDEMIA (C. GLABRATA, BCX X2)", "C. GLABRATA", D),
     ("pt became hypotensive", "became", P),
     ("pt recieved 1L NS", "recieved", P),
     ("Pt Trached today", "Trached", P),
