@@ -51,14 +51,24 @@ def age_of_a_model_number(text: str, span: Span) -> Span:
     return span
 
 
+_DECADE = re.compile(r"(?:1[89])?\d0['’]?s\b")
+_THE_BEFORE = re.compile(r"(?i:\bthe[ \t]+\Z)")
+_CODE_SECTION_BEFORE = re.compile(r"\d\([a-z]\)\(\Z")
+
+
 def model_number_is_no_identifier(text: str, span: Span) -> bool:
     """A model's clock as a phone, an ID or a street number ("CALL BY 0530", "ARRIVED 1530
-    FROM", "admit note 1530"), a room as a phone ("ROOM 312"). Other short numbers it calls
+    FROM", "admit note 1530"), a room as a phone ("ROOM 312"), a decade or a tax code's
+    section as an age ("The 70s", "501(c)(3)"). Other short numbers it calls
     phones stay: they are mostly postal codes and extensions, PHI under another label."""
     covered = text[span.start:span.end].strip()
     before = text[max(0, span.start - 16):span.start]
     if before.endswith("$") or _CLOCK_RANGE.fullmatch(covered):
         return True  # "$343/mo", "son 1930-2100"
+    if span.label is Label.AGE and (_DECADE.match(text, span.start)
+                                   and _THE_BEFORE.search(before)
+                                   or _CODE_SECTION_BEFORE.search(before)):
+        return True  # "Musicians Of The 70s" (a decade, not "in her 70s"), "a 501(c)(3)"
     if span.label is Label.PHONE and _ROOM_BEFORE.search(before) \
             and sum(c.isdigit() for c in covered) < 7:
         return True
