@@ -21,7 +21,6 @@ from typing import Protocol
 from engine.core.domain import Document, Span, SpanStatus
 from engine.core.policies import Policy
 from engine.resolution.overlaps import DEFAULT_OVERLAP, resolve_overlaps
-from engine.resolution.recurrence import recurrences
 
 
 class Recoverer(Protocol):
@@ -82,6 +81,8 @@ class Resolver:
     def settle(self, doc: Document, candidates: list[Span]) -> list[Span]:
         """The overlap policy, the policy filter, the deciders (decided spans stay as they
         are: only CANDIDATE spans are filtered)."""
+        from engine.resolution.recurrence import recurrences  # word lists: not on import
+
         resolved = resolve_overlaps(candidates, self.overlap)
         spans = [s for s in resolved
                  if s.status is not SpanStatus.CANDIDATE or self.policy.is_phi(s, doc.text)]

@@ -68,3 +68,13 @@ def test_teacher_only_text_carries_no_gold_and_teaches_no_tag(tmp_path: Path) ->
     assert set(win[2]) == {IGNORE}
     (gold,) = make_windows([GENERATED], tok, 64, 16, cls, sep)
     assert len(set(gold[2]) - {IGNORE}) > 1  # ordinary documents still learn their tags
+
+
+def test_meddocan_training_split_in_clearnote_labels() -> None:
+    from engine.core.labels import Label
+    from engine.training.meddocan import meddocan_docs
+
+    docs = meddocan_docs("train")
+    assert len(docs) == 500 and all("/train/" in d["id"] for d in docs)
+    labels = {s["label"] for d in docs for s in d["spans"]}  # type: ignore[attr-defined]
+    assert {"PATIENT", "DOCTOR", "DATE", "ID"} <= labels and labels <= {x.value for x in Label}
