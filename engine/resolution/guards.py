@@ -342,9 +342,14 @@ def _adjacent(text: str, span: Span,
 def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]],
                            beside: dict[Label, list[tuple[int, int]]]) -> bool:
     """Shorthand, the word after ``pt``, section words, a WEB without an address's shape."""
-    if span.label is Label.WEB:  # only words joined by periods are judged ("hr.no")
-        covered = text[span.start:span.end]
-        return bool(_DOTTED_WORDS.fullmatch(covered)) and not web_shape(covered)
+    if span.label is Label.WEB:
+        covered = text[span.start:span.end].strip()
+        if _DOTTED_WORDS.fullmatch(covered):
+            return not web_shape(covered)  # "hr.no"
+        # Plain words are no address ("your email is", "my account"); a piece of one the
+        # model cut at no punctuation ("UshurmaDratchev" of an e-mail) stays.
+        return not any(c in covered for c in "@./:") \
+            and (" " in covered or is_english(covered))
     if span.label not in _WORD_LABELS:
         return False
     if span.label in NAME_LABELS and (after_pt_without_name(text, span)
