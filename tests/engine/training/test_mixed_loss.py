@@ -4,14 +4,7 @@ interpreter ($CLEARNOTE_TRAIN_PYTHON; `make test` builds and sets it)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-from pathlib import Path
-
-import pytest
-
-TRAIN_PY = os.environ.get("CLEARNOTE_TRAIN_PYTHON", "/work/train-venv/bin/python")
-ROOT = Path(__file__).resolve().parents[3]
+from tests.engine.training.training_python import needs_torch, run_check
 
 CHECK = """
 import torch
@@ -45,17 +38,6 @@ print("ok")
 """
 
 
-def _has_torch() -> bool:
-    if not Path(TRAIN_PY).exists():
-        return False
-    probe = subprocess.run([TRAIN_PY, "-c", "import torch"], capture_output=True, check=False)
-    return probe.returncode == 0
-
-
-@pytest.mark.skipif(not _has_torch(), reason="needs the training interpreter with torch "
-                    "(set CLEARNOTE_TRAIN_PYTHON; `make test` does)")
+@needs_torch
 def test_gold_only_rows_learn_the_gold_alone() -> None:
-    proc = subprocess.run([TRAIN_PY, "-c", CHECK], cwd=ROOT, capture_output=True, text=True,
-                          check=False)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.strip() == "ok"
+    run_check(CHECK)
