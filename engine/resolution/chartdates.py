@@ -46,17 +46,6 @@ def scored_before(text: str, start: int) -> bool:
     return bool(_SCORED.search(line)) and not _DIRECT_EVENT_BEFORE.search(line)
 
 
-def late_in_a_month(text: str, start: int, end: int) -> bool:
-    """"PCP within 7 days (9/27)", "12 wks from 2/1 = 4/26": a month/day in parentheses or
-    after "=" whose day is past 12 is no small ratio, score or setting ("(2/3 bottles)"),
-    unless vent, vital or score words stand before it or a unit after it."""
-    month, day = (int(x) for x in text[start:end].split("/"))
-    line = text[max(0, start - 70):start].rsplit("\n", 1)[-1]
-    return 1 <= month <= 12 and 13 <= day <= 31 and line.rstrip(" \t")[-1:] in ("(", "=") \
-        and not _AGAINST_AFTER.match(text[end:end + 12]) \
-        and not (_AGAINST_BEFORE.search(line) or _SCORED.search(line))
-
-
 def charting_date(text: str, start: int, end: int) -> bool:
     """Is the month/day ``text[start:end]`` a charting date by its context?"""
     before = text[max(0, start - 70):start]
@@ -78,7 +67,7 @@ def uneven_month_day(text: str, start: int, end: int) -> bool:
     the charting evidence of ``charting_date``. In 510 hand-written ICU notes the uneven ones
     with no word against them were dates 85 times and settings 3 times."""
     if not uneven_value(text[start:end]):
-        return False
+        return False  # "(9/27)", "= 4/26" included: a day past 12 is never a small ratio
     line = text[max(0, start - 70):start].rsplit("\n", 1)[-1]
     return not (_AGAINST_AFTER.match(text[end:end + 12]) or _AGAINST_BEFORE.search(line)
                 or _SCORED.search(line))

@@ -289,7 +289,7 @@ def _company_of_clinical_words(text: str, span: Span) -> bool:
 
 
 def _clinical_or_english(word: str) -> bool:
-    return is_english(word) or is_shorthand(word) or word.casefold() in clinical_words()
+    return is_english(word) or is_shorthand(word)  # is_shorthand covers the clinical words
 
 
 def _lower_case_english_place(text: str, span: Span) -> bool:

@@ -15,7 +15,6 @@ from engine.detectors.regex.validators import month_day, month_day_range, month_
 from engine.resolution.chartdates import (
     charting_date,
     history_year,
-    late_in_a_month,
     scored_before,
     uneven_month_day,
 )
@@ -236,8 +235,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         return (bool(_DATE_CUE.search(before) or _CLOCK_AFTER.match(text[end:end + 12]))
                 and not _MEASURE_BEFORE.search(before)) \
             or charting_date(text, core_start, core_start + len(core)) \
-            or (late_in_a_month(text, core_start, core_start + len(core))
-                or uneven_month_day(text, core_start, core_start + len(core))) \
+            or uneven_month_day(text, core_start, core_start + len(core)) \
             and not _MEASURE_BEFORE.search(before.rstrip(" \t(="))  # not "CVP (12/18)"
     if _ORDINAL_DAY.fullmatch(covered.strip()):
         return bool(re.search(r"(?i:\bthe\s*$)", before))

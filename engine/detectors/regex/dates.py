@@ -148,12 +148,6 @@ RULES: tuple[RegexRule, ...] = (
               r"|during|died|passed|loss)[ \t]+)((?:January|February|April|June|July|August"
               r"|September|October|November|December|JANUARY|FEBRUARY|APRIL|JUNE|JULY|AUGUST"
               r"|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER))\b(?![ \t]+\d)", 0.55, group=1),
-    # In parentheses or after "=", a month/day whose day is past 12 ("within 7 days (9/27)"):
-    # the guards keep it unless vent, vital or score words stand before it
-    # (resolution/chartdates.late_in_a_month).
-    RegexRule("date.month_day_late", D,
-              rf"[(=][ \t]*((?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])){_R}{_NOT_AFTER}", 0.4,
-              group=1),
     # A season of a given year: "UBW 72kg spring 2005", "in the fall of 2008". Said relative
     # to now ("last spring") it is no more a date than "last month" is.
     RegexRule("date.season", D,
