@@ -9,11 +9,17 @@ from engine.core.domain import Span
 from engine.core.labels import Label
 
 _AGE_NUMBER = re.compile(r"\d{1,3}")
-_YEAR_ONLY = re.compile(r"^\s*(?:in\s+)?['’]?(?:1[89]\d{2}|20\d{2}|\d{2})s?\s*$", re.IGNORECASE)
-# "Friday", "on Weds", "SAT AM", "Sun night": a weekday, with or without its part of the day.
+_YEAR = r"(?:1[89]\d{2}|20\d{2})"
+# A year, or a span of years ("1966-68", "1998 to 2001"; not "2001-02", an ISO month).
+_YEAR_ONLY = re.compile(rf"^\s*(?:in\s+|from\s+)?['’]?(?:{_YEAR}|\d{{2}})s?"
+                        rf"(?:\s*(?:-|–|to|through|until)\s*(?:{_YEAR}|1[3-9]|[2-9]\d)s?)?\s*$",
+                        re.IGNORECASE)
+# "Friday", "on Weds", "SAT AM", "Sun night": a weekday, with or without its part of the day
+# or its hour.
 _WEEKDAY_ONLY = re.compile(r"^\s*(?:on\s+)?(?:mon|tues?|weds?(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?"
                            r"|sun)(?:day)?\.?,?(?:\s+(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening"
-                           r"|night|noc|eve))?\s*$", re.IGNORECASE)
+                           r"|night|noc|eve))?(?:\s*(?:@|at)?\s*(?:[01]\d|2[0-3])[0-5]\d)?\s*$",
+                           re.IGNORECASE)  # "MONDAY 1500", "Fri @ 1400": a weekday's hour
 
 
 @dataclass(frozen=True)

@@ -54,12 +54,19 @@ def age_of_a_model_number(text: str, span: Span) -> Span:
 _DECADE = re.compile(r"(?:1[89])?\d0['’]?s\b")
 _THE_BEFORE = re.compile(r"(?i:\bthe[ \t]+\Z)")
 _CODE_SECTION_BEFORE = re.compile(r"\d\([a-z]\)\(\Z")
+_NAMED_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION, Label.AGE, Label.PATIENT,
+                           Label.DOCTOR, Label.PERSON})
+_DECIMAL_AFTER = re.compile(r"\.\d")
+_DECIMAL_BEFORE = re.compile(r"\d\.\Z")
+# A floor is no address: Spanish flats ("Calle Trinidad, 39, 8 A") carry no ordinal suffix.
+_ORDINAL_FLOOR = re.compile(r"(?i:\d{1,2}(?:st|nd|rd|th)(?:[ \t]+(?:floor|fl|flr)\.?)?)")
 
 
 def model_number_is_no_identifier(text: str, span: Span) -> bool:
     """A model's clock as a phone, an ID or a street number ("CALL BY 0530", "ARRIVED 1530
     FROM", "admit note 1530"), a room as a phone ("ROOM 312"), a decade or a tax code's
-    section as an age ("The 70s", "501(c)(3)"). Other short numbers it calls
+    section as an age ("The 70s", "501(c)(3)"), a piece of a decimal or a floor as a place.
+    Other short numbers it calls
     phones stay: they are mostly postal codes and extensions, PHI under another label."""
     covered = text[span.start:span.end].strip()
     before = text[max(0, span.start - 16):span.start]
@@ -69,6 +76,11 @@ def model_number_is_no_identifier(text: str, span: Span) -> bool:
                                    and _THE_BEFORE.search(before)
                                    or _CODE_SECTION_BEFORE.search(before)):
         return True  # "Musicians Of The 70s" (a decade, not "in her 70s"), "a 501(c)(3)"
+    if span.label in _NAMED_LABELS and covered.isdigit() \
+            and (_DECIMAL_AFTER.match(text, span.end) or _DECIMAL_BEFORE.search(before)):
+        return True  # "K 5.9 -> 3.3", "admit 81.2": a piece of a decimal names nothing
+    if span.label is Label.LOCATION and _ORDINAL_FLOOR.fullmatch(covered):
+        return True  # "lives in a 3rd floor walkup", "73 Whistler St, 2nd fl"
     if span.label is Label.PHONE and _ROOM_BEFORE.search(before) \
             and sum(c.isdigit() for c in covered) < 7:
         return True

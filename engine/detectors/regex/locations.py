@@ -87,7 +87,7 @@ _CONT_LINE = (rf"(?:{UP}{LETTER}*(?:[ \t\-]+(?:{UP}{LETTER}*|de|del|la|sur|upon|
 
 ADDRESS_RULES: tuple[RegexRule, ...] = (
     RegexRule("address.street", L,
-              rf"(?<![\w\-/.#])({_STREET}{_UNIT}*"
+              rf"(?<![\w\-/.#<>=~+])({_STREET}{_UNIT}*"
               rf"(?:(?:,[ \t]*|[ \t]*\n[ \t>]*)(?:{_CONT_LINE})(?=[ \t]*(?:[,\n.;)?]|$))){{0,3}})",
               0.8, subtype="STREET", group=1, validate=street_not_charting),
     # "Address: ..." announces the rest of the line (and continuation lines).

@@ -199,6 +199,8 @@ _ADDRESS_CAPS = frozenset({"APT", "SUITE", "STE", "UNIT", "PO", "BOX", "RD", "ST
 
 
 _UNIT_WORDS = frozenset("min mins minute minutes hr hrs hour hours sec mg ml cc mcg".split())
+# A small count and a litre ("1 L", "2L"): "1100 L Street" has a house number's size.
+_VOLUME = re.compile(r"\d{1,2}[ \t]?[Ll]\b")
 
 
 def month_day_range(text: str) -> bool:
@@ -224,6 +226,8 @@ def street_not_charting(text: str) -> bool:
     words = re.findall(r"[^\W\d_]+", text)
     if any(w.casefold() in _UNIT_WORDS for w in words[:-1]):
         return False  # "~40 MIN DRIVE": a duration, not 40 Min Drive
+    if _VOLUME.match(text):
+        return False  # "1 L PLEURAL CT": a chest tube's litre, not 1 L Pleural Court
     bare = _BARE_STREET.fullmatch(text.strip())
     if bare is None:
         return True
@@ -244,6 +248,26 @@ def country_code_not_charting(text: str) -> bool:
 
     words = re.findall(r"[^\W\d_]+", text)
     number = re.findall(r"\d+", text)[-1]
-    if len(number) != 4 or not (_CLOCK.fullmatch(number) or number.endswith("00")):
+    if len(number) != 4:
+        return True
+    if _YEAR.fullmatch(number):
+        return False  # "arrived from Vietnam 1999,"
+    if _CLOCK.fullmatch(number):
+        # "Dr. Brannigan 1300,", "Fri 1400,": a time after a name; a code that reads as one
+        # counts only after a country or a state ("Denmark 2100").
+        return _after_a_country(words)
+    if not number.endswith("00"):
         return True
     return not any(is_english(w) or (w.isupper() and len(w) <= 4) for w in words)
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _after_a_country(words: list[str]) -> bool:
+    from engine.detectors.dictionary.locations import location_table
+
+    phrases = location_table().phrases
+    return any(phrases.get(tuple(w.casefold() for w in words[i:])) in ("COUNTRY", "STATE",
+                                                                        "PROVINCE")
+               for i in range(len(words)))

@@ -428,6 +428,10 @@ MODEL_PROPOSALS = [
     ("You said your email is UshurmaDratchev@rhyta.com.", "is", Label.WEB),
     ("please transfer all funds from my account to this one", "my account", Label.WEB),
     ("Transunion is a 501(c)(3) that invites songwriters", "3", Label.AGE),
+    ("K 5.9 ON ADMIT -> 3.3 @ 0800", "3", H),
+    ("Wt 88.6 kg today (admit 81.2 on 4/14)", "81", H),
+    ("pt lives in Jamaica Plain, 3rd floor walkup", "3rd", L),
+    ("Address 73 Whistler St, 2nd fl, Norwalk Glen", "2nd fl", L),
     ("CANDIDEMIA (C. GLABRATA, BCX X2)", "C. GLABRATA", D),
     ("pt became hypotensive", "became", P),
     ("pt recieved 1L NS", "recieved", P),
@@ -658,6 +662,19 @@ def test_weekdays_are_phi_only_under_strict() -> None:
         assert get_policy("strict").is_phi(span, weekday), weekday
     dated = Span(5, 16, Label.DATE, source=Source.RULE, detector="regex.date")
     assert get_policy("hipaa").is_phi(dated, "cath Friday 10/7")
+    for hour in ("MONDAY 1500", "Fri @ 1400", "Tues at 0930"):  # a weekday's hour
+        span = Span(0, len(hour), Label.DATE, source=Source.NER, detector="ner.test")
+        assert not get_policy("hipaa").is_phi(span, hour), hour
+        assert get_policy("strict").is_phi(span, hour), hour
+
+
+def test_years_and_spans_of_years_stay_under_hipaa() -> None:
+    for years, phi in (("1997", False), ("1966-68", False), ("1998 to 2001", False),
+                       ("1970s-80s", False), ("2001-02", True), ("1966-12", True),
+                       ("12/1966", True)):
+        span = Span(0, len(years), Label.DATE, source=Source.NER, detector="ner.test")
+        assert get_policy("hipaa").is_phi(span, years) is phi, years
+        assert get_policy("strict").is_phi(span, years), years
 
 
 def test_a_name_in_a_place_field_is_a_place() -> None:
