@@ -35,10 +35,11 @@ _HEAD_NOUNS = (r"disease|syndrome|sign|signs|test|protocol|scale|score|criteria|
                r"malformation|paralysis|ligament|canal|triangle|pouch|ataxia|chorea|dementia|"
                r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar|histology")
 # "Parkinson's disease", "Glasgow Coma Scale", "Bruce protocol", "Non-Hodgkin lymphoma". A head
-# noun that labels a field is no eponym: "Lisa Blümel   Cell: (275) 480-8909".
+# noun that labels a field is no eponym: "Lisa Blümel   Cell: (275) 480-8909", "Greg cell
+# 472-555-0113".
 _EPONYM = re.compile(
     rf"(?<![\w'])((?:[Nn]on-)?{UP}[\w\-]*(?:['’]s?)?(?:[ \t\-]+{UP}[\w\-]*(?:['’]s?)?){{0,2}})"
-    rf"[ \t\-]+(?i:{_HEAD_NOUNS})\b(?![ \t]*(?:[:#]|-[ \t]*[\d(+]))")
+    rf"[ \t\-]+(?i:{_HEAD_NOUNS})\b(?![ \t]*(?:[:#]|-[ \t]*[\d(+])|(?<=[Cc]ell)[ \t]+\(?\d{{3}})")
 # "U Vermont scale": a scale named after a university is the institution's name.
 _UNIVERSITY = re.compile(r"U\.?[ \t]|Univ\b")
 # HGVS variants (g.7578395G>C, c.215C>G, p.Arg72Pro, c.5266dupC), dbSNP ids (rs1042522).

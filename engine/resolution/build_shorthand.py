@@ -64,6 +64,12 @@ CURATED = (
     "uo", "uop", "defib", "defibbed", "dobhoff", "adeq", "racemic", "auth", "nsg", "prev",
     "ws", "hd", "inc", "midline", "trop", "tropo", "lido", "hemi", "paco2", "pao2", "sitter",
     "asia",
+    # meetings, roads, attention lines, junctions, suction, approximations, requests, forms,
+    # hard of hearing, transplants, credentials, dressings and creams in ALL CAPS notes
+    "mtg", "mtgs", "hwy", "attn", "jxn", "jct", "elev", "liws", "lils", "approx", "req",
+    "pri", "hoh", "olt", "cnsc", "silvadene", "cavoatrial", "guaiac", "piv", "icp",
+    "trach'd", "trachd", "intub'd", "extub'd", "peg'd", "tx'd", "sx'd", "bx'd", "cx'd",
+    "camino",  # the ICP monitor ("Camino ICP 14-22")
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -19,8 +19,9 @@ from engine.detectors.regex.fragments import CLOCK_AFTER, HISTORY_EVENTS, MOVED_
 from engine.detectors.regex.validators import uneven_month_day as uneven_value
 
 _EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*(?:[?#]?\w+[ \t]+)?$)")
-# "rewarm starting 1600 10/17": a clock time just before.
-_CLOCK_BEFORE = re.compile(r"(?<![\d/.:])(?:[01]\d|2[0-3])[0-5]\d[ \t]+$")
+# "rewarm starting 1600 10/17", "ambulance for 10am 9/9": a clock time just before.
+_CLOCK_BEFORE = re.compile(r"(?<![\d/.:])(?:(?:[01]\d|2[0-3])[0-5]\d"
+                           r"|(?i:(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[ap]m))[ \t]+$")
 _DIRECT_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*$)")
 _STATUS_POST_BEFORE = re.compile(rf"(?i:(?<![\w/])(?:{STATUS_POST}|{MOVED_TO})[ \t(~]$)")
 _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|vt|rr|fio2"
@@ -38,6 +39,15 @@ _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breath
 # A clock, a part of the day or a line's day count after: "4/18 5am", "remove 2/4 AM",
 # "L IJ TLC 6/7 (day 7)".
 _CLOCK_AFTER = re.compile(rf"^(?:{CLOCK_AFTER}|[ \t]+\((?i:day)[ \t]*\d)")
+
+# A culture's result after its date: "4/4 NGTD", "4/6 no growth".
+_CULTURE_AFTER = re.compile(r"^[ \t,:\-]*(?i:ngtd|no[ \t]+growth)\b")
+
+
+def culture_result_after(text: str, end: int) -> bool:
+    """A culture's result right after a month/day ("4/4 NGTD"): a date even in a list that
+    began with a bottle count ("BCx 4/2 MRSA 2/2, 4/4 NGTD")."""
+    return bool(_CULTURE_AFTER.match(text[end:end + 16]))
 
 
 def scored_before(text: str, start: int) -> bool:
@@ -57,7 +67,8 @@ def charting_date(text: str, start: int, end: int) -> bool:
     if (_AGAINST_BEFORE.search(line) or _SCORED.search(line)) and not direct:
         return False
     return direct or bool(_EVENT_BEFORE.search(line) or _STATUS_POST_BEFORE.search(line)
-                          or _CLOCK_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after))
+                          or _CLOCK_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after)
+                                                                 or _CULTURE_AFTER.match(after))
 
 
 def uneven_month_day(text: str, start: int, end: int) -> bool:

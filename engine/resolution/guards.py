@@ -55,6 +55,7 @@ from engine.resolution.model_numbers import age_of_a_model_number, model_number_
 from engine.resolution.shorthand import (
     after_pt_without_name,
     contact_order,
+    icu_word_no_name,
     is_shorthand,
     section_ranges,
     shorthand_alone,
@@ -320,8 +321,10 @@ def _by_label(spans: list[Span]) -> dict[Label, list[tuple[int, int]]]:
 def _part_of_a_longer_name(text: str, span: Span,
                            beside: dict[Label, list[tuple[int, int]]]) -> bool:
     """Another candidate of the same label right beside it, that is no shorthand itself:
-    "la" of "de la Cerna 27", "As" of "As Xubias" are words of a longer name."""
-    return any(not is_shorthand(text[start:end])
+    "la" of "de la Cerna 27", "As" of "As Xubias" are words of a longer name; an ICU word
+    after one is not ("KELLAND 5 STEPDOWN")."""
+    after = icu_word_no_name(text[span.start:span.end])
+    return any(not is_shorthand(text[start:end]) and not (after and end <= span.start)
                for start, end in _adjacent(text, span, beside.get(span.label, ())))
 
 

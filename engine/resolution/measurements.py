@@ -14,6 +14,7 @@ from engine.detectors.regex.fragments import MONTH, WEEKDAY
 from engine.detectors.regex.validators import month_day, month_day_range, month_year, numeric_date
 from engine.resolution.chartdates import (
     charting_date,
+    culture_result_after,
     history_year,
     scored_before,
     uneven_month_day,
@@ -48,7 +49,10 @@ _CUES = (r"bp|sbp|dbp|nbp|abp|art|map|hr|pulse|rr|resp|sats?|spo2|o2|o2\s*sat|sa
          r"|murmur|apgar|bmi|wt|weight|ht|height|pain|ratio|dose|rate|drip|gtt|ivf|fluids"
          r"|stool|urine|ngt|og|cvvh|uf|bolus|pip|plat|mv|ve|cpap|bipap|simv|imv|psv|prvc|pcv"
          r"|vent|settings|tinetti|barthel|mmse|moca|braden|waterlow|norton|berg|katz|phq-?9"
-         r"|gad-?7|nihss|ciwa|cows|karnofsky|ecog|slums|epds|hads|q?sofa|apache")
+         r"|gad-?7|nihss|ciwa|cows|karnofsky|ecog|slums|epds|hads|q?sofa|apache(?:[ \t]+ii)?"
+         # bleed, pancreatitis, airway and risk scores ("hunt-hess 3, fisher 3", "ranson 6")
+         r"|hunt-?hess|hh|fisher|wfns|ranson|mallampati|meld|child-?pugh|timi|chads2?"
+         r"|cha2ds2-?vasc|curb-?65|mews")
 _CUED = re.compile(
     rf"(?i:\b(?:{_CUES})\b[ \t]*(?:[:=]|of|was|is|was\s+at|at|now|~|-)?[ \t]*"
     rf"({_NUM}(?:[ \t]?[/\-][ \t]?{_NUM})*))")
@@ -127,7 +131,7 @@ _DATE_WORD = re.compile(
     r"|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
     r"|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|januar|februar"
     r"|märz|juni|juli|oktober|dezember|lunes|martes|miércoles|jueves|viernes|sábado|domingo"
-    r"|christmas|xmas|easter|thanksgiving|new\s+year'?s?|hanukk?ah|ramadan|diwali|halloween"
+    r"|christmas|xmas|easter|thanksgiving|new\s+(?:year|yr)'?s?|hanukk?ah|ramadan|diwali|halloween"
     r"|valentine'?s|passover|kwanzaa|eid|labou?r\s+day|memorial\s+day|independence\s+day"
     r"|canada\s+day|boxing\s+day|spring|summer|autumn|fall|winter)\b)")
 _NUMERIC_CORE = re.compile(r"\d[\d/\-.,' \t]*\d|\d")
@@ -227,6 +231,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
                 and (text[core_start - 1:core_start] == "~"
                      or _HEADING_AFTER.match(text, core_start + len(core))):
             return True  # "dc ~10/25", "10/16\n0930 - Peer to peer"
+        if culture_result_after(text, core_start + len(core)):
+            return True
         window = max(0, core_start - 16)
         listed = _LISTED_AFTER.search(text[window:core_start])
         if listed:  # "BCX 3/14 and 3/15" is a date, "PS 10/5 and 5/5" no: the first decides

@@ -59,6 +59,7 @@ _NAMED_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION, Label.AGE, Label.PATI
 _DECIMAL_AFTER = re.compile(r"\.\d")
 _DECIMAL_BEFORE = re.compile(r"\d\.\Z")
 # A floor is no address: Spanish flats ("Calle Trinidad, 39, 8 A") carry no ordinal suffix.
+_ROOM = re.compile(r"(?i:(?:rm|room|bed)\.?[ \t]*#?[ \t]*\d{1,4}[A-Za-z]?)")
 _ORDINAL_FLOOR = re.compile(r"(?i:\d{1,2}(?:st|nd|rd|th)(?:[ \t]+(?:floor|fl|flr)\.?)?)")
 
 
@@ -79,8 +80,10 @@ def model_number_is_no_identifier(text: str, span: Span) -> bool:
     if span.label in _NAMED_LABELS and covered.isdigit() \
             and (_DECIMAL_AFTER.match(text, span.end) or _DECIMAL_BEFORE.search(before)):
         return True  # "K 5.9 -> 3.3", "admit 81.2": a piece of a decimal names nothing
-    if span.label is Label.LOCATION and _ORDINAL_FLOOR.fullmatch(covered):
-        return True  # "lives in a 3rd floor walkup", "73 Whistler St, 2nd fl"
+    if span.label is Label.LOCATION and (_ORDINAL_FLOOR.fullmatch(covered)
+                                         or _ROOM.fullmatch(covered)
+                                         or covered.isdigit() and _ROOM_BEFORE.search(before)):
+        return True  # "a 3rd floor walkup", "2nd fl", "INN ACROSS STREET, RM 212", "FROM RM 7"
     if span.label is Label.PHONE and _ROOM_BEFORE.search(before) \
             and sum(c.isdigit() for c in covered) < 7:
         return True

@@ -79,6 +79,19 @@ def icu_words() -> frozenset[str]:
     return _vocabulary().get("ICU", frozenset())
 
 
+def icu_word_no_name(word: str) -> bool:
+    """An ICU word no name list holds and no institution's name ends with ("stepdown",
+    "noc"; not "foley", nor the "VNA" of "Hollin County VNA")."""
+    from engine.detectors.dictionary.names import all_name_lists
+
+    key = word.strip().casefold()
+    return key in icu_words() and key not in _KINDS_OF_INSTITUTION \
+        and not any(key in names for names in all_name_lists())
+
+
+_KINDS_OF_INSTITUTION = frozenset({"vna", "ltac", "ltach", "snf", "rehab", "nh"})
+
+
 def is_shorthand(word: str) -> bool:
     key = word.strip().strip(".,:;").casefold().replace("’", "'")
     return key in shorthand_words() or key in clinical_words()
@@ -92,6 +105,22 @@ def listed_name(word: str) -> bool:
     first, last = all_name_lists()
     key = word.casefold()
     return (key in first or key in last) and not is_english(key) and not is_shorthand(key)
+
+
+def named_word(word: str) -> bool:
+    """A listed name ("Baker", "Delphine") or a word no list knows ("Mcnaught"); not an
+    English or shorthand word that no name list holds ("intubated")."""
+    from engine.detectors.dictionary.names import all_name_lists
+
+    key = word.casefold()
+    if any(key in names for names in all_name_lists()):
+        return not is_shorthand(key)
+    return not is_english(key) and not is_shorthand(key)
+
+
+# The patient's age right after a name: "PT MCNAUGHT, 74F", "Pt Ostergaard is 46 yo".
+_AGE_AFTER = re.compile(r"(?i:,?[ \t]+(?:(?:is|was)[ \t]+)?(?:an?[ \t]+)?\d{1,3}[ \t]*"
+                        r"(?:-?[ \t]*(?:yo|y/o|y\.o\.|years?|yr)\b|[mf]\b))")
 
 
 def _mixed_case_line(text: str, pos: int) -> bool:
@@ -114,6 +143,8 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     if mixed and any(w[0].isupper() and not w.isupper() and not is_english(w)
                      and not is_shorthand(w) for w in words):
         return True
+    if _AGE_AFTER.match(text, end) and all(named_word(w) for w in words):
+        return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "Pt Baker is 46 yo"
     unknown = [w for w in words if len(w) > 2 and not is_english(w) and not is_shorthand(w)]
     if len(unknown) >= 2 or any("-" in w for w in unknown) or unknown and _ID_AFTER.match(
             text[end:end + 12]):
@@ -164,8 +195,11 @@ def shorthand_alone(text: str, span: Span) -> bool:
         # number after it is a dose or a score ("back to ASA 81", "sent to abx"): only a
         # transfer makes either a place ("transfer to cmc", "transferred to CMC 4/2").
         return key in shorthand_words() and (covered.islower() or bool(
-            _NUMBER_AFTER.match(text, span.end))) and not _TRANSFER_BEFORE.search(
+            _NUMBER_AFTER.match(text, span.end) or _ROOM_AFTER.match(text, span.end))) \
+            and not _TRANSFER_BEFORE.search(
             text[max(0, span.start - 24):span.start])
+    if icu_word_no_name(covered):
+        return True  # "PER NOC RN": a credential after makes no name of the night shift
     return not has_strong_name_context(text, span.start, span.end)
 
 
@@ -186,6 +220,8 @@ _SERVICES = (r"hf|chf|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|ent
 _SERVICE_CLINIC = re.compile(
     rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})[ \t]+){{1,3}}(?:clinic|service|team)(?![\w\-]))")
 _NUMBER_AFTER = re.compile(r"[ \t]*\d+(?![\d/\-.])")  # a dose or score, not a date (4/2)
+# "To EP lab Mon", "to IR suite": a service's room, not an institution.
+_ROOM_AFTER = re.compile(r"[ \t]+(?i:lab|suite|room)\b")
 _TRANSFER_BEFORE = re.compile(r"(?i:\btransfer(?:red)?[ \t]+(?:to|from)[ \t]+(?:the[ \t]+)?)$")
 _HEAD_WORDS = frozenset({"hospital", "clinic", "department", "dept", "ward", "unit"})
 # "Hospital de Manises", "Hospital 12 de Octubre", "Clinic of Ames": a head word with a name.

@@ -34,6 +34,7 @@ from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.fragments import HHMM
 from engine.detectors.regex.staff import MICROBES
+from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.shorthand import icu_words, is_shorthand, listed_name
 
 _ROLES = frozenset({"ho", "md", "rn", "np", "pa", "sw", "rt", "dr", "pt", "ot", "cm"})
@@ -124,22 +125,27 @@ _INITIAL = re.compile(r"[A-Z]\.[ \t]?(?=[A-Z]{4})")
 
 
 def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
-    """In an ALL CAPS line every word has a capital: an English word there is no name or
-    place by its capital ("ADMITTED W/ UROSEPSIS", "ON ROUNDS"), unless it is a listed name
-    or place or has name context ("WIFE ROSE", "DR BAKER")."""
+    """In an ALL CAPS line every word has a capital (in a lower-case line none): an English
+    word there is no name or place by its case ("ADMITTED W/ UROSEPSIS", "ON ROUNDS", "while
+    skateboarding"), unless it is a listed name or place or has name context ("WIFE ROSE",
+    "DR BAKER")."""
     covered = text[span.start:span.end]
     initial = _INITIAL.match(covered)  # "L. TRACHEA MIDLINE", "C. GLABRATA" (a species)
     if initial:
         covered = covered[initial.end():]
         if caseless and covered.casefold() in MICROBES:
             return True
-    if not caseless or " " in covered or len(covered) < 4 or not covered.isupper() \
-            or not is_english(covered):
-        return False  # short words stay: "AL", "OH" of an address
+    if not caseless or " " in covered or len(covered) < 3 \
+            or not (covered.isupper() or covered.islower()) or not is_english(covered):
+        return False  # two letters stay: "AL", "OH" of an address
     first, last = all_name_lists()
     key = covered.casefold()
-    return key not in first and key not in last and key not in one_word_places() \
-        and not has_name_context(text, span.start, span.end)
+    if key in first or key in last or key in one_word_places() \
+            or HOME_BEFORE.search(text[max(0, span.start - 30):span.start]):
+        return False  # "LIVES IN RYE"
+    # A relation word before is name context: "HUSBAND WALT", "MOTHER OPAL", "GIRLFRIEND DOT"
+    # are names more often than "DAUGHTER CALM" is a mood.
+    return not has_name_context(text, span.start, span.end)
 
 
 def section_letter(text: str, span: Span) -> bool:

@@ -38,6 +38,8 @@ _PROVIDER_BEFORE = re.compile(
     rf"(?i:\b(?:{PROVIDER_PHRASES}|discussed\s+with|d/w|spoke\s+(?:with|to))[ \t]+)$")
 _SERVICE_AFTER = re.compile(r"(?i:^[ \t]+(?:team|service|staff|officer|resident|fellow|unit|rounds"
                             r"|and\s+(?:team|staff)))\b")
+_TIME_WORDS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months",
+                         "year", "years", "hour", "hours", "shift", "shifts", "minute"})
 _AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN|RT\b)"
     r"|[ \t]+[A-Z]\.(?=[\s,;:)]|$)"
@@ -47,6 +49,8 @@ _AFTER = re.compile(
 
 def has_name_context(text: str, start: int, end: int) -> bool:
     """Does the text around ``[start, end)`` say that it is a person's name?"""
+    if text[start:end].casefold() in _TIME_WORDS:
+        return False  # "PER DAY RT BRUCKNER": a rate, then the therapist
     before = text[max(0, start - 40):start]
     if _BEFORE.search(before) or _INITIALS_BEFORE.search(before):
         return True

@@ -74,6 +74,10 @@ _NEVER_NAME = frozenset({"she", "he", "her", "his", "him", "they", "we", "me", "
                          "mother", "father", "son", "daughter", "wife", "husband", "sister",
                          "brother", "mom", "dad", "aunt", "uncle", "patient", "doctor"})
 
+# Listed names that, with no case to tell, are the preposition or the verb ("PER DAY RT
+# BRUCKNER", "SISTER CAN BE REACHED"); "Per Lindqvist" in a cased line still is a name.
+_NO_NAME_WITHOUT_CASE = frozenset({"per", "can"})
+
 
 def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
     out: set[str] = set()
@@ -141,7 +145,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=2, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=3, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
@@ -171,6 +175,8 @@ class NameGazetteerDetector:
         if token.key in self.clinical:
             return "weak"
         if caseless:
+            if token.key in _NO_NAME_WITHOUT_CASE:
+                return None
             return "weak" if self._word(token.key) else listed
         if token.text.islower():  # "daughter janet", never "patient said"
             return None if self._word(token.key) else "weak"

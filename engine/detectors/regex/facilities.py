@@ -24,7 +24,8 @@ _SUFFIX = r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|PLC|GmbH|AG|S\.A|SA|LLP|LP|PC
 # "Severely Limited range of motion"), not a company.
 _NOT_LIMITED = (r"(?!(?<=Limited)[ \t]+(?i:rom|arom|prom|range|motion|movement|mobility|active"
                 r"|passive|flexion|extension|abduction|adduction|rotation|weight|excursion"
-                r"|ambulation|activity|exam|view|study|due|secondary)\b)")
+                r"|ambulation|activity|exam|view|study|due|secondary)\b)"
+                r"(?!(?<=AG)[ \t]*\d)")  # "INITIAL AG 31": the anion gap
 
 # Where a patient goes or comes from: "transfer to CMC", "seen at OHSU", "back to Ward 4".
 _MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to"
@@ -42,6 +43,21 @@ _NOT_DOSE = (r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps
 # Short words after "to"/"at" that are no institution: titles ("TO DR. CETTINA" in a
 # shouted line), a cash machine.
 _NOT_INSTITUTIONS = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sr", "jr", "atm"})
+
+
+# Words that say which kind or whose a service is, or what someone did, not which one it is:
+# "Clinical Pharmacy Note", "EXPLAINED HOSPITAL POLICY", "outpatient pharmacy".
+_GENERIC_BEFORE_HEAD = frozenset({
+    "clinical", "outpatient", "inpatient", "outpt", "inpt", "local", "outside", "initial",
+    "retail", "mail", "specialty", "compounding", "hospital", "explained", "called", "contacted",
+    "notified", "faxed", "informed", "discussed", "reviewed", "updated", "per", "her", "his",
+    "their", "your", "our", "this", "that"})
+
+
+def _named_head(text: str) -> bool:
+    """A head word with a name before it, not only generic words."""
+    words = text.casefold().split()[:-1]
+    return not words or not all(w.strip(".") in _GENERIC_BEFORE_HEAD for w in words)
 
 
 def _institution_acronym(text: str) -> bool:
@@ -198,7 +214,7 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               group=1),
     RegexRule("facility.head", H,
               rf"\b((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}[ \t]+{_HEAD})\b",
-              0.7, group=1),
+              0.7, group=1, validate=_named_head),
     RegexRule("facility.company", H,
               rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?){_NOT_LIMITED}",
               0.8, group=1),

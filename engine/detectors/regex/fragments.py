@@ -78,7 +78,9 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|debrided|grafted|biopsied|ablated|cardioverted|shocked|trached|pegged"
                 # lines, studies and cultures: "R IJ TLC 6/7", "TCD 11/24", "sputum 6/7 NF"
                 r"|tlc|cvc|tte|tcd|bal|bronch\w*|sputum|urine|ua|diff|contrast|film"
-                r"|dx|pre-?op|pressors|presented|bed")
+                r"|dx|pre-?op|pressors|presented|bed"
+                # "CVVHDF INITIATED 4/4", "OR TIME TENTATIVE 3/8", "DECLARED 3/7"
+                r"|initiat\w*|commenced|resumed|completed|declared|tentative|tentatively")
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
 # same line within a few words.
 STATUS_POST = r"s/p\b[^\n]{0,40}?"
@@ -88,15 +90,16 @@ MOVED_TO = (r"(?:d/c'?d?|dc'?d|discharged|transferred|transfer|sent|moved|tx'?d|
             r"|cathed|intubated|admitted|seen)[ \t]+(?:to|from|at|in)\b"
             r"(?:[^\n,;.]|(?<=\bst)\.|(?<=\bSt)\.|(?<=\bST)\.){0,40}?")
 # Holidays name a day of the year: "Christmas Eve", "Labor Day", "the Fourth of July".
-HOLIDAY = (r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+year'?s(?:[ \t]+(?:eve|day))?|thanksgiving"
+HOLIDAY = (r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+(?:year|yr)'?s(?:[ \t]+(?:eve|day))?"
+           r"|thanksgiving"
            r"|easter(?:[ \t]+sunday)?|good[ \t]+friday|labou?r[ \t]+day|memorial[ \t]+day"
            r"|independence[ \t]+day|(?:the[ \t]+)?fourth[ \t]+of[ \t]+july|july[ \t]+4th"
            r"|halloween|valentine'?s[ \t]+day|veterans'?[ \t]+day|columbus[ \t]+day"
            r"|presidents'?[ \t]+day|mlk[ \t]+day|mother'?s[ \t]+day|father'?s[ \t]+day"
            r"|st\.?[ \t]+patrick'?s[ \t]+day|canada[ \t]+day|boxing[ \t]+day")
 # A clock or a part of the day right after a month/day: "4/13 0446", "4/18 5am", "1/9 noon",
-# "4/1 12 PM", "remove 2/4 AM".
-CLOCK_AFTER = (r"[ \t,]*(?:@[ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/.%])"
+# "4/1 12 PM", "remove 2/4 AM", "3/8 0200." (a sentence's end, not "0200.5").
+CLOCK_AFTER = (r"[ \t,]*(?:@[ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/%]|\.\d)"
                r"|(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?(?i:am|pm)\b|(?i:noon|midnight|am|pm)\b)")
 
 # Verbs whose subject a patient named after "pt" is ("PT NOEL REMAINS INTUBATED").

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.core.labels import Label
 from engine.detectors.regex.fragments import LETTER, LOW, UP
 from engine.detectors.regex.rule import RegexRule
@@ -85,11 +87,28 @@ _CONT_LINE = (rf"(?:{UP}{LETTER}*(?:[ \t\-]+(?:{UP}{LETTER}*|de|del|la|sur|upon|
               rf"(?:,?[ \t]*(?:{_STATES}))?(?:,?[ \t]+(?:{_CA_POSTAL}|\d{{4,5}}(?:-\d{{3,4}})?))?"
               rf"|(?:[AF]PO|DPO)[ \t]+A[AEP][ \t]+\d{{5}}|{_CA_POSTAL}|\d{{4,5}})")
 
+_STREET_WORD = re.compile(rf"(?i:{_SUFFIX}|{_PREFIX}|Apt|Apartment|Suite|Ste|Unit|Flat|Room|Rm"
+                          rf"|Floor|Fl|Bldg|Building|Box|[NSEW]|NE|NW|SE|SW|{_STATES})")
+
+
+def street_without_shorthand(text: str) -> bool:
+    """A street whose words hold no ICU charting word ("2 PIV. MEDIASTINAL CT", "0123 DEFIB
+    200J", "Camino ICP 14-22" are charting); street words ("St", "Hwy", "Apt") are not
+    counted. The wider shorthand inventories hold street words of other languages ("de",
+    "la") and military addresses ("PSC", "APO")."""
+    from engine.resolution.shorthand import icu_words
+
+    if not street_not_charting(text):
+        return False
+    return not any(word.casefold() in icu_words() and not _STREET_WORD.fullmatch(word)
+                   for word in re.findall(r"[^\W\d_]{2,}", text))
+
+
 ADDRESS_RULES: tuple[RegexRule, ...] = (
     RegexRule("address.street", L,
               rf"(?<![\w\-/.#<>=~+])({_STREET}{_UNIT}*"
               rf"(?:(?:,[ \t]*|[ \t]*\n[ \t>]*)(?:{_CONT_LINE})(?=[ \t]*(?:[,\n.;)?]|$))){{0,3}})",
-              0.8, subtype="STREET", group=1, validate=street_not_charting),
+              0.8, subtype="STREET", group=1, validate=street_without_shorthand),
     # "Address: ..." announces the rest of the line (and continuation lines).
     RegexRule("address.cued", L,
               rf"(?i:\b(?:(?:home|mailing|billing|street|postal|current|new)\s+)?address(?:es)?\s*"

@@ -17,6 +17,7 @@ _NAME = rf"({PERSON_NAME})"
 # Surname-only after a title is common ("Dr. Kumar", "Mrs. O'Neil").
 _TITLED = rf"({PERSON_NAME}|{NAME_TOKEN})"
 _FIELD_SEP = r"[ \t]*[:\-–][ \t]*"
+_HONORIFIC = r"(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS)"  # "Pt: Mrs. Hedda Ostrowski"
 _DOCTOR_FIELDS = (r"referring(?:\s+(?:physician|provider|doctor|md))?|attending(?:\s+physician)?"
                   r"|physician|provider|surgeon|assistant|anesthesiologist|anaesthetist"
                   r"|dictated\s+by|transcribed\s+by|signed\s+by|electronically\s+signed\s+by"
@@ -39,13 +40,21 @@ def listed_uncommon_name(text: str) -> bool:
     return shorthand.listed_uncommon_name(text)
 
 
+def named_words(text: str) -> bool:
+    """Every word a listed name or unknown to the English and shorthand lists ("Pt Is 46 Yo"
+    in a cased view is no name; resolution.shorthand)."""
+    from engine.resolution import shorthand
+
+    return all(shorthand.named_word(w.strip()) for w in text.split(","))
+
+
 NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,
               group=1),
     RegexRule("name.credential", DOC,
               rf"{_NAME},?[ \t]+{CREDENTIALS}(?:,[ \t]*{CREDENTIALS})*(?![\w])", 0.9, group=1),
     RegexRule("name.honorific", PER,
-              rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS)\.?[ \t]+{_TITLED}", 0.9, group=1),
+              rf"\b{_HONORIFIC}\.?[ \t]+{_TITLED}", 0.9, group=1),
     RegexRule("name.doctor_field", DOC,
               rf"(?im:^[ \t>]*(?:{_DOCTOR_FIELDS}){_FIELD_SEP}(?:(?:dr|doctor)\.?[ \t]+)?)"
               rf"{_NAME}", 0.85, group=1),
@@ -55,11 +64,13 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.cc_dr", DOC, rf"\b(?:cc|CC|Cc)[ \t]*:[ \t]*(?:Dr\.?|Doctor)[ \t]+{_TITLED}",
               0.9, group=1),
     RegexRule("name.patient_field", PAT,
-              rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP})(?!(?i:dr\b|doctor\b)){_NAME}"
+              rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP})(?!(?i:dr\b|doctor\b))"
+              rf"(?:{_HONORIFIC}\.?[ \t]+)?{_NAME}"
               r"(?![ \t]*(?:\w+[ \t]+)?(?i:is|was|has|had|reports|states|denies)\b)",
               0.85, group=1),
     RegexRule("name.surname_first", PAT,
-              rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP})({NAME_TOKEN},[ \t]*{NAME_TOKEN}"
+              rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP}(?:{_HONORIFIC}\.?[ \t]+)?)"
+              rf"({NAME_TOKEN},[ \t]*{NAME_TOKEN}"
               rf"(?:[ \t]+{INITIAL})?)", 0.88, group=1),
     RegexRule("name.person_field", PER,
               rf"(?i:\b(?:{_PERSON_FIELDS})){_FIELD_SEP}{_NAME}", 0.8, group=1),
@@ -79,4 +90,11 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"(?i:\bpt\.?[ \t]+)([A-Z][A-Za-z'’\-]{{2,}})(?=[ \t]+(?i:{SUBJECT_VERBS})\b)",
               0.5, group=1,
               validate=listed_uncommon_name),
+    # "PT RUTHERFORD, DELPHINE, 63 YO F", "PT MCNAUGHT, 74F", "Pt Ostergaard is 46 yo": a
+    # surname (and given name) between "pt" and the patient's age.
+    RegexRule("name.pt_aged", PAT,
+              rf"(?i:\bpt\.?[ \t]+)({NAME_TOKEN}(?:,[ \t]*{NAME_TOKEN})?)"
+              rf"(?=,?[ \t]+(?:(?i:is|was)[ \t]+)?(?:(?i:an?)[ \t]+)?\d{{1,3}}[ \t]*"
+              rf"(?:-?[ \t]*(?i:yo|y/o|y\.o\.|years?|yr)\b|[MFmf]\b))", 0.6, group=1,
+              validate=named_words),
 )

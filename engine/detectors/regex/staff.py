@@ -13,7 +13,8 @@ from engine.core.labels import Label
 from engine.detectors.regex.rule import RegexRule
 
 DOC = Label.DOCTOR
-_ROLE = r"md|ho|np|pa|rn|resident|intern|fellow|attending|dr|np|rt|charge\s+rn"
+_ROLE = (r"md|ho|np|pa|rn|resident|intern|fellow|attending|dr|rt|charge\s+rn|sw|rrt|rd|chaplain"
+         r"|pharmd")
 _NOTIFIED = r"(?:is\s+)?(?:aware|notified|paged|updated|informed|called|made\s+aware|at\s+bedside)"
 _WORD = r"[A-Za-z][a-z'’\-]{1,}|[A-Z][A-Z'’\-]{1,}"
 # Genus initials and their species, which look like "B. TOLLER" in a culture report.
@@ -48,10 +49,16 @@ def staff_name(text: str) -> bool:
                                for w in words)
 
 
+def _listed(key: str) -> bool:
+    from engine.detectors.dictionary.names import all_name_lists
+
+    return any(key in names for names in all_name_lists())
+
+
 def caps_surname(text: str) -> bool:
     """"B. TOLLER": an initial and a capitalised surname that is no common or clinical word
     (a rarer English word, "toller", is more likely a surname in this shape)."""
-    from engine.detectors.dictionary.context import clinical_words
+    from engine.detectors.dictionary.context import clinical_words, is_english
     from engine.detectors.dictionary.stopwords import common_words
     from engine.resolution.shorthand import is_shorthand
 
@@ -59,6 +66,8 @@ def caps_surname(text: str) -> bool:
     if len(words) != 1:
         return False
     key = words[0].casefold()
+    if text[0] in "RL" and is_english(key) and not _listed(key):
+        return False  # "WITHDRAWS R. PUPILS R 4MM": a side, not an initial ("R. SMITH" is)
     return key not in clinical_words() and key not in MICROBES and key not in common_words() \
         and not is_shorthand(key)
 
@@ -87,8 +96,8 @@ STAFF_RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(?:per|d/w|w/|by|spoke\s+(?:with|to)|discussed\s+with)[ \t]+)"
               r"((?![aAiI][ .])[A-Za-z]\.?[ \t]+[A-Za-z][a-z'’\-]{2,}|[A-Z]\.?[ \t]+[A-Z]{3,})\b",
               0.65, group=1, validate=staff_name),
-    # "B. TOLLER", "K. MORROW RN"
-    RegexRule("staff.initial_caps", DOC, r"(?<![\w.>])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
+    # "B. TOLLER", "K. MORROW RN"; not the end of "D+I." or "F/C." ("D+I. WAVEFORM")
+    RegexRule("staff.initial_caps", DOC, r"(?<![\w.>+/])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
               0.6, group=1, validate=caps_surname),
     # "mira holm aware"
     RegexRule("staff.name_notified", DOC,

@@ -1,0 +1,166 @@
+"""Golden cases from the ALL CAPS and number-dense ICU notes (issue 26, dev set 4), both sides:
+charting shorthand, sides, rates and units are never spans; names before an age, month/days
+with a clock, a culture result or an event word, and names before a phone always are.
+Synthetic text only; rules and dictionaries through the real pipeline, a model's proposals at
+the guards."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.domain import Document, Source, Span
+from engine.core.labels import Label
+from engine.pipeline import Pipeline, build_pipeline
+from engine.resolution.chartdates import charting_date
+from engine.resolution.guards import guard
+from engine.resolution.shorthand import has_name_evidence
+
+P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
+
+# (text, a piece no span may touch), rules and dictionaries under hipaa.
+NEVER = [
+    ("LOCALIZES L, WITHDRAWS R. PUPILS R 4MM SLUGGISH", "R. PUPILS"),
+    ("DRESSING D+I. WAVEFORM DAMPENED AT 0200, FLUSHED", "I. WAVEFORM"),
+    ("EXAM: RASS -1, F/C. LUNGS COARSE.", "C. LUNGS"),
+    ("CHEST TUBES: 2 PIV. MEDIASTINAL CT X2 + L PLEURAL CT TO -20 SXN.", "MEDIASTINAL CT"),
+    ("CPR CONT. 0126 DEFIB 200J -> PEA, HR 40S.", "DEFIB"),
+    ("Camino ICP 14-22, spikes to 28 w/ sx", "Camino ICP"),
+    ("IF MAP <60 AGAIN WILL PLACE CVL + START LEVO", "AGAIN WILL PLACE"),
+    ("Clinical Pharmacy Note - SICU", "Clinical Pharmacy"),
+    ("UPDATED. EXPLAINED HOSPITAL POLICY - NO DETAILS BY PHONE", "HOSPITAL"),
+    ("BG 612 IN ED. INITIAL AG 31, PH 7.04", "INITIAL AG"),
+    ("BP 110-134/50-60. To EP lab Mon for PPM.", "EP"),
+    ("GI: NGT to LIWS, 400-600cc/day output.", "LIWS"),
+    ("SELF EXTUBATION AT APPROX 0315, ALARM FROM RM 7", "APPROX"),
+    ("Initial Assessment\nPt: Mrs. Hedda Ostrowski, 62F, s/p ex lap", "Mrs"),
+    ("RN TAMMY. PT TRACH'D (6.0 SHILEY) 6/24, PEG 6/26", "TRACH'D"),
+    ("SET FOR FRI 1400. SISTER CAN BE REACHED AT 508-226-3017", "CAN"),
+    ("TRIAL DONE 1400-1800 (4 HRS) PER DAY RT BRUCKNER, TOL WELL", "PER DAY"),
+    ("NEURO: EXTUBATED 0240 PER NOC RN, A+OX3 THIS AM", "NOC"),
+]
+
+# (text, a piece spans must cover whole), rules and dictionaries under hipaa.
+ALWAYS = [
+    ("OR TIME TENTATIVE 3/8 0200. ME NOTIFIED", "3/8"),
+    ("CVVHDF INITIATED 4/4 VIA R FEM QUINTON", "4/4"),
+    ("nsg 0700-1900, new yr's day. 52 yo m", "new yr's day"),
+    ("SUPPORT GIVEN, SW DELACROIX PAGED.", "DELACROIX"),
+    ("Vandermolen here, very upset; Greg cell 472-555-0113.", "Greg"),
+]
+
+
+@pytest.fixture(scope="module")
+def hipaa() -> Pipeline:
+    return build_pipeline(ner=False, policy="hipaa")
+
+
+def _covered(pipeline: Pipeline, text: str) -> set[int]:
+    covered: set[int] = set()
+    for span in pipeline.run(Document.from_text(text)).active:
+        covered.update(range(span.start, span.end))
+    return covered
+
+
+@pytest.mark.parametrize(("text", "piece"), NEVER, ids=[c[1] for c in NEVER])
+def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
+    start = text.index(piece)
+    assert not _covered(hipaa, text) & set(range(start, start + len(piece)))
+
+
+@pytest.mark.parametrize(("text", "piece"), ALWAYS, ids=[c[1] for c in ALWAYS])
+def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
+    start = text.index(piece)
+    covered = _covered(hipaa, text)
+    assert all(i in covered for i in range(start, start + len(piece)) if not text[i].isspace())
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("ambulance svc for 10am 9/9, conf # GAS-88213.", "9/9"),
+    ("BCx 4/2 MRSA 2/2, 4/4 NGTD, 4/6 NGTD.", "4/4"),
+    ("BCx 4/2 MRSA 2/2, 4/4 NGTD, 4/6 NGTD.", "4/6"),
+    ("OR TIME TENTATIVE 3/8 0200. ME NOTIFIED", "3/8"),
+])
+def test_a_models_month_day_with_evidence_stays(text: str, piece: str) -> None:
+    start = text.index(piece)
+    span = Span(start, start + len(piece), Label.DATE, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [span])
+    assert [text[s.start:s.end] for s in kept] == [piece]
+
+
+def test_fractions_without_evidence_stay_fractions() -> None:
+    text = "BCx 4/2 MRSA 2/2, 4/4 NGTD. pain 5/10 0200."
+    for piece in ("2/2", "5/10"):
+        start = text.index(piece)
+        assert not charting_date(text, start, start + len(piece)), piece
+
+
+# What a model proposes in these notes: (text, piece, label). The guards drop them.
+MODEL_PROPOSALS = [
+    ("PLAN: TRANSFER TO KELLAND 5 STEPDOWN IF BED", "STEPDOWN", H),
+    ("ATTEND FAMILY MTG W/ DR. HALLORAN", "MTG", H),
+    ("ROLLOVER ON HWY OUTSIDE GARRAWAY", "HWY", L),
+    ("VENT SETTINGS FAXED TO RT DEPT THERE (ATTN CLIVE)", "ATTN", H),
+    ("CXR: TIP AT CAVOATRIAL JXN, NO PTX.", "JXN", H),
+    ("WOUNDS: SILVADENE DRSG CHANGED 2200", "SILVADENE", D),
+    ("RECTAL: BROWN GUAIAC NEG.", "GUAIAC", D),
+    ("Pt very HOH, daughter translates", "HOH", P),
+    ("HOLLISBURY INN ACROSS STREET, RM 212, # 774.309.5521.", "RM 212", L),
+    ("ALARM HEARD FROM RM 7, RN (B. OSTERHAUS) ENTERED", "7", L),
+    ("49 yo f sah hunt-hess 3, fisher 3, s/p coiling", "3", L),
+    ("severe pancreatitis, ranson 6, apache ii 19.", "19", L),
+    ("PT LIVES ALONE IN APT AT 114 CANNERY ROW", "APT", L),
+    ("REGISTRATION MERGED, NEW MRN 2298-5510.", "NEW", L),
+]
+
+
+@pytest.mark.parametrize(("text", "piece", "label"), MODEL_PROPOSALS,
+                         ids=[c[1] for c in MODEL_PROPOSALS])
+def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label) -> None:
+    start = text.index(piece)
+    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [span])
+    assert kept == []
+
+
+@pytest.mark.parametrize(("text", "piece", "label"), [
+    ("WIFE ROSE AT BEDSIDE", "ROSE", P),
+    ("HUSBAND WALT AND SON GREG VISITED", "WALT", P),
+    ("0345 GIRLFRIEND DOT CALLED, UPDATED.", "DOT", P),
+    ("LIVES IN RYE WITH WIFE", "RYE", L),
+    ("SCI unit Hadley 3, accepting MD", "3", L),
+    ("lives at 12 Oak St apt 7", "7", L),
+])
+def test_a_models_listed_or_placed_words_stay(text: str, piece: str, label: Label) -> None:
+    start = text.rindex(piece)
+    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [span])
+    assert [text[s.start:s.end] for s in kept] == [piece]
+
+
+def test_an_institution_keeps_its_kind() -> None:
+    text = "HOME VNA FROM HOLLIN COUNTY VNA LIKE LAST TIME"
+    name = Span(14, 27, H, source=Source.NER, detector="ner.test")
+    kind = Span(28, 31, H, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [name, kind])
+    assert [text[s.start:s.end] for s in kept] == ["HOLLIN COUNTY", "VNA"]
+
+
+def test_a_ward_keeps_its_name_without_the_unit_word() -> None:
+    text = "PLAN: TRANSFER TO KELLAND 5 STEPDOWN IF BED"
+    name = Span(18, 27, H, source=Source.NER, detector="ner.test")
+    unit = Span(28, 36, H, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [name, unit])
+    assert [text[s.start:s.end] for s in kept] == ["KELLAND 5"]
+
+
+@pytest.mark.parametrize(("text", "name", "evidence"), [
+    ("PT RUTHERFORD, DELPHINE, 63 YO F, TRANSFERRED", "RUTHERFORD, DELPHINE", True),
+    ("PT MCNAUGHT, 74F IN MICU", "MCNAUGHT", True),
+    ("Pt Baker is 46 yo", "Baker", True),
+    ("PT INTUBATED, 74F", "INTUBATED", False),
+    ("pt cont 46 yo", "cont", False),
+])
+def test_an_age_after_the_word_after_pt_is_name_evidence(text: str, name: str,
+                                                         evidence: bool) -> None:
+    start = text.index(name)
+    assert has_name_evidence(text, start, start + len(name)) is evidence
