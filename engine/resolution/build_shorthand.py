@@ -70,6 +70,8 @@ CURATED = (
     "pri", "hoh", "olt", "cnsc", "silvadene", "cavoatrial", "guaiac", "piv", "icp",
     "trach'd", "trachd", "intub'd", "extub'd", "peg'd", "tx'd", "sx'd", "bx'd", "cx'd",
     "camino",  # the ICP monitor ("Camino ICP 14-22")
+    # police, quality office, quadrants, communicating arteries ("from PD", "to QI", "to LUQ")
+    "pd", "qi", "luq", "ruq", "llq", "rlq", "acom", "pcom",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

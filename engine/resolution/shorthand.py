@@ -30,6 +30,7 @@ from engine.detectors.dictionary.context import (
 from engine.detectors.dictionary.lists import sections
 from engine.detectors.regex.fragments import SUBJECT_VERBS
 from engine.paths import resource
+from engine.resolution.unknown_words import unknown_name_word, verb_form
 
 SHORTHAND_FILE = ("dictionaries", "clinical_shorthand.txt")
 _PT_BEFORE = re.compile(r"(?i:(?<![\w.])pt\.?[ \t]+$)")
@@ -118,9 +119,10 @@ def named_word(word: str) -> bool:
     return not is_english(key) and not is_shorthand(key)
 
 
-# The patient's age right after a name: "PT MCNAUGHT, 74F", "Pt Ostergaard is 46 yo".
+# The patient's age or a relative clause right after a name: "PT MCNAUGHT, 74F", "Pt
+# Ostergaard is 46 yo", "re: pt benny holcomb who came in fri".
 _AGE_AFTER = re.compile(r"(?i:,?[ \t]+(?:(?:is|was)[ \t]+)?(?:an?[ \t]+)?\d{1,3}[ \t]*"
-                        r"(?:-?[ \t]*(?:yo|y/o|y\.o\.|years?|yr)\b|[mf]\b))")
+                        r"(?:-?[ \t]*(?:yo|y/o|y\.o\.|years?|yr)\b|[mf]\b)|,?[ \t]+who\b)")
 
 
 def _mixed_case_line(text: str, pos: int) -> bool:
@@ -143,8 +145,11 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     if mixed and any(w[0].isupper() and not w.isupper() and not is_english(w)
                      and not is_shorthand(w) for w in words):
         return True
-    if _AGE_AFTER.match(text, end) and all(named_word(w) for w in words):
-        return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "Pt Baker is 46 yo"
+    if _AGE_AFTER.match(text, end) and all(named_word(w) or not is_shorthand(w)
+                                           and not verb_form(w) for w in words):
+        return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "pt walt quarles 58 yo m"
+    if len(words) == 1 and not mixed and unknown_name_word(words[0]):
+        return True  # "pt kowalski pod 2", "PT OSTERGAARD IS 46": no word, no misspelt one
     unknown = [w for w in words if len(w) > 2 and not is_english(w) and not is_shorthand(w)]
     if len(unknown) >= 2 or any("-" in w for w in unknown) or unknown and _ID_AFTER.match(
             text[end:end + 12]):
@@ -216,12 +221,14 @@ _SERVICES = (r"hf|chf|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|ent
              r"|fracture|spine|headache|memory|fertility|anticoagulation|coumadin|lipid"
              r"|vascular|breast|prenatal|antenatal|pediatric|paediatric|geriatric|sports"
              r"|eye|ent|travel|infectious|disease|diseases|urgent|care|walk-in|primary"
-             r"|physical|therapy|rehabilitation|occupational|speech|hearing|foot|podiatry")
+             r"|physical|therapy|rehabilitation|occupational|speech|hearing|foot|podiatry"
+             r"|endo|vasc|cards|pulm|onc|neuro|nephro|nephrology|ortho|psych|derm|rheum|uro"
+             r"|heme|burn|trauma|stroke|epilepsy")
 _SERVICE_CLINIC = re.compile(
     rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})[ \t]+){{1,3}}(?:clinic|service|team)(?![\w\-]))")
 _NUMBER_AFTER = re.compile(r"[ \t]*\d+(?![\d/\-.])")  # a dose or score, not a date (4/2)
 # "To EP lab Mon", "to IR suite": a service's room, not an institution.
-_ROOM_AFTER = re.compile(r"[ \t]+(?i:lab|suite|room)\b")
+_ROOM_AFTER = re.compile(r"[ \t]+(?i:lab|suite|room|diet)\b")  # "advance to ADA diet"
 _TRANSFER_BEFORE = re.compile(r"(?i:\btransfer(?:red)?[ \t]+(?:to|from)[ \t]+(?:the[ \t]+)?)$")
 _HEAD_WORDS = frozenset({"hospital", "clinic", "department", "dept", "ward", "unit"})
 # "Hospital de Manises", "Hospital 12 de Octubre", "Clinic of Ames": a head word with a name.

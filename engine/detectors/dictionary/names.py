@@ -184,7 +184,7 @@ class NameGazetteerDetector:
             return "weak" if token.text.isupper() else None
         if token.key in self.stop or token.key in lowered:
             return "weak"  # also written as a word here, or a common word
-        if _sentence_start(text, token.start) and self._word(token.key):
+        if sentence_start(text, token.start) and self._word(token.key):
             return "weak"  # "Baker" opening a sentence may be the word
         return listed
 
@@ -290,7 +290,7 @@ def inside(pos: int, ranges: list[tuple[int, int]]) -> bool:
     return k >= 0 and ranges[k][0] <= pos < ranges[k][1]
 
 
-def _sentence_start(text: str, pos: int) -> bool:
+def sentence_start(text: str, pos: int) -> bool:
     i = pos
     while i > 0 and text[i - 1] in " \t":
         i -= 1

@@ -25,7 +25,7 @@ _SUFFIX = r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|PLC|GmbH|AG|S\.A|SA|LLP|LP|PC
 _NOT_LIMITED = (r"(?!(?<=Limited)[ \t]+(?i:rom|arom|prom|range|motion|movement|mobility|active"
                 r"|passive|flexion|extension|abduction|adduction|rotation|weight|excursion"
                 r"|ambulation|activity|exam|view|study|due|secondary)\b)"
-                r"(?!(?<=AG)[ \t]*\d)")  # "INITIAL AG 31": the anion gap
+                r"(?!(?<=AG)[ \t]*(?:\d|[<>=]|(?i:closed|open|gap|normal|wnl)\b))")  # anion gap
 
 # Where a patient goes or comes from: "transfer to CMC", "seen at OHSU", "back to Ward 4".
 _MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to"
@@ -200,7 +200,9 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               group=1),
     RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
               group=1),
-    RegexRule("facility.acronym", H, rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])", 0.6, group=1,
+    RegexRule("facility.acronym", H,
+              rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])(?![ \t]+(?i:diet|lab|suite|protocol)\b)", 0.6,
+              group=1,
               validate=_institution_acronym),
     # An institution's acronym before its staff: "per QVL RT", "Bed per HFCH nursing
     # supervisor", "QVL case mgr".
@@ -213,7 +215,8 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     RegexRule("facility.ward", H, r"(?i:\b(ward[ \t]+(?:\d{1,2}[A-Za-z]?|[A-Z]\d?)))\b", 0.6,
               group=1),
     RegexRule("facility.head", H,
-              rf"\b((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}[ \t]+{_HEAD})\b",
+              rf"\b(?<!/)((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}"
+              rf"[ \t]+{_HEAD})\b",
               0.7, group=1, validate=_named_head),
     RegexRule("facility.company", H,
               rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?){_NOT_LIMITED}",
