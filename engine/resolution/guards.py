@@ -370,11 +370,12 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True  # "IVOR-LEWIS ESOPHAGECTOMY", "Hunt Hess score"
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
-    if span.source in (Source.NER, Source.LLM) and (
-            capital_of_a_sentence(text, span, _beside_any(text, span, beside))
-            or section_letter(text, span)
-            or english_word_in_capitals(text, span, _in_caseless_line(text, span))):
-        return True
+    if span.source in (Source.NER, Source.LLM):
+        next_to = _beside_any(text, span, beside)  # "tavish general": a word of a name
+        if capital_of_a_sentence(text, span, next_to) or section_letter(text, span) or (
+                english_word_in_capitals(text, span, _in_caseless_line(text, span))
+                and not (next_to and text[span.start:span.end].islower())):
+            return True
     if span.label in NAME_LABELS and _TITLE_THEN_VERB.search(
             text[max(0, span.start - 6):span.end]):
         return True  # "DR AWARE", "MD NOTIFIED": the title's verb, no name
@@ -394,7 +395,8 @@ def _in_caseless_line(text: str, span: Span) -> bool:
     line_start = text.rfind("\n", 0, span.start) + 1
     line_end = text.find("\n", span.end)
     line = text[line_start:line_end if line_end >= 0 else len(text)]
-    return line.upper() == line and sum(c.isalpha() for c in line) >= 4
+    return (line.upper() == line or line.lower() == line) \
+        and sum(c.isalpha() for c in line) >= 4
 
 
 def _beside_any(text: str, span: Span, beside: dict[Label, list[tuple[int, int]]]) -> bool:

@@ -124,6 +124,10 @@ _PROCEDURE_AFTER = re.compile(
 _INITIAL = re.compile(r"[A-Z]\.[ \t]?(?=[A-Z]{4})")
 
 
+# What a patient does or is, or has: "weaning", "tremulous", "tearful", "urosepsis".
+_STATE_OR_ACT = re.compile(r"(?:ing|ed|ous|ful|ive|sis|itis|emia|ic|al)$")
+
+
 def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
     """In an ALL CAPS line every word has a capital (in a lower-case line none): an English
     word there is no name or place by its case ("ADMITTED W/ UROSEPSIS", "ON ROUNDS", "while
@@ -140,6 +144,8 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         return False  # two letters stay: "AL", "OH" of an address
     first, last = all_name_lists()
     key = covered.casefold()
+    if covered.islower() and not _STATE_OR_ACT.search(key):
+        return False  # lower-case notes name places with plain words: "from hollin", "gull"
     if key in first or key in last or key in one_word_places() \
             or HOME_BEFORE.search(text[max(0, span.start - 30):span.start]):
         return False  # "LIVES IN RYE"

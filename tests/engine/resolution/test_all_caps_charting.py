@@ -120,6 +120,10 @@ MODEL_PROPOSALS = [
     ("severe pancreatitis, ranson 6, apache ii 19.", "19", L),
     ("PT LIVES ALONE IN APT AT 114 CANNERY ROW", "APT", L),
     ("REGISTRATION MERGED, NEW MRN 2298-5510.", "NEW", L),
+    # Lower-case notes: what a patient does or is, or has, is no name or place.
+    ("explained basics of settings & that weaning is a team decision", "weaning", P),
+    ("on arrival here tremulous, confused, hr 50s", "tremulous", L),
+    ("84 yo f from marian manor w/ urosepsis. pt lethargic", "urosepsis", L),
 ]
 
 
@@ -139,12 +143,24 @@ def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label
     ("LIVES IN RYE WITH WIFE", "RYE", L),
     ("SCI unit Hadley 3, accepting MD", "3", L),
     ("lives at 12 Oak St apt 7", "7", L),
+    # Lower-case notes name places and people with plain words.
+    ("mother in tavish notified by hollin staff, not coming in", "hollin", H),
+    ("he wants to quit. prefers to be called walt. lives at ridgecrest", "walt", P),
+    ("wife rose at bedside", "rose", P),
 ])
 def test_a_models_listed_or_placed_words_stay(text: str, piece: str, label: Label) -> None:
     start = text.rindex(piece)
     span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
     kept, _dropped = guard(Document.from_text(text), [span])
     assert [text[s.start:s.end] for s in kept] == [piece]
+
+
+def test_a_lower_case_word_of_a_longer_name_stays() -> None:
+    text = "2 admissions to tavish general this yr"
+    name = Span(16, 22, H, source=Source.NER, detector="ner.test")
+    word = Span(23, 30, H, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [name, word])
+    assert [text[s.start:s.end] for s in kept] == ["tavish", "general"]
 
 
 def test_an_institution_keeps_its_kind() -> None:
