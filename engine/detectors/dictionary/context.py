@@ -27,7 +27,8 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
 # Explicit cues after which the next words are a name whatever the dictionaries say.
 CUES = r"patient|pt|name|re|client|resident"
 _BEFORE = re.compile(
-    rf"(?i:(?:\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
+    rf"(?i:(?:\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
+    rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
 _INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")  # \Z: "Sexo: H.⏎Fecha"
 # Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a
@@ -38,13 +39,15 @@ _PROVIDER_BEFORE = re.compile(
     rf"(?i:\b(?:{PROVIDER_PHRASES}|discussed\s+with|d/w|spoke\s+(?:with|to))[ \t]+)$")
 _SERVICE_AFTER = re.compile(r"(?i:^[ \t]+(?:team|service|staff|officer|resident|fellow|unit|rounds"
                             r"|and\s+(?:team|staff)))\b")
+_RELATION_AFTER = rf"(?i:[ \t]*\((?:{RELATIONS})\))"  # "FAMILY MEMBER HOPE (DAUGHTER)"
 _TIME_WORDS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months",
                          "year", "years", "hour", "hours", "shift", "shifts", "minute"})
 _AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN|RT\b)"
     r"|[ \t]+[A-Z]\.(?=[\s,;:)]|$)"
     r"|(?i:[ \t]+(?:is\s+)?(?:aware|notified|paged|updated|at\s+bedside"
-    r"|in\s+to\s+visit)\b))")
+    r"|in\s+to\s+visit)\b)"
+    rf"|{_RELATION_AFTER})")
 
 
 def has_name_context(text: str, start: int, end: int) -> bool:
@@ -66,7 +69,7 @@ _STRONG_BEFORE = re.compile(
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
 _CREDENTIAL_AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN)"
-    r"|[ \t]+[A-Z]\.(?=[\s,;:)]|$))")
+    rf"|[ \t]+[A-Z]\.(?=[\s,;:)]|$)|{_RELATION_AFTER})")
 
 
 def has_strong_name_context(text: str, start: int, end: int) -> bool:

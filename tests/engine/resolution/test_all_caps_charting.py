@@ -147,6 +147,10 @@ def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label
     ("mother in tavish notified by hollin staff, not coming in", "hollin", H),
     ("he wants to quit. prefers to be called walt. lives at ridgecrest", "walt", P),
     ("wife rose at bedside", "rose", P),
+    # A relation in parentheses after, a charge nurse's name, an in-law.
+    ("FAMILY MEMBER HOPE (DAUGHTER) AT BEDSIDE HELPING", "HOPE", P),
+    ("REMINDED NIGHT CHARGE GINNY TO CALL BY 0530.", "GINNY", P),
+    ("SONS MARK AND PETER, DAUGHTER-IN-LAW SUE.", "SUE", P),
 ])
 def test_a_models_listed_or_placed_words_stay(text: str, piece: str, label: Label) -> None:
     start = text.rindex(piece)
