@@ -105,8 +105,10 @@ def street_without_shorthand(text: str) -> bool:
 
 
 ADDRESS_RULES: tuple[RegexRule, ...] = (
+    # No comparison before the house number ("MAP <60 AGAIN WILL PLACE"); a ">" that opens a
+    # line quotes a letter (">228 Ringvej 144").
     RegexRule("address.street", L,
-              rf"(?<![\w\-/.#<>=~+])({_STREET}{_UNIT}*"
+              rf"(?<![\w\-/.#<=~+])(?<![ \t\w]>)({_STREET}{_UNIT}*"
               rf"(?:(?:,[ \t]*|[ \t]*\n[ \t>]*)(?:{_CONT_LINE})(?=[ \t]*(?:[,\n.;)?]|$))){{0,3}})",
               0.8, subtype="STREET", group=1, validate=street_without_shorthand),
     # "Address: ..." announces the rest of the line (and continuation lines).
