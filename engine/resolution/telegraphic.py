@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from engine.core.domain import Source, Span
+from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
     english_words,
     has_name_context,
@@ -139,7 +140,9 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         covered = covered[initial.end():]
         if caseless and covered.casefold() in MICROBES:
             return True
-    if not caseless or " " in covered or len(covered) < 3 \
+    # Three-letter words are parts of place names as often ("OLD MILL RD", "FAMILY INN").
+    shortest = 3 if span.label in (Label.PATIENT, Label.PERSON, Label.DOCTOR) else 4
+    if not caseless or " " in covered or len(covered) < shortest \
             or not (covered.isupper() or covered.islower()) or not is_english(covered):
         return False  # two letters stay: "AL", "OH" of an address
     first, last = all_name_lists()

@@ -118,8 +118,6 @@ MODEL_PROPOSALS = [
     ("ALARM HEARD FROM RM 7, RN (B. OSTERHAUS) ENTERED", "7", L),
     ("49 yo f sah hunt-hess 3, fisher 3, s/p coiling", "3", L),
     ("severe pancreatitis, ranson 6, apache ii 19.", "19", L),
-    ("PT LIVES ALONE IN APT AT 114 CANNERY ROW", "APT", L),
-    ("REGISTRATION MERGED, NEW MRN 2298-5510.", "NEW", L),
     # Lower-case notes: what a patient does or is, or has, is no name or place.
     ("explained basics of settings & that weaning is a team decision", "weaning", P),
     ("on arrival here tremulous, confused, hr 50s", "tremulous", L),
@@ -147,6 +145,8 @@ def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label
     ("mother in tavish notified by hollin staff, not coming in", "hollin", H),
     ("he wants to quit. prefers to be called walt. lives at ridgecrest", "walt", P),
     ("wife rose at bedside", "rose", P),
+    ("SW ARRANGING LODGING AT YAWKEY FAMILY INN.", "INN", L),
+    ("IN HIS CAR SINCE LOSING APT ON OLD MILL RD", "OLD", H),
     # A relation in parentheses after, a charge nurse's name, an in-law.
     ("FAMILY MEMBER HOPE (DAUGHTER) AT BEDSIDE HELPING", "HOPE", P),
     ("REMINDED NIGHT CHARGE GINNY TO CALL BY 0530.", "GINNY", P),
