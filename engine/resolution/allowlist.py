@@ -10,14 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from engine.core.domain import Document, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.gazetteer import TOKEN, PhraseTable, tokenize
 from engine.detectors.regex.fragments import UP
 from engine.detectors.regex.towns import HOME_BEFORE
-from engine.paths import resource
+from engine.resolution.terms import read_terms
 
 ALLOWLIST_FILES = ("eponyms.txt", "drugs.txt", "payers.txt")
 # Labels the allowlist may drop; dates, ages, phones and web addresses are never vocabulary.
@@ -66,7 +65,7 @@ class ClinicalAllowlist:
 
     @classmethod
     def default(cls) -> ClinicalAllowlist:
-        return cls.from_terms(_read_terms(ALLOWLIST_FILES))
+        return cls.from_terms(read_terms(ALLOWLIST_FILES))
 
     @classmethod
     def from_terms(cls, terms: Iterable[str]) -> ClinicalAllowlist:
@@ -127,20 +126,3 @@ class ClinicalAllowlist:
 
 
 _TABLES: dict[frozenset[str], PhraseTable] = {}
-
-
-def _read_terms(names: Iterable[str]) -> list[str]:
-    terms: list[str] = []
-    for name in names:
-        with resource("allowlist", name).open(encoding="utf-8") as fh:
-            for line in fh:
-                line = line.split("#", 1)[0].strip()
-                if line:
-                    terms.append(line)
-    return terms
-
-
-@lru_cache(maxsize=1)
-def drug_words() -> frozenset[str]:
-    """One-word drug names of the shipped allowlist, casefolded ("coumadin", "keppra")."""
-    return frozenset(t.casefold() for t in _read_terms(("drugs.txt",)) if " " not in t)

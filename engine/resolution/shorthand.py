@@ -148,7 +148,7 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     if _AGE_AFTER.match(text, end) and all(named_word(w) or not is_shorthand(w)
                                            and not verb_form(w) for w in words):
         return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "pt walt quarles 58 yo m"
-    if len(words) == 1 and not mixed and unknown_name_word(words[0]):
+    if len(words) == 1 and not mixed and unknown_name_word(words[0], is_shorthand):
         return True  # "pt kowalski pod 2", "PT OSTERGAARD IS 46": no word, no misspelt one
     unknown = [w for w in words if len(w) > 2 and not is_english(w) and not is_shorthand(w)]
     if len(unknown) >= 2 or any("-" in w for w in unknown) or unknown and _ID_AFTER.match(
@@ -175,12 +175,25 @@ def listed_uncommon_name(text: str) -> bool:
         and key not in clinical_words() and not is_shorthand(key)
 
 
+def _listed_subject(covered: str) -> bool:
+    """A listed name, common word or not ("Noel", "Baker"), that is no clinical or shorthand
+    word and no modal ("PT MAY CONT TO NEED")."""
+    from engine.detectors.dictionary.names import all_name_lists
+
+    key = covered.strip().casefold()
+    return key not in _MODALS and any(key in names for names in all_name_lists()) \
+        and key not in clinical_words() and not is_shorthand(key)
+
+
+_MODALS = frozenset({"may", "will", "can", "must", "shall", "might"})
+
+
 def after_pt_without_name(text: str, span: Span) -> bool:
     """A candidate right after ``pt`` that has no name evidence ("pt cont", "pt trached")."""
     if not _PT_BEFORE.search(text[max(0, span.start - 6):span.start]):
         return False
-    if _VERB_AFTER.match(text, span.end) and listed_uncommon_name(text[span.start:span.end]):
-        return False  # "PT NOEL REMAINS INTUBATED": a listed name, the verb's subject
+    if _VERB_AFTER.match(text, span.end) and _listed_subject(text[span.start:span.end]):
+        return False  # "PT NOEL REMAINS INTUBATED", "PT BAKER HAD A FAIR NIGHT": the subject
     return not has_name_evidence(text, span.start, span.end)
 
 

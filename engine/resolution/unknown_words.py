@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 
 from engine.detectors.dictionary.context import english_words, is_english
+from engine.resolution.terms import drug_words
 
 # Irregular verb forms Webster's headwords do not hold, which follow "pt" in charting.
 _VERB_FORMS = frozenset("has had was were does did became began became gets got goes went says"
@@ -26,12 +28,10 @@ def verb_form(word: str) -> bool:
     return key in _VERB_FORMS or bool(_VERB_ENDING.search(key))
 
 
-def unknown_name_word(word: str) -> bool:
+def unknown_name_word(word: str, is_shorthand: Callable[[str], bool]) -> bool:
     """Four letters or more, no English, shorthand, drug or verb form, and no such word one edit
-    (a letter dropped, added, changed or two swapped) away."""
-    from engine.resolution.allowlist import drug_words
-    from engine.resolution.shorthand import is_shorthand
-
+    (a letter dropped, added, changed or two swapped) away. ``is_shorthand`` is
+    resolution.shorthand's, passed in: that module asks this one."""
     key = word.casefold()
     if len(key) < 4 or not key.replace("-", "").isalpha() or verb_form(key) \
             or is_english(key) or is_shorthand(key) \

@@ -71,8 +71,8 @@ def _institution_acronym(text: str) -> bool:
 def _staff_acronym(text: str) -> bool:
     """"per QVL RT", "HFCH nursing supervisor": three letters or more, no unit, test,
     shorthand, drug or English word ("ABG RT", "ICU RN")."""
-    from engine.resolution.allowlist import drug_words
     from engine.resolution.shorthand import is_shorthand
+    from engine.resolution.terms import drug_words
 
     return len(text) >= 3 and _institution_acronym(text) and not is_shorthand(text) \
         and text.casefold() not in drug_words()
@@ -82,8 +82,8 @@ def _named_unit(text: str) -> bool:
     """"Kessler 3", "Baker 5B": a name, not a room, bed or English word, with its number;
     nor shorthand or a drug with its dose ("back to Keppra 5", "back to ACEI 3")."""
     from engine.detectors.dictionary.context import is_english
-    from engine.resolution.allowlist import drug_words
     from engine.resolution.shorthand import is_shorthand
+    from engine.resolution.terms import drug_words
 
     word = text.split()[0]
     return not is_english(word) and not is_shorthand(word) \
@@ -114,8 +114,8 @@ def _english_ward(text: str) -> bool:
     """"Baker 5", "Grant 3", "Bishop 6": a listed name that is also an English word, in title
     case, no counted noun ("Day 3", "Room 5") and no clinical word ("Levo 3", "Post 2")."""
     from engine.detectors.dictionary.names import all_name_lists
-    from engine.resolution.allowlist import drug_words
     from engine.resolution.shorthand import is_shorthand
+    from engine.resolution.terms import drug_words
 
     word = text.split()[0]
     key = word.casefold()
@@ -142,8 +142,8 @@ def _unit_aside(text: str) -> bool:
     """"(Bayard 2)" after "vent unit": a name in title case, no common, clinical or drug word
     ("(Levo 3)", "(Day 2)")."""
     from engine.detectors.dictionary.stopwords import common_words
-    from engine.resolution.allowlist import drug_words
     from engine.resolution.shorthand import is_shorthand
+    from engine.resolution.terms import drug_words
 
     word = text.split()[0]
     key = word.casefold()

@@ -114,6 +114,7 @@ MODEL_PROPOSALS = [
     ("WOUNDS: SILVADENE DRSG CHANGED 2200", "SILVADENE", D),
     ("RECTAL: BROWN GUAIAC NEG.", "GUAIAC", D),
     ("Pt very HOH, daughter translates", "HOH", P),
+    ("PT MAY CONT TO NEED PRESSORS", "MAY", Label.PATIENT),
     ("HOLLISBURY INN ACROSS STREET, RM 212, # 774.309.5521.", "RM 212", L),
     ("ALARM HEARD FROM RM 7, RN (B. OSTERHAUS) ENTERED", "7", L),
     ("49 yo f sah hunt-hess 3, fisher 3, s/p coiling", "3", L),
@@ -151,6 +152,8 @@ def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label
     ("FAMILY MEMBER HOPE (DAUGHTER) AT BEDSIDE HELPING", "HOPE", P),
     ("REMINDED NIGHT CHARGE GINNY TO CALL BY 0530.", "GINNY", P),
     ("SONS MARK AND PETER, DAUGHTER-IN-LAW SUE.", "SUE", P),
+    # A listed name, common word or not, as the subject of a verb after pt.
+    ("NPN 11P-7A\nPT BAKER HAD A FAIR NIGHT. CONT ON BIPAP", "BAKER", Label.PATIENT),
 ])
 def test_a_models_listed_or_placed_words_stay(text: str, piece: str, label: Label) -> None:
     start = text.rindex(piece)
