@@ -162,28 +162,20 @@ def test_a_models_listed_or_placed_words_stay(text: str, piece: str, label: Labe
     assert [text[s.start:s.end] for s in kept] == [piece]
 
 
-def test_a_lower_case_word_of_a_longer_name_stays() -> None:
-    text = "2 admissions to tavish general this yr"
-    name = Span(16, 22, H, source=Source.NER, detector="ner.test")
-    word = Span(23, 30, H, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [name, word])
-    assert [text[s.start:s.end] for s in kept] == ["tavish", "general"]
-
-
-def test_an_institution_keeps_its_kind() -> None:
-    text = "HOME VNA FROM HOLLIN COUNTY VNA LIKE LAST TIME"
-    name = Span(14, 27, H, source=Source.NER, detector="ner.test")
-    kind = Span(28, 31, H, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [name, kind])
-    assert [text[s.start:s.end] for s in kept] == ["HOLLIN COUNTY", "VNA"]
-
-
-def test_a_ward_keeps_its_name_without_the_unit_word() -> None:
-    text = "PLAN: TRANSFER TO KELLAND 5 STEPDOWN IF BED"
-    name = Span(18, 27, H, source=Source.NER, detector="ner.test")
-    unit = Span(28, 36, H, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [name, unit])
-    assert [text[s.start:s.end] for s in kept] == ["KELLAND 5"]
+@pytest.mark.parametrize(("text", "first", "second", "kept"), [
+    # A lower-case word of a longer name, an institution's kind, and no unit word after a ward.
+    ("2 admissions to tavish general this yr", "tavish", "general", ["tavish", "general"]),
+    ("HOME VNA FROM HOLLIN COUNTY VNA LIKE LAST TIME", "HOLLIN COUNTY", "VNA",
+     ["HOLLIN COUNTY", "VNA"]),
+    ("PLAN: TRANSFER TO KELLAND 5 STEPDOWN IF BED", "KELLAND 5", "STEPDOWN", ["KELLAND 5"]),
+])
+def test_a_word_beside_a_name(text: str, first: str, second: str, kept: list[str]) -> None:
+    a = text.index(first)
+    b = text.index(second, a + len(first))
+    spans = [Span(a, a + len(first), H, source=Source.NER, detector="ner.test"),
+             Span(b, b + len(second), H, source=Source.NER, detector="ner.test")]
+    survivors, _dropped = guard(Document.from_text(text), spans)
+    assert [text[s.start:s.end] for s in survivors] == kept
 
 
 @pytest.mark.parametrize(("text", "name", "evidence"), [
