@@ -19,7 +19,7 @@ from engine.detectors.regex.towns import TOWN_RULES
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.date", 7, DATE_RULES, "numeric, ISO, written and partial dates; years"),
-    ("regex.phone", 3, PHONE_RULES, "phone, fax and pager numbers"),
+    ("regex.phone", 4, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
     ("regex.url", 2, URL_RULES, "URLs and domain names"),
     ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),

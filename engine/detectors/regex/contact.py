@@ -65,8 +65,9 @@ PHONE_RULES: tuple[RegexRule, ...] = (
     RegexRule("phone.odd", P, rf"{_L}({_ODD}){_R}", 0.6, subtype="PHONE", group=1),
     RegexRule("phone.cued", P, rf"{_CTX}({_ANY}){_R}", 0.95, subtype="PHONE", group=1),
     RegexRule("phone.fax", P, rf"{_FAX}({_ANY}){_R}", 0.96, subtype="FAX", group=1),
-    RegexRule("phone.pager", P, rf"{_PAGER}({_ANY}|\d{{3,6}}){_R}", 0.96, subtype="PAGER",
-              group=1),
+    # "PAGER 38214", "PAGER 4-0917" (an exchange digit, then the number)
+    RegexRule("phone.pager", P, rf"{_PAGER}({_ANY}|\d{{3,6}}|\d{{1,2}}-\d{{3,5}}){_R}", 0.96,
+              subtype="PAGER", group=1),
     # An extension alone, as signatures and call-backs give it: "LICSW  x4417", "(ext 3-5512)",
     # "EXT 6-4410"; never a count ("2 x 1000", "bolus x1000"). The number is the span.
     RegexRule("phone.extension", P,
