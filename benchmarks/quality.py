@@ -118,7 +118,8 @@ def mts(session: Session, show: int) -> None:
 ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.jsonl"),
             ("dev 2", "icu_notes_dev2.jsonl"), ("held apart 2", "icu_notes_heldapart2.jsonl"),
             ("dev 3", "icu_notes_dev3.jsonl"), ("held apart 3", "icu_notes_heldapart3.jsonl"),
-            ("dev 4", "icu_notes_dev4.jsonl"), ("held apart 4", "icu_notes_heldapart4.jsonl"))
+            ("dev 4", "icu_notes_dev4.jsonl"), ("held apart 4", "icu_notes_heldapart4.jsonl"),
+            ("dev 5", "icu_notes_dev5.jsonl"))
 
 
 def icu(ner: bool) -> None:
