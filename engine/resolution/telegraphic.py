@@ -125,6 +125,7 @@ _PROCEDURE_AFTER = re.compile(
 _INITIAL = re.compile(r"[A-Z]\.[ \t]?(?=[A-Z]{4})")
 
 
+_THE_BEFORE = re.compile(r"(?i:\bthe[ \t]+)\Z")
 # What a patient does or is, or has: "weaning", "tremulous", "tearful", "urosepsis".
 _STATE_OR_ACT = re.compile(r"(?:ing|ed|ous|ful|ive|sis|itis|emia|ic|al)$")
 
@@ -140,18 +141,18 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         covered = covered[initial.end():]
         if caseless and covered.casefold() in MICROBES:
             return True
-    # Three-letter words are parts of place names as often ("OLD MILL RD", "FAMILY INN").
-    shortest = 3 if span.label in (Label.PATIENT, Label.PERSON, Label.DOCTOR) else 4
-    if not caseless or " " in covered or len(covered) < shortest \
+    # Three-letter words are parts of place names and nicknames ("OLD MILL RD", "DEB").
+    if not caseless or " " in covered or len(covered) < 4 \
             or not (covered.isupper() or covered.islower()) or not is_english(covered):
         return False  # two letters stay: "AL", "OH" of an address
     first, last = all_name_lists()
     key = covered.casefold()
     if covered.islower() and not _STATE_OR_ACT.search(key):
         return False  # lower-case notes name places with plain words: "from hollin", "gull"
-    if key in first or key in last or key in one_word_places() \
-            or HOME_BEFORE.search(text[max(0, span.start - 30):span.start]):
-        return False  # "LIVES IN RYE"
+    before = text[max(0, span.start - 30):span.start]
+    if key in first or key in last or key in one_word_places() or HOME_BEFORE.search(before) \
+            or span.label in (Label.LOCATION, Label.HOSPITAL) and _THE_BEFORE.search(before):
+        return False  # "LIVES IN RYE", "RESIDES AT THE PINES"
     # A relation word before is name context: "HUSBAND WALT", "MOTHER OPAL", "GIRLFRIEND DOT"
     # are names more often than "DAUGHTER CALM" is a mood.
     return not has_name_context(text, span.start, span.end)

@@ -18,12 +18,14 @@ ENGLISH_WORDS_FILE = ("dictionaries", "english_words.txt")
 CLINICAL_WORDS_FILE = ("dictionaries", "clinical_words.txt")
 COMMON_WORDS_FILE = ("dictionaries", "common_words.txt")
 
-TITLES = r"dr|doctor|prof|professor|mr|mrs|ms|miss|mx|mister|sister|nurse|rn|np|pa|md"
+TITLES = (r"dr|doctor|prof|professor|mr|mrs|ms|miss|mx|mister|sister|nurse|rn|np|pa|md"
+          r"|rev|reverend|pastor|rabbi|imam|chaplain")
 RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brother|spouse"
              r"|partner|fiance|fiancee|girlfriend|boyfriend|friend|niece|nephew|aunt|uncle"
              r"|cousin|grandson|granddaughter|grandmother|grandfather|grandma|grandpa"
              r"|stepson|stepdaughter|stepmother|stepfather|sibling|child|guardian|caregiver"
-             r"|neighbou?r|roommate|sdm|poa|proxy|hcp|nok|dtr|neice|grandaughter")
+             r"|neighbou?r|roommate|sdm|poa|proxy|hcp|nok|dtr|neice|grandaughter"
+             r"|sponsor|boss|employer|coworker|co-worker|landlord|landlady|housemate")
 # Explicit cues after which the next words are a name whatever the dictionaries say.
 CUES = r"patient|pt|name|re|client|resident"
 _BEFORE = re.compile(

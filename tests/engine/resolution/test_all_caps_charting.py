@@ -152,6 +152,12 @@ def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label
     ("FAMILY MEMBER HOPE (DAUGHTER) AT BEDSIDE HELPING", "HOPE", P),
     ("REMINDED NIGHT CHARGE GINNY TO CALL BY 0530.", "GINNY", P),
     ("SONS MARK AND PETER, DAUGHTER-IN-LAW SUE.", "SUE", P),
+    # Roles and titles of the people around a patient; a place after "the"; nicknames.
+    ("PT WAS DRY 14 MOS, AA SPONSOR WALT CALLED, MESSAGE PASSED ON.", "WALT", P),
+    ("WIFE BEVERLY AND PASTOR REV. OAKES FROM HOPE CHAPEL IN AT 2000.", "OAKES", D),
+    ("NO INFO GIVEN. PT'S BOSS HANK LEFT # 555-3012 FOR FAMILY", "HANK", P),
+    ("STAFF FROM GROUP HOME (DEB, HOUSE MGR) VISITED", "DEB", P),
+    ("UROSEPSIS, HYPOTN. RESIDES AT THE PINES SINCE L MCA CVA", "PINES", H),
     # A listed name, common word or not, as the subject of a verb after pt.
     ("NPN 11P-7A\nPT BAKER HAD A FAIR NIGHT. CONT ON BIPAP", "BAKER", Label.PATIENT),
 ])
