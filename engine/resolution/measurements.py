@@ -51,7 +51,8 @@ _CUES = (r"bp|sbp|dbp|nbp|abp|art|map|hr|pulse|rr|resp|sats?|spo2|o2|o2\s*sat|sa
          r"|vent|settings|tinetti|barthel|mmse|moca|braden|waterlow|norton|berg|katz|phq-?9"
          r"|gad-?7|nihss|ciwa|cows|karnofsky|ecog|slums|epds|hads|q?sofa|apache(?:[ \t]+ii)?"
          # bleed, pancreatitis, airway and risk scores ("hunt-hess 3, fisher 3", "ranson 6")
-         r"|hunt-?hess|hh|fisher|wfns|ranson|mallampati|meld|child-?pugh|timi|chads2?"
+         r"|hunt[ -]?hess|hh|fisher|wfns|ranson|mallampati|meld|child-?pugh|timi|chads2?"
+         r"|goal(?:[ \t]+(?:trough|peak|level))?"  # "goal trough 15-20"; "trough 2/27" dates
          r"|cha2ds2-?vasc|curb-?65|mews")
 _CUED = re.compile(
     rf"(?i:\b(?:{_CUES})\b[ \t]*(?:[:=]|of|was|is|was\s+at|at|now|~|-)?[ \t]*"

@@ -54,8 +54,6 @@ def age_of_a_model_number(text: str, span: Span) -> Span:
 _DECADE = re.compile(r"(?:1[89])?\d0['’]?s\b")
 _THE_BEFORE = re.compile(r"(?i:\bthe[ \t]+\Z)")
 _CODE_SECTION_BEFORE = re.compile(r"\d\([a-z]\)\(\Z")
-_NAMED_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION, Label.AGE, Label.PATIENT,
-                           Label.DOCTOR, Label.PERSON})
 _DECIMAL_AFTER = re.compile(r"\.\d")
 _DECIMAL_BEFORE = re.compile(r"\d\.\Z")
 # A floor is no address: Spanish flats ("Calle Trinidad, 39, 8 A") carry no ordinal suffix.
@@ -77,9 +75,9 @@ def model_number_is_no_identifier(text: str, span: Span) -> bool:
                                    and _THE_BEFORE.search(before)
                                    or _CODE_SECTION_BEFORE.search(before)):
         return True  # "Musicians Of The 70s" (a decade, not "in her 70s"), "a 501(c)(3)"
-    if span.label in _NAMED_LABELS and covered.isdigit() \
+    if covered.isdigit() and len(covered) < 4 \
             and (_DECIMAL_AFTER.match(text, span.end) or _DECIMAL_BEFORE.search(before)):
-        return True  # "K 5.9 -> 3.3", "admit 81.2": a piece of a decimal names nothing
+        return True  # "K 5.9 -> 3.3", "from 1.9": a piece of a decimal names or numbers nothing
     if span.label is Label.LOCATION and (_ORDINAL_FLOOR.fullmatch(covered)
                                          or _ROOM.fullmatch(covered)
                                          or covered.isdigit() and _ROOM_BEFORE.search(before)):
