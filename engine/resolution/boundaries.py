@@ -146,22 +146,17 @@ def _clinical_edge(word: str, neighbour: str) -> bool:
 _VERB = re.compile(r"[a-z]{2,}(?:ed|ing)|aware|here|present|agrees|states|reports|denies")
 
 
-def _listed(word: str) -> bool:
-    from engine.detectors.dictionary.names import all_name_lists
-
-    first, last = all_name_lists()
-    return word.casefold() in first or word.casefold() in last
-
-
 def _without_trailing_verb(text: str, start: int, end: int) -> tuple[int, int]:
     """"OSH intubated", "Brandt notified": a lower-case English word after capitals is the
     sentence going on, not the name (not a particle, "van", "and", nor a listed name)."""
     from engine.detectors.dictionary.context import is_english
+    from engine.detectors.dictionary.names import is_listed_name
 
     words = list(re.finditer(r"\S+", text[start:end]))
     while len(words) > 1 and _VERB.fullmatch(words[-1].group().rstrip(".,")) \
             and any(c.isupper() for c in words[-2].group()) \
-            and is_english(words[-1].group().rstrip(".,")) and not _listed(words[-1].group()):
+            and is_english(words[-1].group().rstrip(".,")) \
+            and not is_listed_name(words[-1].group()):
         words.pop()
     return (start, start + words[-1].end()) if words else (start, end)
 

@@ -67,8 +67,8 @@ def charting_date(text: str, start: int, end: int) -> bool:
     if (_AGAINST_BEFORE.search(line) or _SCORED.search(line)) and not direct:
         return False
     return direct or bool(_EVENT_BEFORE.search(line) or _STATUS_POST_BEFORE.search(line)
-                          or _CLOCK_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after)
-                                                                 or _CULTURE_AFTER.match(after))
+                          or _CLOCK_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after)) \
+        or culture_result_after(text, end)
 
 
 def uneven_month_day(text: str, start: int, end: int) -> bool:

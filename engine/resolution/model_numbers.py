@@ -52,7 +52,7 @@ def age_of_a_model_number(text: str, span: Span) -> Span:
 
 
 _DECADE = re.compile(r"(?:1[89])?\d0['’]?s\b")
-_THE_BEFORE = re.compile(r"(?i:\bthe[ \t]+\Z)")
+THE_BEFORE = re.compile(r"(?i:\bthe[ \t]+\Z)")  # "The 70s", "AT THE PINES"
 _CODE_SECTION_BEFORE = re.compile(r"\d\([a-z]\)\(\Z")
 _DECIMAL_AFTER = re.compile(r"\.\d")
 _DECIMAL_BEFORE = re.compile(r"\d\.\Z")
@@ -72,7 +72,7 @@ def model_number_is_no_identifier(text: str, span: Span) -> bool:
     if before.endswith("$") or _CLOCK_RANGE.fullmatch(covered):
         return True  # "$343/mo", "son 1930-2100"
     if span.label is Label.AGE and (_DECADE.match(text, span.start)
-                                   and _THE_BEFORE.search(before)
+                                   and THE_BEFORE.search(before)
                                    or _CODE_SECTION_BEFORE.search(before)):
         return True  # "Musicians Of The 70s" (a decade, not "in her 70s"), "a 501(c)(3)"
     if covered.isdigit() and len(covered) < 4 \

@@ -83,11 +83,10 @@ def icu_words() -> frozenset[str]:
 def icu_word_no_name(word: str) -> bool:
     """An ICU word no name list holds and no institution's name ends with ("stepdown",
     "noc"; not "foley", nor the "VNA" of "Hollin County VNA")."""
-    from engine.detectors.dictionary.names import all_name_lists
+    from engine.detectors.dictionary.names import is_listed_name
 
     key = word.strip().casefold()
-    return key in icu_words() and key not in _KINDS_OF_INSTITUTION \
-        and not any(key in names for names in all_name_lists())
+    return key in icu_words() and key not in _KINDS_OF_INSTITUTION and not is_listed_name(key)
 
 
 _KINDS_OF_INSTITUTION = frozenset({"vna", "ltac", "ltach", "snf", "rehab", "nh"})
@@ -111,10 +110,10 @@ def listed_name(word: str) -> bool:
 def named_word(word: str) -> bool:
     """A listed name ("Baker", "Delphine") or a word no list knows ("Mcnaught"); not an
     English or shorthand word that no name list holds ("intubated")."""
-    from engine.detectors.dictionary.names import all_name_lists
+    from engine.detectors.dictionary.names import is_listed_name
 
     key = word.casefold()
-    if any(key in names for names in all_name_lists()):
+    if is_listed_name(key):
         return not is_shorthand(key)
     return not is_english(key) and not is_shorthand(key)
 
@@ -178,10 +177,10 @@ def listed_uncommon_name(text: str) -> bool:
 def _listed_subject(covered: str) -> bool:
     """A listed name, common word or not ("Noel", "Baker"), that is no clinical or shorthand
     word and no modal ("PT MAY CONT TO NEED")."""
-    from engine.detectors.dictionary.names import all_name_lists
+    from engine.detectors.dictionary.names import is_listed_name
 
     key = covered.strip().casefold()
-    return key not in _MODALS and any(key in names for names in all_name_lists()) \
+    return key not in _MODALS and is_listed_name(key) \
         and key not in clinical_words() and not is_shorthand(key)
 
 
@@ -213,8 +212,7 @@ def shorthand_alone(text: str, span: Span) -> bool:
         # number after it is a dose or a score ("back to ASA 81", "sent to abx"): only a
         # transfer makes either a place ("transfer to cmc", "transferred to CMC 4/2").
         return key in shorthand_words() and (covered.islower() or bool(
-            _NUMBER_AFTER.match(text, span.end) or _ROOM_AFTER.match(text, span.end))) \
-            and not _TRANSFER_BEFORE.search(
+            _NUMBER_AFTER.match(text, span.end))) and not _TRANSFER_BEFORE.search(
             text[max(0, span.start - 24):span.start])
     if icu_word_no_name(covered):
         return True  # "PER NOC RN": a credential after makes no name of the night shift
@@ -240,8 +238,6 @@ _SERVICES = (r"hf|chf|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|ent
 _SERVICE_CLINIC = re.compile(
     rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})[ \t]+){{1,3}}(?:clinic|service|team)(?![\w\-]))")
 _NUMBER_AFTER = re.compile(r"[ \t]*\d+(?![\d/\-.])")  # a dose or score, not a date (4/2)
-# "To EP lab Mon", "to IR suite": a service's room, not an institution.
-_ROOM_AFTER = re.compile(r"[ \t]+(?i:lab|suite|room|diet)\b")  # "advance to ADA diet"
 _TRANSFER_BEFORE = re.compile(r"(?i:\btransfer(?:red)?[ \t]+(?:to|from)[ \t]+(?:the[ \t]+)?)$")
 _HEAD_WORDS = frozenset({"hospital", "clinic", "department", "dept", "ward", "unit"})
 # "Hospital de Manises", "Hospital 12 de Octubre", "Clinic of Ames": a head word with a name.

@@ -36,6 +36,7 @@ from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.fragments import HHMM
 from engine.detectors.regex.staff import MICROBES
 from engine.detectors.regex.towns import HOME_BEFORE
+from engine.resolution.model_numbers import THE_BEFORE
 from engine.resolution.shorthand import icu_words, is_shorthand, listed_name
 
 _ROLES = frozenset({"ho", "md", "rn", "np", "pa", "sw", "rt", "dr", "pt", "ot", "cm"})
@@ -123,9 +124,6 @@ _PROCEDURE_AFTER = re.compile(
 
 
 _INITIAL = re.compile(r"[A-Z]\.[ \t]?(?=[A-Z]{4})")
-
-
-_THE_BEFORE = re.compile(r"(?i:\bthe[ \t]+)\Z")
 # What a patient does or is, or has: "weaning", "tremulous", "tearful", "urosepsis".
 _STATE_OR_ACT = re.compile(r"(?:ing|ed|ous|ful|ive|sis|itis|emia|ic|al)$")
 
@@ -151,7 +149,7 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         return False  # lower-case notes name places with plain words: "from hollin", "gull"
     before = text[max(0, span.start - 30):span.start]
     if key in first or key in last or key in one_word_places() or HOME_BEFORE.search(before) \
-            or span.label in (Label.LOCATION, Label.HOSPITAL) and _THE_BEFORE.search(before):
+            or span.label in (Label.LOCATION, Label.HOSPITAL) and THE_BEFORE.search(before):
         return False  # "LIVES IN RYE", "RESIDES AT THE PINES"
     # A relation word before is name context: "HUSBAND WALT", "MOTHER OPAL", "GIRLFRIEND DOT"
     # are names more often than "DAUGHTER CALM" is a mood.

@@ -16,7 +16,7 @@ from engine.detectors.dictionary.context import english_words, is_english
 from engine.resolution.terms import drug_words
 
 # Irregular verb forms Webster's headwords do not hold, which follow "pt" in charting.
-_VERB_FORMS = frozenset("has had was were does did became began became gets got goes went says"
+_VERB_FORMS = frozenset("has had was were does did became began gets got goes went says"
                         " said seems seemed feels felt keeps kept sleeps slept".split())
 _VERB_ENDING = re.compile(r"(?:ed|ing|able|ible|ly|ized|ised|'d|’d)$")
 _LETTERS = string.ascii_lowercase

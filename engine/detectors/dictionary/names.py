@@ -127,6 +127,13 @@ def all_name_lists() -> tuple[frozenset[str], frozenset[str]]:
     return read_name_lists(text)
 
 
+def is_listed_name(word: str) -> bool:
+    """A first name or surname of the lists, any case, words included ("Baker", "hope")."""
+    first, last = all_name_lists()
+    key = word.casefold()
+    return key in first or key in last
+
+
 _FOUR_LETTERS = re.compile(r"(?:[^\W\d_][^a-zA-Z]*){4}")
 _SENTENCE_END = ".!?:;\n•*>-(\"["
 
@@ -184,7 +191,7 @@ class NameGazetteerDetector:
             return "weak" if token.text.isupper() else None
         if token.key in self.stop or token.key in lowered:
             return "weak"  # also written as a word here, or a common word
-        if sentence_start(text, token.start) and self._word(token.key):
+        if _sentence_start(text, token.start) and self._word(token.key):
             return "weak"  # "Baker" opening a sentence may be the word
         return listed
 
@@ -290,7 +297,7 @@ def inside(pos: int, ranges: list[tuple[int, int]]) -> bool:
     return k >= 0 and ranges[k][0] <= pos < ranges[k][1]
 
 
-def sentence_start(text: str, pos: int) -> bool:
+def _sentence_start(text: str, pos: int) -> bool:
     i = pos
     while i > 0 and text[i - 1] in " \t":
         i -= 1

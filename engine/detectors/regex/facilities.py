@@ -200,10 +200,10 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               group=1),
     RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
               group=1),
+    # Not a service's room or diet: "To EP lab Mon", "to IR suite", "advance to ADA diet".
     RegexRule("facility.acronym", H,
-              rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])(?![ \t]+(?i:diet|lab|suite|protocol)\b)", 0.6,
-              group=1,
-              validate=_institution_acronym),
+              rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])(?![ \t]+(?i:diet|lab|suite|room|protocol)\b)",
+              0.6, group=1, validate=_institution_acronym),
     # An institution's acronym before its staff: "per QVL RT", "Bed per HFCH nursing
     # supervisor", "QVL case mgr".
     RegexRule("facility.acronym_staff", H,

@@ -49,16 +49,11 @@ def staff_name(text: str) -> bool:
                                for w in words)
 
 
-def _listed(key: str) -> bool:
-    from engine.detectors.dictionary.names import all_name_lists
-
-    return any(key in names for names in all_name_lists())
-
-
 def caps_surname(text: str) -> bool:
     """"B. TOLLER": an initial and a capitalised surname that is no common or clinical word
     (a rarer English word, "toller", is more likely a surname in this shape)."""
     from engine.detectors.dictionary.context import clinical_words, is_english
+    from engine.detectors.dictionary.names import is_listed_name
     from engine.detectors.dictionary.stopwords import common_words
     from engine.resolution.shorthand import is_shorthand
 
@@ -66,7 +61,7 @@ def caps_surname(text: str) -> bool:
     if len(words) != 1:
         return False
     key = words[0].casefold()
-    if text[0] in "RL" and is_english(key) and not _listed(key):
+    if text[0] in "RL" and is_english(key) and not is_listed_name(key):
         return False  # "WITHDRAWS R. PUPILS R 4MM": a side, not an initial ("R. SMITH" is)
     return key not in clinical_words() and key not in MICROBES and key not in common_words() \
         and not is_shorthand(key)

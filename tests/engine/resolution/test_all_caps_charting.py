@@ -60,6 +60,13 @@ ALWAYS = [
 ]
 
 
+def _kept(text: str, start: int, piece: str, label: Label) -> list[str]:
+    """What the guards keep of a model's span over ``piece`` at ``start``."""
+    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [span])
+    return [text[s.start:s.end] for s in kept]
+
+
 @pytest.fixture(scope="module")
 def hipaa() -> Pipeline:
     return build_pipeline(ner=False, policy="hipaa")
@@ -92,10 +99,7 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("OR TIME TENTATIVE 3/8 0200. ME NOTIFIED", "3/8"),
 ])
 def test_a_models_month_day_with_evidence_stays(text: str, piece: str) -> None:
-    start = text.index(piece)
-    span = Span(start, start + len(piece), Label.DATE, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [span])
-    assert [text[s.start:s.end] for s in kept] == [piece]
+    assert _kept(text, text.index(piece), piece, Label.DATE) == [piece]
 
 
 def test_fractions_without_evidence_stay_fractions() -> None:
@@ -132,10 +136,7 @@ MODEL_PROPOSALS = [
 @pytest.mark.parametrize(("text", "piece", "label"), MODEL_PROPOSALS,
                          ids=[c[1] for c in MODEL_PROPOSALS])
 def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label) -> None:
-    start = text.index(piece)
-    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [span])
-    assert kept == []
+    assert _kept(text, text.index(piece), piece, label) == []
 
 
 @pytest.mark.parametrize(("text", "piece", "label"), [
@@ -165,10 +166,7 @@ def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label
     ("NPN 11P-7A\nPT BAKER HAD A FAIR NIGHT. CONT ON BIPAP", "BAKER", Label.PATIENT),
 ])
 def test_a_models_listed_or_placed_words_stay(text: str, piece: str, label: Label) -> None:
-    start = text.rindex(piece)
-    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [span])
-    assert [text[s.start:s.end] for s in kept] == [piece]
+    assert _kept(text, text.rindex(piece), piece, label) == [piece]
 
 
 @pytest.mark.parametrize(("text", "first", "second", "kept"), [
