@@ -7,7 +7,10 @@ SPLIT is what `python -m engine.training.corpus OUT SEED N` writes (records carr
 `meta.style` and `meta.casing`) or any JSONL with `{id, text, spans}`. Per style and casing:
 token precision/recall (a word token is PHI if any of its characters is covered; gold and
 predictions both filtered by the policy), the share of non-PHI numeric tokens that a span
-touches (vitals, lab strings and times rewritten), and punctuation-only spans (must be 0).
+touches (vitals, lab strings and times rewritten), punctuation-only spans (must be 0), false
+tokens per 1,000 non-PHI tokens and the share of tokens that are PHI. Precision depends on how
+dense the PHI is; at a PHI share d and recall R, fp/1k = f gives P = R*d / (R*d + f/1000*(1-d)),
+which carries a figure from these PHI-dense sets to sparse real notes.
 ``--no-guards`` (benchmark only) skips engine.resolution.guards to see what the guards drop;
 ``--dump`` writes every document's predicted and guard-dropped spans for error analysis.
 ``--ner-cache`` records the model's raw spans per text on the first run and replays them on later
@@ -56,6 +59,7 @@ def score_document(text: str, gold: list[tuple[int, int]],
         acc["tp"] += in_gold and in_pred
         acc["fp"] += in_pred and not in_gold
         acc["fn"] += in_gold and not in_pred
+        acc["tokens"] += 1
         if NUMERIC.search(m.group()) and not in_gold:
             acc["numeric"] += 1
             acc["numeric_touched"] += in_pred
@@ -68,6 +72,10 @@ def figures(acc: collections.Counter[str]) -> dict[str, float]:
         "precision": acc["tp"] / max(acc["tp"] + acc["fp"], 1),
         "recall": acc["tp"] / max(acc["tp"] + acc["fn"], 1),
         "numeric_touched": acc["numeric_touched"] / max(acc["numeric"], 1),
+        # False tokens per 1,000 non-PHI tokens and the share of PHI tokens: precision depends
+        # on how dense the PHI is, these two carry over to notes of another density.
+        "fp_per_1k": 1000 * acc["fp"] / max(acc["tokens"] - acc["tp"] - acc["fn"], 1),
+        "phi_share": (acc["tp"] + acc["fn"]) / max(acc["tokens"], 1),
         "punct_only": acc["punct_only"],
         "docs": acc["docs"],
     }
@@ -161,11 +169,13 @@ def run(path: Path, session: Session, policy: str, probe: GuardProbe,
 
 
 def report(groups: dict[str, collections.Counter[str]]) -> str:
-    lines = [f"{'group':28} {'docs':>5} {'P':>6} {'R':>6} {'num.touched':>11} {'punct':>5}"]
+    lines = [f"{'group':28} {'docs':>5} {'P':>6} {'R':>6} {'num.touched':>11} {'punct':>5}"
+             f" {'fp/1k':>6} {'phi':>6}"]
     for key in sorted(groups, key=lambda k: (k != "all", k)):
         f = figures(groups[key])
         lines.append(f"{key:28} {f['docs']:5.0f} {f['precision']:6.3f} {f['recall']:6.3f} "
-                     f"{f['numeric_touched']:11.2%} {f['punct_only']:5.0f}")
+                     f"{f['numeric_touched']:11.2%} {f['punct_only']:5.0f}"
+                     f" {f['fp_per_1k']:6.2f} {f['phi_share']:6.1%}")
     return "\n".join(lines)
 
 
