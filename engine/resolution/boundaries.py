@@ -7,7 +7,12 @@ clinical word beside the identifier.
   ``Chen Wei``; a span that takes in ``Age:``, ``DOB:``, ``MRN:`` is cut before the label, and
   a label at its start is cut off.
 - A name does not take in a clinical word next to it: "medical ward" is no person "ward", and
-  "Smith ward" is "Smith"; nor the sentence going on ("OSH intubated", "Agnes. Mercy").
+  "Smith ward" is "Smith"; nor the sentence going on ("OSH intubated", "Agnes. Mercy",
+  "MARGUERITE TOURED").
+- Two names joined by "and" or "&" are two spans ("ANNE AND KATHLEEN").
+- After the guards have judged a span as proposed, it loses a joining word at either end
+  ("Tansey via"), a day or a clock after ("GREYHOLM SAT", "DR VANTERPOOL 1930"), a
+  hospital's department after ("MERCY ED") and a reporting verb before ("Called Larkmoor SNF").
 
 Each piece is trimmed of whitespace; the first piece keeps the span's id.
 """
@@ -37,7 +42,26 @@ _SENTENCE_END = re.compile(r"(?<=[^\W\d_]{3})(?<!(?i:\bmrs|\brev|\bdrs|\bapt|\ba
                            r"(?<!(?i:\bprof|\bcorp|\bblvd))[.;][ \t]+")
 # Clinical head words that sit beside names and wards but belong to neither.
 _CLINICAL_EDGE = frozenset({"ward", "unit", "floor", "department", "dept", "service", "team",
-                            "clinic", "room", "bed", "medical", "surgical", "nursing"})
+                            "clinic", "room", "bed", "medical", "surgical", "nursing", "note",
+                            "notes", "pager", "pgr", "beeper"})
+_EDGED_LABELS = _NAME_LABELS | {Label.HOSPITAL, Label.LOCATION}
+_BETWEEN_NAMES = re.compile(r"[ \t]+(?:and|AND|&|vs\.?|VS\.?)[ \t]+")
+# Words that join, place or time an identifier but never begin or end one: "Tansey via",
+# "Larkspur LTAC and", "GREYHOLM SAT", "INCL HOPEWELL HOUSE".
+_JOINERS = frozenset({"and", "&", "or", "vs", "vs.", "versus", "in", "via", "at", "to", "from",
+                      "of", "with", "w/", "per", "for", "on", "by", "thru", "through", "about",
+                      "incl", "including", "-"})
+_WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat",
+                   "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                   "tmrw", "tomorrow", "today", "tonight", "yesterday", "eve", "mwf", "tth"})
+# A hospital's department after its name ("MERCY ED", "St. Agatha's SW", "tavish general
+# ed"): the surrogate replaces the hospital and keeps where in it the patient was.
+_DEPARTMENTS = frozenset({"ed", "er", "icu", "micu", "sicu", "ccu", "cvicu", "nicu", "picu",
+                          "pacu", "sw", "admissions", "lobby", "helipad"})
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+# What the writer did before naming a place ("Called Larkmoor SNF", "DISCUSSED GREYHOLM").
+_REPORTING = frozenset({"called", "discussed", "likely", "possibly", "probably", "paged",
+                        "faxed", "contacted", "notified", "spoke", "updated"})
 
 
 def pieces(text: str, span: Span) -> list[Span]:
@@ -52,6 +76,8 @@ def pieces(text: str, span: Span) -> list[Span]:
         if len(cut) > len(bounds):  # the next field's label: "Zachary Lukas   Policy: ..."
             cut = cut[:1] + [(a, b) for a, b in cut[1:] if not _label_like(text[a:b])]
         bounds = cut
+    if span.label in _NAME_LABELS:
+        bounds = _cut(text, bounds, _BETWEEN_NAMES)  # "ANNE AND KATHLEEN", "Greg & Allison"
     if span.label in _NAME_LABELS or span.label is Label.HOSPITAL:
         cut = _cut(text, bounds, _SENTENCE_END)
         if len(cut) > len(bounds):  # a sentence start is a capitalised word, not a name
@@ -64,7 +90,7 @@ def pieces(text: str, span: Span) -> list[Span]:
         if span.label in _NAME_LABELS:
             start, end = _without_clinical_edges(text, start, end)
         if span.label in _NAME_LABELS or span.label is Label.HOSPITAL:
-            start, end = _without_trailing_verb(text, start, end)
+            start, end = _without_trailing_verb(text, start, end, span.label in _NAME_LABELS)
         if end <= start:
             continue
         if not out:
@@ -146,19 +172,65 @@ def _clinical_edge(word: str, neighbour: str) -> bool:
 _VERB = re.compile(r"[a-z]{2,}(?:ed|ing)|aware|here|present|agrees|states|reports|denies")
 
 
-def _without_trailing_verb(text: str, start: int, end: int) -> tuple[int, int]:
-    """"OSH intubated", "Brandt notified": a lower-case English word after capitals is the
-    sentence going on, not the name (not a particle, "van", "and", nor a listed name)."""
+def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple[int, int]:
+    """"OSH intubated", "Brandt notified", "Yolanda faxing": a lower-case verb after capitals
+    is the sentence going on, not the name (not a particle, "van", "and", nor a listed name);
+    after a name in capitals an English one is ("MARGUERITE TOURED", "PHYLLIS FAXING"; a
+    place keeps "LINDEN CROSSING NURSING")."""
     from engine.detectors.dictionary.context import is_english
     from engine.detectors.dictionary.names import is_listed_name
 
+    def goes_on(word: str, before: str) -> bool:
+        if is_listed_name(word):
+            return False
+        if word.isupper() and before.isupper():
+            return name and bool(_VERB.fullmatch(word.lower())) \
+                and (is_english(word) or word.endswith("ING"))
+        return bool(_VERB.fullmatch(word)) and any(c.isupper() for c in before) \
+            and (is_english(word) or name and word.endswith("ing"))
+
     words = list(re.finditer(r"\S+", text[start:end]))
-    while len(words) > 1 and _VERB.fullmatch(words[-1].group().rstrip(".,")) \
-            and any(c.isupper() for c in words[-2].group()) \
-            and is_english(words[-1].group().rstrip(".,")) \
-            and not is_listed_name(words[-1].group()):
+    while len(words) > 1 and goes_on(words[-1].group().rstrip(".,"), words[-2].group()):
         words.pop()
     return (start, start + words[-1].end()) if words else (start, end)
+
+
+def without_edge_words(text: str, span: Span) -> Span:
+    """A joining word at either end, a day or a department after, a reporting verb before:
+    none is part of the identifier. The guards judge the span as proposed first ("NEAR OXBOW
+    SAT" is a place; "OXBOW" alone is an English word in capitals), so this only narrows."""
+    if span.label not in _EDGED_LABELS:
+        return span
+    start, end = _without_edge_words(text, span.start, span.end, span.label)
+    return span if (start, end) == (span.start, span.end) else span.moved(start, end)
+
+
+def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[int, int]:
+    from engine.detectors.dictionary.names import is_listed_name
+
+    words = list(re.finditer(r"\S+", text[start:end]))
+    place = label in (Label.HOSPITAL, Label.LOCATION)
+
+    street = label is Label.LOCATION and text[start:start + 1].isdigit()  # "2551 Foster Via"
+
+    def last_goes(word: str) -> bool:
+        key = word.casefold().rstrip(".,")
+        return key in _JOINERS and not street or not any(c.isalnum() for c in word) \
+            or key in _WHEN and not is_listed_name(key) \
+            or place and key in _DEPARTMENTS \
+            or label in _NAME_LABELS and bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
+
+    def first_goes(word: str) -> bool:
+        key = word.casefold().rstrip(".,")
+        return key in _JOINERS or place and key in _REPORTING
+
+    while len(words) > 1 and last_goes(words[-1].group()):
+        words.pop()
+    while len(words) > 1 and first_goes(words[0].group()):
+        words.pop(0)
+    if not words:
+        return start, end
+    return start + words[0].start(), start + words[-1].end()
 
 
 def _without_clinical_edges(text: str, start: int, end: int) -> tuple[int, int]:

@@ -41,7 +41,7 @@ from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.fragments import STAFF_AFTER
 from engine.detectors.regex.validators import web_shape
-from engine.resolution.boundaries import pieces
+from engine.resolution.boundaries import pieces, without_edge_words
 from engine.resolution.edges import trim
 from engine.resolution.foreign_words import (
     common_phrase,
@@ -139,7 +139,7 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
                     text, shaped, sections or [], beside):
                 dropped.append(span)
             else:
-                kept.append(shaped)
+                kept.append(without_edge_words(text, shaped))
     return kept, dropped
 
 

@@ -18,7 +18,7 @@ ENGLISH_WORDS_FILE = ("dictionaries", "english_words.txt")
 CLINICAL_WORDS_FILE = ("dictionaries", "clinical_words.txt")
 COMMON_WORDS_FILE = ("dictionaries", "common_words.txt")
 
-TITLES = (r"dr|doctor|prof|professor|mr|mrs|ms|miss|mx|mister|sister|nurse|rn|np|pa|md"
+TITLES = (r"dr|drs|doctor|prof|professor|mr|mrs|ms|miss|mx|mister|sister|nurse|rn|np|pa|md"
           r"|rev|reverend|pastor|rabbi|imam|chaplain")
 RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brother|spouse"
              r"|partner|fiance|fiancee|girlfriend|boyfriend|friend|niece|nephew|aunt|uncle"

@@ -51,7 +51,9 @@ def named_words(text: str) -> bool:
 NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,
               group=1),
+    # A title starts no name here ("Dr Osei, RN Kate": name.dr has "Osei", RN is Kate's).
     RegexRule("name.credential", DOC,
+              rf"(?<![\w.])(?!(?i:dr|doctor|prof|mr|mrs|ms)\.?[ \t])"
               rf"{_NAME},?[ \t]+{CREDENTIALS}(?:,[ \t]*{CREDENTIALS})*(?![\w])", 0.9, group=1),
     RegexRule("name.honorific", PER,
               rf"\b{_HONORIFIC}\.?[ \t]+{_TITLED}", 0.9, group=1),

@@ -1,0 +1,67 @@
+"""Where a kept span begins and ends: never on a joining word, a day, a department, a reporting
+verb, a clock or the next person's credential (engine/resolution/boundaries.py). The guards
+judge the span as proposed; these cuts only narrow what they keep."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.domain import Document, Source, Span
+from engine.core.labels import Label
+from engine.pipeline import build_pipeline
+from engine.resolution.guards import guard
+
+P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
+
+
+def _kept(text: str, piece: str, label: Label) -> list[str]:
+    start = text.index(piece)
+    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [span])
+    return [text[s.start:s.end] for s in kept]
+
+
+@pytest.mark.parametrize(("text", "piece", "label", "expected"), [
+    ("WIFE DOROTHY, DTRS ANNE AND KATHLEEN AT BEDSIDE", "ANNE AND KATHLEEN", P,
+     ["ANNE", "KATHLEEN"]),
+    ("Parents Greg & Allison Vandermolen here", "Greg & Allison Vandermolen", P,
+     ["Greg", "Allison Vandermolen"]),
+    ("with the housestaff team (Drs. Quince and Lamb) and agree", "Quince and Lamb", D,
+     ["Quince", "Lamb"]),
+    ("UNRESTRAINED DRIVER ON RT 9 NEAR OXBOW SAT NIGHT, MEDFLIGHT", "OXBOW SAT", L, ["OXBOW"]),
+    ("ADMITTED 3/14 FROM MERCY ED IN DUNFORTH W/ UROSEPSIS", "MERCY ED", H, ["MERCY"]),
+    ("arrived to unit 1540 from tavish general ed on stretcher", "tavish general ed", H,
+     ["tavish general"]),
+    ("a trauma activation from Tansey via Ridgeway Ave", "Tansey via", L, ["Tansey"]),
+    ("referral sent to Larkspur LTAC and Holloway", "Larkspur LTAC and", H, ["Larkspur LTAC"]),
+    ("DISCUSSED GREYHOLM LTAC AND ST. OSWIN'S", "DISCUSSED GREYHOLM LTAC", H, ["GREYHOLM LTAC"]),
+    ("PACER VIA R IJ BY DR VANTERPOOL 1930, RATE 70", "VANTERPOOL 1930", D, ["VANTERPOOL"]),
+    ("code status - nurse Yolanda faxing MOLST. Dtr reached", "Yolanda faxing", P, ["Yolanda"]),
+    ("WIFE MARGUERITE TOURED GREYHOLM SAT, AGREEABLE", "MARGUERITE TOURED", P, ["MARGUERITE"]),
+    ("rounds and agree w/ Dr. Rahimi note. Key points", "Rahimi note", D, ["Rahimi"]),
+])
+def test_edges_that_are_not_the_identifier_go(text: str, piece: str, label: Label,
+                                              expected: list[str]) -> None:
+    assert _kept(text, piece, label) == expected
+
+
+@pytest.mark.parametrize(("text", "piece", "label"), [
+    ("Pharmacy: Costco Pharmacy, 591.700.4089", "Costco Pharmacy", H),
+    ("f/u w/ dr keane at pemberly jct cardiology 1 wk", "pemberly jct cardiology", H),
+    ("81 YO F FROM LINDEN CROSSING NURSING & REHAB", "LINDEN CROSSING NURSING", H),
+    ("urgent care at 2551 Foster Via, New Nicholasland", "2551 Foster Via", L),
+    ("Emitido por: Dr. Andrés Rodríguez Lorenzo 333, Medical Village", "Rodríguez Lorenzo 333",
+     D),
+    ("visited today by Marta Eve, her niece", "Marta Eve", P),  # a listed name, not the evening
+])
+def test_names_that_end_in_such_words_stay_whole(text: str, piece: str, label: Label) -> None:
+    assert _kept(text, piece, label) == [piece]
+
+
+def test_a_title_starts_no_credentialed_name() -> None:
+    """"Dr Osei, RN Kate": the RN is Kate's; the doctor is "Osei", without his title."""
+    text = "family mtg in conference rm B w/ attending Dr Osei, RN Kate, and SW."
+    spans = build_pipeline(ner=False, policy="hipaa").run(Document.from_text(text)).active
+    covered = {text[s.start:s.end] for s in spans}
+    assert "Osei" in covered
+    assert not any(c.startswith("Dr") for c in covered)
