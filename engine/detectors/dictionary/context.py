@@ -118,7 +118,7 @@ def clinical_words() -> frozenset[str]:
     return read_words(CLINICAL_WORDS_FILE)
 
 
-_SUFFIXES = (("ies", "y"), ("ied", "y"), ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"),
+SUFFIXES = (("ies", "y"), ("ied", "y"), ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"),
              ("es", ""), ("s", ""), ("ly", ""), ("er", ""), ("ers", ""))
 
 
@@ -128,7 +128,7 @@ def is_english(word: str) -> bool:
     words = english_words()
     if key in words or key in clinical_words():
         return True
-    for suffix, repl in _SUFFIXES:
+    for suffix, repl in SUFFIXES:
         if not key.endswith(suffix):
             continue
         base = key[: -len(suffix)] + repl
