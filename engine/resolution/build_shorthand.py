@@ -72,6 +72,10 @@ CURATED = (
     "camino",  # the ICP monitor ("Camino ICP 14-22")
     # police, quality office, quadrants, communicating arteries ("from PD", "to QI", "to LUQ")
     "pd", "qi", "luq", "ruq", "llq", "rlq", "acom", "pcom",
+    # drainage, resuscitation, assist devices, pheresis ("Foley to CD", "from CPR", "prior to
+    # LVAD eval", "PER PHERESIS RN")
+    "cd", "cpr", "lvad", "rvad", "bivad", "impella", "pheresis", "apheresis", "plasmapheresis",
+    "passy-muir", "passy", "pmv",  # the speaking valve
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -40,6 +40,7 @@ from engine.detectors.dictionary.context import (
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.fragments import STAFF_AFTER
+from engine.detectors.regex.towns import HOME_BEFORE
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces, without_edge_words
 from engine.resolution.edges import trim
@@ -52,6 +53,7 @@ from engine.resolution.foreign_words import (
 )
 from engine.resolution.measurements import looks_like_date, measurement_ranges
 from engine.resolution.model_numbers import age_of_a_model_number, model_number_is_no_identifier
+from engine.resolution.roles import TITLE_BEFORE, english_word_before_a_role, per_before_a_role
 from engine.resolution.shorthand import (
     after_pt_without_name,
     contact_order,
@@ -92,7 +94,6 @@ _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?[ \t]*(?:mg|mcg|m
 _DOTTED_WORDS = re.compile(r"[A-Za-z][\w\-]*(?:\.[A-Za-z][\w\-]*)+")
 _NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
 _ACRONYM = re.compile(r"[A-Z]{2,6}")
-_ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np)\b")
 _MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|return(?:ed)?|d/c'?d?"
                           r"|discharged?|admitted|came|arrived|accepted|bed)[ \t]+(?:to|from|at)"
                           r"[ \t]+(?:the[ \t]+)?\Z)")
@@ -112,7 +113,7 @@ _PLACE_FIELD = re.compile(r"(?i:\b(?:pa[ií]s|country|localidad|provincia|ciudad
 _TITLE_THEN_VERB = re.compile(r"(?i:\b(?:dr|md|ho|np)\.?[ \t]+(?:aware|notified|paged|updated"
                               r"|called|informed|present|here|in|made|at)\Z)")
 _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
-_TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
+
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
                            r"|infirmary|hospice|pharmacy)\.?$)")
 
@@ -226,8 +227,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if title_alone(text, span) and (span.label in NAME_LABELS or span.label in _WORD_LABELS
                                     and span.source in (Source.NER, Source.LLM)):
         return True  # "Fr.", "LICSW" whoever proposed it; "R. Szymanski, LCSW" as a hospital
-    if span.label in NAME_LABELS and (_english_word_before_a_role(text, span)
-                                      or _per_before_a_role(text, span)):
+    if span.label in NAME_LABELS and (english_word_before_a_role(text, span)
+                                      or per_before_a_role(text, span)):
         return True  # "Covering MD", "Chest PT", "UNCHANGED PER RN"
     if _caps_acronym_without_a_move(text, span) or _company_of_clinical_words(text, span) \
             or _lower_case_english_place(text, span):
@@ -238,33 +239,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         and not has_name_context(text, span.start, span.end)
 
 
-def _english_word_before_a_role(text: str, span: Span) -> bool:
-    """"Covering MD Dr. Wexler", "Chest PT q4h": an English word that no list names, before a
-    credential or a role, describes the clinician or the therapy."""
-    covered = text[span.start:span.end].strip()
-    if " " in covered or not covered[:1].isupper() or not is_english(covered):
-        return False
-    first, last = all_name_lists()
-    key = covered.casefold()
-    return key not in first and key not in last \
-        and bool(_ROLE_AFTER.match(text, span.end)) \
-        and not _TITLE_BEFORE.search(text[max(0, span.start - 8):span.start])
-
-
 _STAFF_AFTER = re.compile(STAFF_AFTER)
-_PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
-_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
-
-
-def _per_before_a_role(text: str, span: Span) -> bool:
-    """"PER RN", "Q4 PER RT", "1MG/MIN PER NP DUBOIS": a name ending in "per" before a role or
-    an ordinary word is the preposition (in ALL CAPS "Per" is also a first name); before a
-    name ("per Olsen") the name is the one it names."""
-    if not _PER_END.search(text[span.start:span.end]):
-        return False
-    after = _NEXT_WORD.match(text, span.end)
-    return bool(_ROLE_AFTER.match(text, span.end)) \
-        or bool(after and _clinical_or_english(after.group(1)))
 
 
 def _caps_acronym_without_a_move(text: str, span: Span) -> bool:
@@ -305,8 +280,12 @@ def _lower_case_english_place(text: str, span: Span) -> bool:
     covered = text[span.start:span.end]
     if any(c.isdigit() for c in covered) and any(w in _DIRECTIONS for w in words):
         return False  # a ward: "admit 8 east", "back to 2 north"
+    # One word that a list names is no exception ("ambulate in hall"), unless a home is
+    # before it ("lives at collins plains", "home in south beth" are typed so).
     places, (first, last) = one_word_places(), all_name_lists()
-    return not any(w in places or w in first or w in last for w in words) \
+    named = (len(words) > 1 or HOME_BEFORE.search(text[max(0, span.start - 30):span.start])) \
+        and any(w in first or w in last for w in words)
+    return not named and not any(w in places for w in words) \
         and not any(a <= span.start < b for a, b in caseless_lines(text))
 
 
@@ -477,7 +456,7 @@ def _clinical_term_as_name(text: str, span: Span) -> bool:
     hits = default_lexicon().find(covered)
     if len(hits) != 1 or (hits[0].start, hits[0].end) != (0, len(covered)):
         return False
-    return not _TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])
+    return not TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])
 
 
 def _state_after_comma(text: str, span: Span) -> bool:

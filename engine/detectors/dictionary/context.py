@@ -28,8 +28,10 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
              r"|sponsor|boss|employer|coworker|co-worker|landlord|landlady|housemate")
 # Explicit cues after which the next words are a name whatever the dictionaries say.
 CUES = r"patient|pt|name|re|client|resident"
+# A grade before "MR" makes it mitral regurgitation ("mod mr. post procedure"), no title.
+_NOT_A_VALVE = r"(?<!mod )(?<!mild )(?<!trace )(?<!severe )(?<!moderate )(?<!trivial )"
 _BEFORE = re.compile(
-    rf"(?i:(?:\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
+    rf"(?i:(?:{_NOT_A_VALVE}\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
     rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
 _INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")  # \Z: "Sexo: H.⏎Fecha"
@@ -67,7 +69,7 @@ def has_name_context(text: str, start: int, end: int) -> bool:
 
 # A title or relation word, or a cue with a colon ("Name: Foley"); "pt foley" is no evidence.
 _STRONG_BEFORE = re.compile(
-    rf"(?i:(?:\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
+    rf"(?i:(?:{_NOT_A_VALVE}\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
 _CREDENTIAL_AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN)"

@@ -73,7 +73,7 @@ def one_word_places() -> frozenset[str]:
 class LocationGazetteerDetector:
     """Capitalised (or all-caps) place names; multi-word names matched longest first."""
 
-    spec = DetectorSpec(id="dictionary.locations", version=4, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.locations", version=5, source=Source.DICTIONARY,
                         description="GeoNames cities (pop. >= 5k), states, provinces, countries")
 
     def __init__(self) -> None:

@@ -35,9 +35,9 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
     ("regex.name", 5, NAME_RULES, "names in titles, credentials, form fields, signatures"),
-    ("regex.facility", 9, FACILITY_RULES,
+    ("regex.facility", 10, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 3, STAFF_RULES,
+    ("regex.staff", 4, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 

@@ -47,6 +47,8 @@ _KINDS = frozenset(("state psychiatric psych mental veterans va children's child
                     " their").split())
 # Words that do not belong to the name before a head word ("transfer to ... Hospital"), and
 # words that alone before one are no name ("LOCAL HOSPITAL", "SEX - FEMALE  HOSPITAL #").
+# A grade before "mr" makes it mitral regurgitation, not "Mr." ("MOD MR. POST PROCEDURE").
+_SEVERITY = frozenset("trace trivial mild mod moderate severe sev tr".split())
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
 _FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or"
                       .split())
@@ -89,7 +91,9 @@ def cased_view(text: str) -> str | None:
                 forms.append(_cased(word.group(), False))
         for i, key in enumerate(keys):
             nxt = i + 1
-            if key in _TITLES and nxt < len(words) and keys[nxt] not in _CREDENTIALS \
+            if key == "mr" and i and keys[i - 1] in _SEVERITY:
+                forms[i] = _cased(words[i].group(), False)  # "mod mr. post procedure": a valve
+            elif key in _TITLES and nxt < len(words) and keys[nxt] not in _CREDENTIALS \
                     and not text[words[i].end():words[nxt].start()].strip(" \t."):
                 forms[nxt] = _title(words[nxt].group())  # "DR. BAKER", "mrs. young"
             elif key in _HEADS:  # "RIVERSIDE GENERAL HOSPITAL", "42 ELMWOOD AVENUE"

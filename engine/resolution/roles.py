@@ -1,0 +1,42 @@
+"""A word before a clinician's role or credential that is no name: "Covering MD", "Chest PT",
+"report given to floor RN", "PER RN"."""
+
+from __future__ import annotations
+
+import re
+
+from engine.core.domain import Span
+from engine.detectors.dictionary.context import is_english
+from engine.detectors.dictionary.names import all_name_lists, caseless_lines
+from engine.resolution.shorthand import is_shorthand
+
+ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np)\b")
+TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
+_PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
+
+
+def english_word_before_a_role(text: str, span: Span) -> bool:
+    """"Covering MD Dr. Wexler", "Chest PT q4h": an English word that no list names, before a
+    credential or a role, describes the clinician or the therapy. Written in lower case in a
+    line that has case it does so even when a list names it ("given to floor RN")."""
+    covered = text[span.start:span.end].strip()
+    if " " in covered or not is_english(covered) or not ROLE_AFTER.match(text, span.end) \
+            or TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
+        return False
+    if covered.islower():
+        return not any(a <= span.start < b for a, b in caseless_lines(text))
+    first, last = all_name_lists()
+    key = covered.casefold()
+    return covered[:1].isupper() and key not in first and key not in last
+
+
+def per_before_a_role(text: str, span: Span) -> bool:
+    """"PER RN", "Q4 PER RT", "1MG/MIN PER NP DUBOIS": a name ending in "per" before a role or
+    an ordinary word is the preposition (in ALL CAPS "Per" is also a first name); before a
+    name ("per Olsen") the name is the one it names."""
+    if not _PER_END.search(text[span.start:span.end]):
+        return False
+    after = _NEXT_WORD.match(text, span.end)
+    return bool(ROLE_AFTER.match(text, span.end)) \
+        or bool(after and (is_english(after.group(1)) or is_shorthand(after.group(1))))
