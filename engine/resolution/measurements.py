@@ -164,6 +164,8 @@ _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2
 # "C/O 4/10 SUBSTERNAL PRESSURE", "pain 7/10 -> now 3/10": a score out of ten, not April 2010.
 _OUT_OF_TEN = re.compile(r"(?:[0-9]|10)/10")
 _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|\bfrom|\bat|@"
+                                  r"|\bpressure|\bdiscomfort|\btightness|\bache|\baching"
+                                  r"|\bcramping|\bburning|\bsoreness|\bheadache|\bh/a"
                                   r"|(?<!-)\bdown|(?<!-)\bup)[ \t:]*$)")  # not "step-down 8/10"
 _ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
                           r"|anticipated|expected|planned|around)[ \t]*\Z)")

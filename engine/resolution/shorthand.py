@@ -222,7 +222,7 @@ def shorthand_alone(text: str, span: Span) -> bool:
 # A clinic named by its service ("the Pulmonary Medicine Clinic", "sent for Pain Clinic
 # referral", "seen in Orthopedic Clinic"): what the clinic does, not which one it is. A name
 # before the service ("Lakeside Pain Clinic") leaves the span outside these words.
-_SERVICES = (r"hf|chf|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|ent"
+_SERVICES = (r"hf|chf|ep|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|ent"
              r"|pain|pulmonary|pulmonology|respiratory|chest|medicine|medical|orthop(?:a)?edics?"
              r"|cardiology|cardiac|heart|failure|oncology|cancer|hematology|dialysis|renal"
              r"|kidney|wound|diabetes|diabetic|endocrine|endocrinology|sleep|allergy|asthma"

@@ -229,17 +229,25 @@ def clock_entry(text: str, span: Span) -> bool:
         and bool(_ENTRY_BEFORE.search(text[max(0, span.start - 3):span.start]))
 
 
+_ANALYTES = frozenset("na cl ca mg phos po4 hco3 bun cr glu hgb hct plt wbc inr ptt".split())
+
+
 def shorthand_in_a_name(text: str, span: Span) -> bool:
-    """"METFORMIN HELD", "R. ZOSYN", "and ho.": an ICU word among the words and no word that
-    is only a name ("John Held" has "John")."""
+    """"METFORMIN HELD", "R. ZOSYN", "and ho.", "Low Na diet": an ICU word or an analyte among
+    the words and no word that is only a name ("John Held" has "John")."""
     words = [w.strip(".,;:") for w in text[span.start:span.end].split()]
     if len(words) < 2:
         return False
     if words[0].casefold() in _ROLES:  # "ho bonnet", "HO Brandt": a role and a surname
         words = words[1:]
-    return any(w.casefold() in icu_words() for w in words) \
-        and not any(listed_name(w.strip(".,")) for w in words) \
-        and not has_strong_name_context(text, span.start, span.end)
+    if has_strong_name_context(text, span.start, span.end) \
+            or any(listed_name(w.strip(".,")) for w in words):
+        return False
+    if any(w.casefold() in icu_words() for w in words):
+        return True
+    # An analyte among English words ("Low Na diet", "HIGH MG"; "Fen Galdlo" has an unknown one).
+    return any(w.casefold() in _ANALYTES for w in words) \
+        and all(is_shorthand(w) or is_english(w) for w in words)
 
 
 def inside_a_shorthand_word(text: str, span: Span) -> bool:

@@ -48,13 +48,26 @@ def named_words(text: str) -> bool:
     return all(shorthand.named_word(w.strip()) for w in text.split(","))
 
 
+def caseless_named(text: str) -> bool:
+    """Written without case ("CALLED CT SURG"), every word a listed name or no known word; with
+    case the capitals say name."""
+    from engine.detectors.dictionary.names import is_listed_name
+    from engine.resolution import shorthand
+
+    if not (text.isupper() or text.islower()):
+        return True
+    return all(is_listed_name(w) or shorthand.named_word(w) for w in text.split())
+
+
 NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,
               group=1),
     # A title starts no name here ("Dr Osei, RN Kate": name.dr has "Osei", RN is Kate's).
     RegexRule("name.credential", DOC,
               rf"(?<![\w.])(?!(?i:dr|doctor|prof|mr|mrs|ms)\.?[ \t])"
-              rf"{_NAME},?[ \t]+{CREDENTIALS}(?:,[ \t]*{CREDENTIALS})*(?![\w])", 0.9, group=1),
+              rf"{_NAME},?[ \t]+{CREDENTIALS}(?:,[ \t]*{CREDENTIALS})*(?![\w])"
+              r"(?![ \t]+(?i:eval|evaluation|consult|recs|note|f/u|following|to[ \t]+see)\b)",
+              0.9, group=1),  # "Deconditioned, PT eval": the therapy, no credential
     RegexRule("name.honorific", PER,
               rf"\b{_HONORIFIC}\.?[ \t]+{_TITLED}", 0.9, group=1),
     RegexRule("name.doctor_field", DOC,
@@ -84,7 +97,8 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"|called|named|(?:maiden|last|first|family|middle|full)\s+name(?:\s+is|\?|:)"
               rf"|name\s+is|goes\s+by))[ \t]+"
               rf"(?!(?i:dr\b|doctor\b|the\b|a\b|not\b|so\b|sorry\b|fine\b|here\b|going\b))"
-              rf"({NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}})", 0.55, group=1),
+              rf"({NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}})", 0.55, group=1,
+              validate=caseless_named, on_view=False),  # "CALLED CT SURG": phoned
     # "PT BAKER HAD A FAIR NIGHT", "Pt Noel remains intubated": a listed surname or first name
     # between "pt" and a verb whose subject it is (resolution/shorthand.after_pt_without_name
     # needs name evidence: this verb is it, and the word is no common or clinical one).

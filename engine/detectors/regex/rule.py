@@ -24,6 +24,8 @@ class RegexRule:
     subtype: str | None = None
     group: int | str = 0
     validate: Callable[[str], bool] | None = None
+    # False: the rule reads only the text as written, not the cased view of caseless lines.
+    on_view: bool = True
     regex: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -68,7 +70,7 @@ class RuleDetector:
             view = cased_view(text)
             if view is not None:
                 found: dict[tuple[int, int, Label], tuple[float, str | None]] = {}
-                self._find(view, found, ctx)
+                self._find(view, found, ctx, view=True)
                 lines = caseless_lines(text)
 
                 def caseless(key: tuple[int, int, Label]) -> bool:
@@ -85,9 +87,11 @@ class RuleDetector:
             for (start, end, label), (conf, subtype) in best.items()])
 
     def _find(self, text: str, best: dict[tuple[int, int, Label], tuple[float, str | None]],
-              ctx: RunContext) -> None:
+              ctx: RunContext, *, view: bool = False) -> None:
         for rule in self.rules:
             ctx.check()
+            if view and not rule.on_view:
+                continue
             for start, end in rule.find(text):
                 key = (start, end, rule.label)
                 held = best.get(key)

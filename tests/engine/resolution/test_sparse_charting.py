@@ -21,12 +21,19 @@ NEVER = [
     ("CA GLUCONATE 1G GIVEN PER PHERESIS RN. IONIZED CA 1.08", "PHERESIS"),
     ("ef 45%, mod mr. post procedure vss, bp 110-130/60-80", "post"),
     ("Report given to floor RN when bed assigned.", "floor"),
+    ("R FOOT COOL TO TOUCH, CALLED CT SURG, NO CHANGE FROM YEST PER THEM", "CT SURG"),
+    ("last dose due in 5 days. Deconditioned, PT eval: max assist x2", "Deconditioned"),
+    ("leave tomorrow if interrogation ok, ep clinic f/u in 7-10 days", "ep clinic"),
+    ('states "I can breathe better". Low Na diet, pt ate ~25%.', "Low Na"),
+    ("new onset chest pressure 6/10 at 0415 radiating to l jaw", "6/10"),
 ]
 
 ALWAYS = [
     ("seen by mr. post today, agrees with plan", "post"),
     ("Will request records from PMH, pt agreeable.", "PMH"),
     ("Report given to Floor RN Ellison when bed assigned.", "Ellison"),
+    ("Hi, my name is Rose Baker and I need a refill", "Rose Baker"),
+    ("signed Maria Okonkwo, PT", "Okonkwo"),
 ]
 
 
@@ -75,6 +82,8 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("Pt lives at collins plains, port mary w/ wife.", "collins plains", L),
     ("30 y/o male s/p fall at home in south beth, h/o PVD.", "south beth", L),
     ("Pt from Halifax, wife Rose at bedside.", "Rose", P),
+    ("will f/u thursday. pager 3-4490\nk. loam, rd\n", "k. loam", P),
+    ("Visit 9/9/24 10:45. P: review by Fen Galdlo on 19.11.2024", "Fen Galdlo", P),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
