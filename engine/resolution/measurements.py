@@ -190,6 +190,17 @@ def _iso_date(core: str) -> bool:
     return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
 
 
+def _month_acronym(text: str, start: int, end: int) -> bool:
+    covered = text[start:end].strip()
+    if covered not in ("MAR", "DEC", "AUG"):  # administration record, decreased, augmentation
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    near = text[max(0, start - 5):start] + text[end:end + 5]
+    return any(c.islower() for c in line) and not any(c.isdigit() for c in near)
+
+
 def looks_like_date(text: str, start: int, end: int) -> bool:
     """Does the DATE candidate ``text[start:end]`` parse as a date?
 
@@ -199,7 +210,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     """
     covered = text[start:end]
     if _MONTH_WORD.search(covered) or _DAY_MONTH.fullmatch(covered.strip()):
-        return True
+        # A month's three capitals alone in a line with case are an acronym ("copies of MAR").
+        return not _month_acronym(text, start, end)
     if not any(c.isdigit() for c in covered):
         return bool(_DATE_WORD.search(covered))
     bare = _TRAILING_TIME.sub("", covered)

@@ -73,6 +73,7 @@ def _kept(text: str, piece: str, label: Label) -> list[str]:
     ("start seroquel 25 bid for delirium, dc ativan prn", "delirium", P),
     ("trach mask, pt/ot, speech re: passy-muir when able.", "passy-muir", P),
     ("Neuro: more lethargic this am, arousable to voice.", "lethargic", P),
+    ("Pt will need copies of MAR, last 48h of vent settings", "MAR", Label.DATE),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert _kept(text, piece, label) == []
@@ -84,6 +85,8 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("Pt from Halifax, wife Rose at bedside.", "Rose", P),
     ("will f/u thursday. pager 3-4490\nk. loam, rd\n", "k. loam", P),
     ("Visit 9/9/24 10:45. P: review by Fen Galdlo on 19.11.2024", "Fen Galdlo", P),
+    ("Surgery was on MAR 3, doing well since", "MAR 3", Label.DATE),
+    ("SURGERY IN MAR, DOING WELL SINCE", "MAR", Label.DATE),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
