@@ -76,6 +76,9 @@ CURATED = (
     # LVAD eval", "PER PHERESIS RN")
     "cd", "cpr", "lvad", "rvad", "bivad", "impella", "pheresis", "apheresis", "plasmapheresis",
     "passy-muir", "passy", "pmv",  # the speaking valve
+    # dialysis and sheath catheters by maker, diffuse axonal injury
+    "quinton", "mahurkar", "trialysis", "permcath", "vascath", "tesio", "cordis",
+    "dai",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -49,6 +49,10 @@ _KINDS = frozenset(("state psychiatric psych mental veterans va children's child
 # words that alone before one are no name ("LOCAL HOSPITAL", "SEX - FEMALE  HOSPITAL #").
 # A grade before "mr" makes it mitral regurgitation, not "Mr." ("MOD MR. POST PROCEDURE").
 _SEVERITY = frozenset("trace trivial mild mod moderate severe sev tr".split())
+# What the writer says about a place, which no name before a head word holds ("MOTHER WANTS
+# ENDO CLINIC", "TRACH WOULD MEAN LTAC", "notify pharmacy").
+_SAYS = frozenset(("would will can could should must may might mean means want wants need needs"
+                   " notify call called likely prefer prefers asked discussed incl").split())
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
 _FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or"
                       .split())
@@ -100,7 +104,9 @@ def cased_view(text: str) -> str | None:
                 run = []
                 for j in range(i - 1, max(i - 4, -1), -1):
                     gap = text[words[j].end():words[j + 1].start()]
-                    if keys[j] in _FUNCTION or keys[j] in _TITLES or keys[j] in _HEADS \
+                    if keys[j] in _FUNCTION or keys[j] in _SAYS or keys[j] in _TITLES \
+                            or len(keys[j]) == 1 \
+                            or keys[j] in _HEADS \
                             or gap.strip(" \t.'’") or len(gap) > 2:
                         break
                     run.append(j)

@@ -26,6 +26,11 @@ NEVER = [
     ("leave tomorrow if interrogation ok, ep clinic f/u in 7-10 days", "ep clinic"),
     ('states "I can breathe better". Low Na diet, pt ate ~25%.', "Low Na"),
     ("new onset chest pressure 6/10 at 0415 radiating to l jaw", "6/10"),
+    ("COLLEGE STUDENT HERE). MOTHER WANTS ENDO CLINIC F/U CLOSER TO HOME.", "MOTHER WANTS"),
+    ("REINTUBATION AND THAT TRACH WOULD MEAN LTAC PLACEMENT, NOT HOME", "TRACH WOULD MEAN"),
+    ("3. if crrt interrupted >4h notify pharmacy for adjustment", "notify pharmacy"),
+    ("pt is 19 y/o f college student sent from aldane college", "f college"),
+    ("renal: cvvhdf via r fem quinton, bfr 200, replacement", "fem quinton"),
 ]
 
 ALWAYS = [
