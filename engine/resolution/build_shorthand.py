@@ -78,7 +78,7 @@ CURATED = (
     "passy-muir", "passy", "pmv",  # the speaking valve
     # dialysis and sheath catheters by maker, diffuse axonal injury
     "quinton", "mahurkar", "trialysis", "permcath", "vascath", "tesio", "cordis",
-    "dai",
+    "dai", "aecopd",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

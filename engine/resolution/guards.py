@@ -111,7 +111,7 @@ _NOT_A_NAME_FIELD = re.compile(r"(?i:\b(?:sexo|sex|gender|g[ée]nero|edad|age|do
 _PLACE_FIELD = re.compile(r"(?i:\b(?:pa[ií]s|country|localidad|provincia|ciudad|city|town"
                           r"|municipio|state)[ \t]*[:=][ \t]*)\Z")
 _TITLE_THEN_VERB = re.compile(r"(?i:\b(?:dr|md|ho|np)\.?[ \t]+(?:aware|notified|paged|updated"
-                              r"|called|informed|present|here|in|made|at)\Z)")
+                              r"|called|informed|present|here|in|made|at|order|orders)\Z)")
 _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"

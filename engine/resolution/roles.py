@@ -12,6 +12,8 @@ from engine.resolution.shorthand import is_shorthand
 
 ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np)\b")
 TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
+# The shift or post of the one who holds the role: never a name before it.
+_SHIFTS = frozenset("day night eve evening noc charge float covering oncoming bedside".split())
 _PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
 
@@ -24,6 +26,8 @@ def english_word_before_a_role(text: str, span: Span) -> bool:
     if " " in covered or not is_english(covered) or not ROLE_AFTER.match(text, span.end) \
             or TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
         return False
+    if covered.casefold() in _SHIFTS:
+        return True  # "report given to day rn", "Day RN and charge RN aware"
     if covered.islower():
         return not any(a <= span.start < b for a, b in caseless_lines(text))
     first, last = all_name_lists()

@@ -211,9 +211,11 @@ def shorthand_alone(text: str, span: Span) -> bool:
         # Shorthand in lower case has no capitals to say it is a name, and shorthand with a
         # number after it is a dose or a score ("back to ASA 81", "sent to abx"): only a
         # transfer makes either a place ("transfer to cmc", "transferred to CMC 4/2").
+        before = text[max(0, span.start - 32):span.start]
+        if key in shorthand_words() and _CAUSE_BEFORE.search(before):
+            return True  # "failure from AECOPD", "Injuries (from MVC": a cause, no place
         return key in shorthand_words() and (covered.islower() or bool(
-            _NUMBER_AFTER.match(text, span.end))) and not _TRANSFER_BEFORE.search(
-            text[max(0, span.start - 24):span.start])
+            _NUMBER_AFTER.match(text, span.end))) and not _TRANSFER_BEFORE.search(before)
     if icu_word_no_name(covered):
         return True  # "PER NOC RN": a credential after makes no name of the night shift
     return not has_strong_name_context(text, span.start, span.end)
@@ -229,7 +231,7 @@ _SERVICES = (r"hf|chf|ep|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|
              r"|maintenance|methadone|addiction|outpatient|family|internal|general|surgical"
              r"|surgery|urology|neurology|psychiatry|psychiatric|mental|behavioral|health"
              r"|dermatology|rheumatology|gastroenterology|gi|liver|hepatology|transplant"
-             r"|fracture|spine|headache|memory|fertility|anticoagulation|coumadin|lipid"
+             r"|fracture|spine|headache|memory|fertility|anticoagulation|anticoag|coumadin|lipid"
              r"|vascular|breast|prenatal|antenatal|pediatric|paediatric|geriatric|sports"
              r"|eye|ent|travel|infectious|disease|diseases|urgent|care|walk-in|primary"
              r"|physical|therapy|rehabilitation|occupational|speech|hearing|foot|podiatry"
@@ -237,7 +239,11 @@ _SERVICES = (r"hf|chf|ep|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|
              r"|heme|burn|trauma|stroke|epilepsy")
 _SERVICE_CLINIC = re.compile(
     rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})[ \t]+){{1,3}}(?:clinic|service|team)(?![\w\-]))")
-_NUMBER_AFTER = re.compile(r"[ \t]*\d+(?![\d/\-.])")  # a dose or score, not a date (4/2)
+# A dose, score or range ("to SBP 180-200"), not a date (4/2).
+_NUMBER_AFTER = re.compile(r"[ \t]*\d+(?:[ \t]*-[ \t]*\d+)?(?![\d/\-.])")
+_CAUSE_BEFORE = re.compile(r"(?i:\b(?:failure|injur(?:y|ies)|shock|arrest|bleed(?:ing)?|sepsis"
+                           r"|trauma|fx|fractures?|distress|exacerbation|pain|s/p|2/2|d/t"
+                           r"|due[ \t]+to|secondary[ \t]+to)[ \t(:,]*(?:from[ \t(]*)?$)")
 _TRANSFER_BEFORE = re.compile(r"(?i:\btransfer(?:red)?[ \t]+(?:to|from)[ \t]+(?:the[ \t]+)?)$")
 _HEAD_WORDS = frozenset({"hospital", "clinic", "department", "dept", "ward", "unit"})
 # "Hospital de Manises", "Hospital 12 de Octubre", "Clinic of Ames": a head word with a name.

@@ -51,7 +51,7 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "clinical", "outpatient", "inpatient", "outpt", "inpt", "local", "outside", "initial",
     "retail", "mail", "specialty", "compounding", "hospital", "explained", "called", "contacted",
     "notified", "faxed", "informed", "discussed", "reviewed", "updated", "per", "her", "his",
-    "their", "your", "our", "this", "that"})
+    "their", "your", "our", "this", "that", "consider", "icu", "micu", "sicu", "ccu", "unit"})
 
 
 def _named_head(text: str) -> bool:

@@ -52,7 +52,8 @@ _SEVERITY = frozenset("trace trivial mild mod moderate severe sev tr".split())
 # What the writer says about a place, which no name before a head word holds ("MOTHER WANTS
 # ENDO CLINIC", "TRACH WOULD MEAN LTAC", "notify pharmacy").
 _SAYS = frozenset(("would will can could should must may might mean means want wants need needs"
-                   " notify call called likely prefer prefers asked discussed incl").split())
+                   " notify call called likely prefer prefers asked discussed incl consider")
+                  .split())
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
 _FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or"
                       .split())
