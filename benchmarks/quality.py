@@ -119,7 +119,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 2", "icu_notes_dev2.jsonl"), ("held apart 2", "icu_notes_heldapart2.jsonl"),
             ("dev 3", "icu_notes_dev3.jsonl"), ("held apart 3", "icu_notes_heldapart3.jsonl"),
             ("dev 4", "icu_notes_dev4.jsonl"), ("held apart 4", "icu_notes_heldapart4.jsonl"),
-            ("dev 5", "icu_notes_dev5.jsonl"))
+            ("dev 5", "icu_notes_dev5.jsonl"), ("dev 6 (sparse PHI)", "icu_notes_dev6.jsonl"),
+            ("held apart 5 (sparse PHI)", "icu_notes_heldapart5.jsonl"))
 
 
 def icu(ner: bool) -> None:
@@ -133,8 +134,9 @@ def icu(ner: bool) -> None:
         groups = run(Path(__file__).resolve().parent / "data" / file, session, "hipaa", probe)
         f = figures(groups["all"])
         print(f"== ICU notes, {name} ({f['docs']:.0f} notes, hipaa): token P {f['precision']:.3f}"
-              f" R {f['recall']:.3f}; non-PHI numbers touched {f['numeric_touched']:.2%}; "
-              f"punctuation-only spans {f['punct_only']:.0f}")
+              f" R {f['recall']:.3f}; false tokens per 1,000 non-PHI {f['fp_per_1k']:.2f} (PHI"
+              f" {f['phi_share']:.1%} of tokens); non-PHI numbers touched "
+              f"{f['numeric_touched']:.2%}; punctuation-only spans {f['punct_only']:.0f}")
 
 
 def main() -> None:
