@@ -153,8 +153,20 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     if len(unknown) >= 2 or any("-" in w for w in unknown) or unknown and _ID_AFTER.match(
             text[end:end + 12]):
         return True  # "xanthippe okonkwo", "okonkwo-breckenridge", "zebulon, 72 yo"
+    if len(words) == 2 and not mixed and all(_plain_noun(w) for w in words) \
+            and not all(is_english(w) for w in words):
+        return True  # "pt hollis creel slept", "pt opal grimsby a&ox1-2": given + family
     following = _NAME_AFTER.match(text[end:end + 30])
     return bool(following and mixed and listed_name(following.group(1)))
+
+
+def _plain_noun(word: str) -> bool:
+    """A word of three letters or more that no shorthand, verb form or common word is."""
+    from engine.detectors.dictionary.stopwords import common_words
+
+    key = word.casefold()
+    return len(key) >= 3 and key.isalpha() and not is_shorthand(key) and not verb_form(key) \
+        and key not in common_words() and key not in clinical_words()
 
 
 # The verb of a patient named after "pt" ("PT NOEL REMAINS INTUBATED"); the rule

@@ -200,6 +200,12 @@ def test_a_word_beside_a_name(text: str, first: str, second: str, kept: list[str
     ("PT DOPPLERABLE PULSES BILAT", "DOPPLERABLE", False),
     ("pt became hypotensive", "became", False),
     ("Pt Kowalski seen today", "Kowalski", True),
+    # Two plain nouns, one no English word: a given name and a family name.
+    ("quiet night. pt hollis creel slept in 2-3 hr stretches.", "hollis creel", True),
+    ("neuro: pt opal grimsby a&ox1-2 early in shift", "opal grimsby", True),
+    ("pt restless overnight, prn haldol x1", "restless overnight", False),
+    ("pt afebrile overnight, vss", "afebrile overnight", False),
+    ("pt family meeting at 1400", "family meeting", False),
 ])
 def test_name_evidence_after_pt(text: str, name: str,
                                                          evidence: bool) -> None:
