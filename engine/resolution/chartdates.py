@@ -50,6 +50,34 @@ def culture_result_after(text: str, end: int) -> bool:
     return bool(_CULTURE_AFTER.match(text[end:end + 16]))
 
 
+# A pressure pair before its oxygen ("Bipap weaned to 10/5 40%", "mask 12/6, FiO2 50%").
+_OXYGEN_AFTER = re.compile(r"^[ \t,]*(?:\d{2,3}[ \t]*%|(?i:fio2|fi02|o2)\b)")
+# Bottles that grew an organism ("bcx 1/2 e coli", "2/4 GPC in clusters").
+_ORGANISM_AFTER = re.compile(
+    r"^[ \t]+(?i:e\.?[ \t]?coli|gpc|gnr|gpr|mrsa|mssa|vre|staph|strep|kleb|klebsiella"
+    r"|pseudomonas|enterococc|enterobacter|candida|yeast|serratia|proteus|acinetobacter)")
+_BOTTLES = re.compile(r"([1-4])/([24])")
+# A strength or pain score on the scale the line already used ("LE 2-3/5 R > L, improved from
+# 1/5"); dates repeat too ("BCX 1/3 ... BCX 1/3"), so only these two scales.
+_SCALE_BEFORE = re.compile(r"(?<![\d/])\d(?:-\d)?/(\d{1,2})(?![\d/])")
+
+
+def fraction_in_context(text: str, start: int, end: int) -> bool:
+    """A month/day shape that a setting, bottle count or score around it shows is none."""
+    core = text[start:end]
+    after = text[end:end + 16]
+    if _OXYGEN_AFTER.match(after):
+        return True
+    bottles = _BOTTLES.fullmatch(core)
+    if bottles and int(bottles.group(1)) <= int(bottles.group(2)) \
+            and _ORGANISM_AFTER.match(after):
+        return True
+    line = text[max(0, start - 60):start].rsplit("\n", 1)[-1]
+    denominator = core.rsplit("/", 1)[-1]
+    return denominator in ("5", "10") and int(core.split("/")[0]) <= int(denominator) \
+        and any(m.group(1) == denominator for m in _SCALE_BEFORE.finditer(line))
+
+
 def scored_before(text: str, start: int) -> bool:
     """A score or setting word a few words back ("pain today as 6/10", "PS 10/5")."""
     line = text[max(0, start - 30):start].rsplit("\n", 1)[-1]

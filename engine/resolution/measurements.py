@@ -15,6 +15,7 @@ from engine.detectors.regex.validators import month_day, month_day_range, month_
 from engine.resolution.chartdates import (
     charting_date,
     culture_result_after,
+    fraction_in_context,
     history_year,
     scored_before,
     uneven_month_day,
@@ -248,6 +249,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             return True  # "dc ~10/25", "10/16\n0930 - Peer to peer"
         if culture_result_after(text, core_start + len(core)):
             return True
+        if fraction_in_context(text, core_start, core_start + len(core)):
+            return False  # "Bipap 10/5 40%", "bcx 1/2 e coli", "2-3/5 ... from 1/5"
         window = max(0, core_start - 16)
         listed = _LISTED_AFTER.search(text[window:core_start])
         if listed:  # "BCX 3/14 and 3/15" is a date, "PS 10/5 and 5/5" no: the first decides

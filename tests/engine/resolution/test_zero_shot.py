@@ -621,6 +621,12 @@ def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     ("PS 15/5 -> 12/5", "12/5", False),
     ("urine 9/2 neg", "9/2", True),
     ("Echo 7/8: inferobasal akinesis", "7/8", True),
+    ("0500 - Bipap weaned to 10/5 40%. RR 22", "10/5", False),
+    ("on Bipap via full face mask 12/6, FiO2 50%, for edema", "12/6", False),
+    ("ucx e coli pan-sens. bcx 1/2 e coli. on ceftriaxone", "1/2", False),
+    ("LE 2-3/5 R > L, improved from 1/5 at admission", "1/5", False),
+    ("FROM OSH: L IJ TLC (1/4), R FEM ALINE", "1/4", True),
+    ("extubated 10/5 to 40% face tent", "10/5", True),
 ])
 def test_a_model_date_is_judged_by_the_same_context(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
