@@ -1,8 +1,8 @@
 """Golden cases from the ALL CAPS and number-dense ICU notes (issue 26, dev set 4), both sides:
 charting shorthand, sides, rates and units are never spans; names before an age, month/days
 with a clock, a culture result or an event word, and names before a phone always are.
-Synthetic text only; rules and dictionaries through the real pipeline, a model's proposals at
-the guards."""
+Synthetic text only; rules and dictionaries through the real pipeline (with the sparse-PHI
+sets' cases of test_sparse_charting), a model's proposals at the guards."""
 
 from __future__ import annotations
 
@@ -14,6 +14,12 @@ from engine.pipeline import Pipeline, build_pipeline
 from engine.resolution.chartdates import charting_date
 from engine.resolution.guards import guard
 from engine.resolution.shorthand import has_name_evidence
+from tests.engine.resolution.charting import (
+    assert_always_a_span,
+    assert_never_a_span,
+    kept_of_a_models_span,
+)
+from tests.engine.resolution.test_sparse_charting import SPARSE_ALWAYS, SPARSE_NEVER
 
 P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
 
@@ -60,36 +66,21 @@ ALWAYS = [
 ]
 
 
-def _kept(text: str, start: int, piece: str, label: Label) -> list[str]:
-    """What the guards keep of a model's span over ``piece`` at ``start``."""
-    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [span])
-    return [text[s.start:s.end] for s in kept]
-
-
 @pytest.fixture(scope="module")
 def hipaa() -> Pipeline:
     return build_pipeline(ner=False, policy="hipaa")
 
 
-def _covered(pipeline: Pipeline, text: str) -> set[int]:
-    covered: set[int] = set()
-    for span in pipeline.run(Document.from_text(text)).active:
-        covered.update(range(span.start, span.end))
-    return covered
-
-
-@pytest.mark.parametrize(("text", "piece"), NEVER, ids=[c[1] for c in NEVER])
+@pytest.mark.parametrize(("text", "piece"), NEVER + SPARSE_NEVER,
+                         ids=[c[1] for c in NEVER + SPARSE_NEVER])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
-    start = text.index(piece)
-    assert not _covered(hipaa, text) & set(range(start, start + len(piece)))
+    assert_never_a_span(hipaa, text, piece)
 
 
-@pytest.mark.parametrize(("text", "piece"), ALWAYS, ids=[c[1] for c in ALWAYS])
+@pytest.mark.parametrize(("text", "piece"), ALWAYS + SPARSE_ALWAYS,
+                         ids=[c[1] for c in ALWAYS + SPARSE_ALWAYS])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
-    start = text.index(piece)
-    covered = _covered(hipaa, text)
-    assert all(i in covered for i in range(start, start + len(piece)) if not text[i].isspace())
+    assert_always_a_span(hipaa, text, piece)
 
 
 @pytest.mark.parametrize(("text", "piece"), [
@@ -99,7 +90,7 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("OR TIME TENTATIVE 3/8 0200. ME NOTIFIED", "3/8"),
 ])
 def test_a_models_month_day_with_evidence_stays(text: str, piece: str) -> None:
-    assert _kept(text, text.index(piece), piece, Label.DATE) == [piece]
+    assert kept_of_a_models_span(text, piece, Label.DATE) == [piece]
 
 
 def test_fractions_without_evidence_stay_fractions() -> None:
@@ -136,7 +127,7 @@ MODEL_PROPOSALS = [
 @pytest.mark.parametrize(("text", "piece", "label"), MODEL_PROPOSALS,
                          ids=[c[1] for c in MODEL_PROPOSALS])
 def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label) -> None:
-    assert _kept(text, text.index(piece), piece, label) == []
+    assert kept_of_a_models_span(text, piece, label) == []
 
 
 @pytest.mark.parametrize(("text", "piece", "label"), [
@@ -166,7 +157,7 @@ def test_a_models_charting_words_are_dropped(text: str, piece: str, label: Label
     ("NPN 11P-7A\nPT BAKER HAD A FAIR NIGHT. CONT ON BIPAP", "BAKER", Label.PATIENT),
 ])
 def test_a_models_listed_or_placed_words_stay(text: str, piece: str, label: Label) -> None:
-    assert _kept(text, text.rindex(piece), piece, label) == [piece]
+    assert kept_of_a_models_span(text, piece, label, text.rindex(piece)) == [piece]
 
 
 @pytest.mark.parametrize(("text", "first", "second", "kept"), [

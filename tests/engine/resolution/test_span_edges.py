@@ -6,19 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.domain import Document, Source, Span
+from engine.core.domain import Document
 from engine.core.labels import Label
 from engine.pipeline import build_pipeline
-from engine.resolution.guards import guard
+from tests.engine.resolution.charting import kept_of_a_models_span
 
 P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
-
-
-def _kept(text: str, piece: str, label: Label) -> list[str]:
-    start = text.index(piece)
-    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [span])
-    return [text[s.start:s.end] for s in kept]
 
 
 @pytest.mark.parametrize(("text", "piece", "label", "expected"), [
@@ -42,7 +35,7 @@ def _kept(text: str, piece: str, label: Label) -> list[str]:
 ])
 def test_edges_that_are_not_the_identifier_go(text: str, piece: str, label: Label,
                                               expected: list[str]) -> None:
-    assert _kept(text, piece, label) == expected
+    assert kept_of_a_models_span(text, piece, label) == expected
 
 
 @pytest.mark.parametrize(("text", "piece", "label"), [
@@ -55,7 +48,7 @@ def test_edges_that_are_not_the_identifier_go(text: str, piece: str, label: Labe
     ("visited today by Marta Eve, her niece", "Marta Eve", P),  # a listed name, not the evening
 ])
 def test_names_that_end_in_such_words_stay_whole(text: str, piece: str, label: Label) -> None:
-    assert _kept(text, piece, label) == [piece]
+    assert kept_of_a_models_span(text, piece, label) == [piece]
 
 
 def test_a_title_starts_no_credentialed_name() -> None:

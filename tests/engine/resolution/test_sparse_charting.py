@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
-from engine.pipeline import Pipeline, build_pipeline
-from engine.resolution.guards import guard
+from tests.engine.resolution.charting import kept_of_a_models_span
 
 P, L = Label.PERSON, Label.LOCATION
 
-NEVER = [
+# Rules and dictionaries under hipaa (test_all_caps_charting runs these with its own).
+SPARSE_NEVER = [
     ("docusate + senna started. Foley to CD, UO 40-90cc/hr, clear yellow.", "CD"),
     ("Skin: Abrasions to chest from CPR, ecchymosis L chest", "CPR"),
     ("here for optimization prior to LVAD eval vs transplant listing.", "LVAD"),
@@ -41,44 +40,13 @@ NEVER = [
     ("drain fluid sent per dr order. npo, ppi iv.", "order"),
 ]
 
-ALWAYS = [
+SPARSE_ALWAYS = [
     ("seen by mr. post today, agrees with plan", "post"),
     ("Will request records from PMH, pt agreeable.", "PMH"),
     ("Report given to Floor RN Ellison when bed assigned.", "Ellison"),
     ("Hi, my name is Rose Baker and I need a refill", "Rose Baker"),
     ("signed Maria Okonkwo, PT", "Okonkwo"),
 ]
-
-
-@pytest.fixture(scope="module")
-def hipaa() -> Pipeline:
-    return build_pipeline(ner=False, policy="hipaa")
-
-
-def _covered(pipeline: Pipeline, text: str) -> set[int]:
-    covered: set[int] = set()
-    for span in pipeline.run(Document.from_text(text)).active:
-        covered.update(range(span.start, span.end))
-    return covered
-
-
-@pytest.mark.parametrize(("text", "piece"), NEVER, ids=[c[1] for c in NEVER])
-def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
-    start = text.index(piece)
-    assert not _covered(hipaa, text) & set(range(start, start + len(piece)))
-
-
-@pytest.mark.parametrize(("text", "piece"), ALWAYS, ids=[c[1] for c in ALWAYS])
-def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
-    start = text.index(piece)
-    assert set(range(start, start + len(piece))) <= _covered(hipaa, text)
-
-
-def _kept(text: str, piece: str, label: Label) -> list[str]:
-    start = text.index(piece)
-    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [span])
-    return [text[s.start:s.end] for s in kept]
 
 
 @pytest.mark.parametrize(("text", "piece", "label"), [
@@ -90,7 +58,7 @@ def _kept(text: str, piece: str, label: Label) -> list[str]:
     ("report given to day rn lorraine at 0700.", "day", Label.DOCTOR),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
-    assert _kept(text, piece, label) == []
+    assert kept_of_a_models_span(text, piece, label) == []
 
 
 @pytest.mark.parametrize(("text", "piece", "label"), [
@@ -104,4 +72,4 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
-    assert _kept(text, piece, label) == [piece]
+    assert kept_of_a_models_span(text, piece, label) == [piece]

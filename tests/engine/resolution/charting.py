@@ -1,0 +1,39 @@
+"""What the resolver keeps of charting text, for the golden-case tests: the pipeline's covered
+characters (rules and dictionaries, no model), and what the guards keep of a model's span."""
+
+from __future__ import annotations
+
+from engine.core.domain import Document, Source, Span
+from engine.core.labels import Label
+from engine.pipeline import Pipeline
+from engine.resolution.guards import guard
+
+
+def covered(pipeline: Pipeline, text: str) -> set[int]:
+    """Every character index some active span covers."""
+    out: set[int] = set()
+    for span in pipeline.run(Document.from_text(text)).active:
+        out.update(range(span.start, span.end))
+    return out
+
+
+def kept_of_a_models_span(text: str, piece: str, label: Label,
+                          start: int | None = None) -> list[str]:
+    """What the guards keep of a model's span over ``piece`` (its first place, or ``start``)."""
+    start = text.index(piece) if start is None else start
+    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [span])
+    return [text[s.start:s.end] for s in kept]
+
+
+def assert_never_a_span(pipeline: Pipeline, text: str, piece: str) -> None:
+    start = text.index(piece)
+    assert not covered(pipeline, text) & set(range(start, start + len(piece))), piece
+
+
+def assert_always_a_span(pipeline: Pipeline, text: str, piece: str) -> None:
+    """Every non-space character of ``piece`` covered."""
+    start = text.index(piece)
+    found = covered(pipeline, text)
+    assert all(i in found for i in range(start, start + len(piece)) if not text[i].isspace()), \
+        piece
