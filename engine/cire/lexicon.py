@@ -18,7 +18,7 @@ MAX_TERM_WORDS = 6
 
 # Categories whose loss could change diagnosis or management.
 HIGH_CATEGORIES = frozenset({"drug", "drug_class", "diagnosis", "symptom", "procedure", "lab",
-                             "history", "device", "allergy"})
+                             "history", "device", "allergy", "organism"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,6 +71,8 @@ from engine.resolution.telegraphic import (
     eponym,
     graft_notation,
     inside_a_shorthand_word,
+    lone_letter,
+    modal_may,
     section_letter,
     shorthand_in_a_name,
     side_and_device,
@@ -204,6 +206,11 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.label is Label.PHONE and span.source is Source.RULE and span.subtype != "PAGER" \
             and sum(c.isdigit() for c in covered) < 7:
         return True  # a rule's number cut at a line break ("0700-1900⏎68")
+    if span.label in (Label.PHONE, Label.AGE) and not any(c.isdigit() for c in covered):
+        return True  # "[ext] 4-7719": a number's cue alone
+    if span.source in (Source.NER, Source.LLM) and (
+            modal_may(text, span) or span.label in NAME_LABELS and lone_letter(text, span)):
+        return True  # "Son may call", "min A for supine"
     if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     if span.label is Label.AGE and text[max(0, span.start - 1):span.start] == "#":
@@ -451,11 +458,11 @@ def _clinical_term_as_name(text: str, span: Span) -> bool:
         return False
     covered = text[span.start:span.end]
     caseless = _in_caseless_line(text, span)  # where a capital says nothing ("MILRINONE")
-    if not covered.islower() and not caseless:
-        return False
     hits = default_lexicon().find(covered)
     if len(hits) != 1 or (hits[0].start, hits[0].end) != (0, len(covered)):
         return False
+    if not covered.islower() and not caseless and hits[0].category != "organism":
+        return False  # a genus is capitalised: "BAL w/ Klebsiella"
     return not TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])
 
 

@@ -23,6 +23,7 @@ _CLOCK_RANGE = re.compile(rf"{HHMM}[ \t]?-[ \t]?{HHMM}")
 _ROOM_BEFORE = re.compile(r"(?i:\b(?:room|rm|bed)[ \t:#]*\Z)")
 # "ARRIVED 1530 FROM", "admit note 1530": a clock is no ID, phone or street number.
 _CLOCK = re.compile(HHMM)
+_AT_BEFORE = re.compile(r"(?i:\b(?:at|phone|call)[ \t:]*\Z)")
 _NUMBER_WORD_BEFORE = re.compile(r"(?i:(?:\b(?:mrn|acct|account|id|no|number|unit|apt|suite|box"
                                  r"|room|rm|bed|ext|x|pager|beeper|pgr|po|cell|phone|tel|fax|call"
                                  r"|at)\.?|#)[ \t:#]*\Z)")
@@ -85,5 +86,12 @@ def model_number_is_no_identifier(text: str, span: Span) -> bool:
     if span.label is Label.PHONE and _ROOM_BEFORE.search(before) \
             and sum(c.isdigit() for c in covered) < 7:
         return True
-    return span.label in (Label.ID, Label.PHONE, Label.LOCATION) \
-        and bool(_CLOCK.fullmatch(covered)) and not _NUMBER_WORD_BEFORE.search(before)
+    if span.label is Label.AGE and covered.isdigit() and len(covered) >= 4:
+        return True  # "Coordinator arrived [1130]": no age has four digits
+    if not (span.label in (Label.ID, Label.PHONE, Label.LOCATION) and _CLOCK.fullmatch(covered)):
+        return False
+    # After "at" or "phone" a round or early clock is the time ("by phone at 0540", "UPDATED
+    # BY PHONE 1400"); "reach her at 4412" and "ext 1400" stay extensions.
+    round_or_early = covered[0] == "0" or covered[2:] in ("00", "15", "30", "45")
+    return not _NUMBER_WORD_BEFORE.search(before) \
+        or bool(_AT_BEFORE.search(before)) and round_or_early

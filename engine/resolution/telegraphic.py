@@ -37,6 +37,7 @@ from engine.detectors.regex.fragments import HHMM
 from engine.detectors.regex.staff import MICROBES
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.model_numbers import THE_BEFORE
+from engine.resolution.roles import TITLE_BEFORE
 from engine.resolution.shorthand import icu_words, is_shorthand, listed_name
 
 _ROLES = frozenset({"ho", "md", "rn", "np", "pa", "sw", "rt", "dr", "pt", "ot", "cm"})
@@ -128,6 +129,43 @@ _INITIAL = re.compile(r"[A-Z]\.[ \t]?(?=[A-Z]{4})")
 _STATE_OR_ACT = re.compile(r"(?:ing|ed|ous|ful|ive|sis|itis|emia|ic|al)$")
 
 
+_AFFECTS = frozenset(("tearful teary calm calmer upset anxious angry appropriate supportive"
+                      " agreeable tired emotional distraught crying grateful appreciative"
+                      " pleasant concerned worried frustrated overwhelmed hopeful relieved"
+                      " receptive sad scared quiet asleep").split())
+# "may" before what one may do: the modal, not the month ("Son may call", "pt/wife may page").
+_MODAL_MAY = re.compile(r"(?i:may)[ \t]+(?i:be|call|page|need|have|go|come|require|want|not"
+                        r"|also|still|benefit|return|visit|take|get|leave|stay|try|use|ask"
+                        r"|bring|continue|resume|start|stop|feel|eat|drink|transfer|d/c|dc)\b")
+
+
+_INITIAL_OF = re.compile(r"\.[ \t]*[A-Za-z][A-Za-z'’\-]+")
+_SLASH_NAME = re.compile(r"/[A-Z][a-z]")
+_WORD_AFTER = re.compile(r"[ \t]+([^\W\d_]{3,})")
+_WORD_BEFORE = re.compile(r"([^\W\d_]{3,})[ \t]+\Z")
+
+
+def modal_may(text: str, span: Span) -> bool:
+    return text[span.start:span.end].strip().casefold() == "may" \
+        and bool(_MODAL_MAY.match(text, span.start))
+
+
+def lone_letter(text: str, span: Span) -> bool:
+    """A model's name that is one letter ("min [A] for supine", "CALL W/ ?[S.]", "[s]/p"),
+    with no title before it ("Dr. A reviewed")."""
+    covered = text[span.start:span.end].strip().rstrip(".")
+    if len(covered) != 1 or not covered.isalpha() \
+            or TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
+        return False
+    at = text.index(covered, span.start) + 1
+    if _INITIAL_OF.match(text, at) or _SLASH_NAME.match(text, at):
+        return False  # "j. fenn dpt", "C/Antonio Filpo": an initial, a street's
+    after = _WORD_AFTER.match(text, at)
+    before = _WORD_BEFORE.search(text[max(0, span.start - 30):span.start])
+    return not any(m and not is_english(m.group(1)) and not is_shorthand(m.group(1))
+                   for m in (after, before))  # "w trioss", "Silvia J Křenová"
+
+
 def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
     """In an ALL CAPS line every word has a capital (in a lower-case line none): an English
     word there is no name or place by its case ("ADMITTED W/ UROSEPSIS", "ON ROUNDS", "while
@@ -145,6 +183,8 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         return False  # two letters stay: "AL", "OH" of an address
     first, last = all_name_lists()
     key = covered.casefold()
+    if key in _AFFECTS:
+        return True  # "DAUGHTER CALM", "son tearful": a mood after a relation, not a name
     if covered.islower() and not _STATE_OR_ACT.search(key):
         return False  # lower-case notes name places with plain words: "from hollin", "gull"
     before = text[max(0, span.start - 30):span.start]

@@ -56,6 +56,14 @@ SPARSE_ALWAYS = [
     ("Neuro: more lethargic this am, arousable to voice.", "lethargic", P),
     ("Pt will need copies of MAR, last 48h of vent settings", "MAR", Label.DATE),
     ("report given to day rn lorraine at 0700.", "day", Label.DOCTOR),
+    ("will follow daily. ext 4-7719 for questions.", "ext", Label.PHONE),
+    ("FROM BRAMWELL FALLS, ARRIVED 1315).", "1315", Label.AGE),
+    ("wife notified by dr by phone at 0540.", "0540", Label.PHONE),
+    ("Son may call for updates to RN", "may", P),
+    ("Bed mob: min A for supine->sit, HOB flat.", "A", Label.DOCTOR),
+    ("DAUGHTER CALM, THANKED STAFF, LEFT HER CELL", "CALM", P),
+    ("family visited. son tearful, appreciative.", "tearful", P),
+    ("anco/cefepime for VAP (BAL w/ Klebsiella), Tmax 38.3.", "Klebsiella", P),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -69,6 +77,13 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("Visit 9/9/24 10:45. P: review by Fen Galdlo on 19.11.2024", "Fen Galdlo", P),
     ("Surgery was on MAR 3, doing well since", "MAR 3", Label.DATE),
     ("SURGERY IN MAR, DOING WELL SINCE", "MAR", Label.DATE),
+    ("reach her at 4412 anytime", "4412", Label.PHONE),
+    ("surgery planned may 3, doing well", "may", Label.DATE),
+    ("ring 029 761 4344 if concerns.\n-- w trioss\n", "w", P),
+    ("to rehab depending on progress.\nj. fenn dpt\n", "j", P),
+    ("Dr. A reviewed course in detail.", "A", Label.DOCTOR),
+    ("HUSBAND WALT AT BEDSIDE, UPDATED", "WALT", P),
+    ("Dr. Klebsiella? no such doctor", "Klebsiella", Label.DOCTOR),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
