@@ -79,6 +79,8 @@ CURATED = (
     # dialysis and sheath catheters by maker, diffuse axonal injury
     "quinton", "mahurkar", "trialysis", "permcath", "vascath", "tesio", "cordis",
     "dai", "aecopd",
+    # units and who staffs them ("TRANSFER TO STEP-DOWN", "W/ HOUSESTAFF", "from CSRU RN")
+    "step-down", "housestaff", "csru", "cvicu", "tsicu", "neuroicu", "ccu", "micu", "sicu",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

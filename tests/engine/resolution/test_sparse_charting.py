@@ -10,7 +10,7 @@ import pytest
 from engine.core.labels import Label
 from tests.engine.resolution.charting import kept_of_a_models_span
 
-P, L = Label.PERSON, Label.LOCATION
+P, H, L = Label.PERSON, Label.HOSPITAL, Label.LOCATION
 
 # Rules and dictionaries under hipaa (test_all_caps_charting runs these with its own).
 SPARSE_NEVER = [
@@ -64,6 +64,9 @@ SPARSE_ALWAYS = [
     ("DAUGHTER CALM, THANKED STAFF, LEFT HER CELL", "CALM", P),
     ("family visited. son tearful, appreciative.", "tearful", P),
     ("anco/cefepime for VAP (BAL w/ Klebsiella), Tmax 38.3.", "Klebsiella", P),
+    ("wheezing, d/w team, switched to atrovent. Solumedrol 40 IV q8h", "atrovent", H),
+    ("EAK ON AM FILM, ? TRANSFER TO STEP-DOWN IF STABLE X24H.", "STEP-DOWN", H),
+    ("PT SEEN AND EXAMINED W/ HOUSESTAFF, AGREE W/ PLAN", "HOUSESTAFF", H),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
