@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
+from engine.resolution.allowlist import ClinicalAllowlist
 from tests.engine.resolution.charting import kept_of_a_models_span
 
 P, H, L = Label.PERSON, Label.HOSPITAL, Label.LOCATION
@@ -64,7 +66,6 @@ SPARSE_ALWAYS = [
     ("DAUGHTER CALM, THANKED STAFF, LEFT HER CELL", "CALM", P),
     ("family visited. son tearful, appreciative.", "tearful", P),
     ("anco/cefepime for VAP (BAL w/ Klebsiella), Tmax 38.3.", "Klebsiella", P),
-    ("wheezing, d/w team, switched to atrovent. Solumedrol 40 IV q8h", "atrovent", H),
     ("EAK ON AM FILM, ? TRANSFER TO STEP-DOWN IF STABLE X24H.", "STEP-DOWN", H),
     ("PT SEEN AND EXAMINED W/ HOUSESTAFF, AGREE W/ PLAN", "HOUSESTAFF", H),
 ])
@@ -91,3 +92,13 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == [piece]
+
+
+def test_icu_drugs_are_clinical_words() -> None:
+    """The shipped allowlist takes a model's span over an ICU drug back ("switched to
+    atrovent" as a hospital)."""
+    text = "wheezing, d/w team, switched to atrovent. Solumedrol 40 IV q8h"
+    start = text.index("atrovent")
+    span = Span(start, start + len("atrovent"), H, source=Source.NER, detector="ner.test")
+    kept, recovered = ClinicalAllowlist.default().recover(Document.from_text(text), [span])
+    assert kept == [] and recovered == [span]
