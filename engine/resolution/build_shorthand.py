@@ -81,6 +81,7 @@ CURATED = (
     "dai", "aecopd",
     # units and who staffs them ("TRANSFER TO STEP-DOWN", "W/ HOUSESTAFF", "from CSRU RN")
     "step-down", "housestaff", "csru", "cvicu", "tsicu", "neuroicu", "ccu", "micu", "sicu",
+    "brady", "tachy", "bradycardic", "tachycardic",  # "CV: BRADY TO 38", "PT BRADY TO 40S"
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -207,6 +207,24 @@ def eponym(text: str, span: Span) -> bool:
         and not has_strong_name_context(text, span.start, span.end)
 
 
+# A place's name on a device, formula or rule ("Blakemore/Minnesota tube", "bulky jones
+# splint", "Rogers authority"), and the burn formula in a line about fluids.
+_THING_AFTER = re.compile(r"(?i:[ \t]+(?:tube|splint|formula|dressing|catheter|drain|spray"
+                          r"|authority|criteria|protocol|classification|maneuver|bolt)\b)")
+_FLUIDS_LINE = re.compile(r"(?i:\b(?:fluids?|resusc\w*|tbsa|lr|ml|cc|kg|burns?)\b)")
+
+
+def place_of_a_thing(text: str, span: Span) -> bool:
+    if span.label is not Label.LOCATION or " " in text[span.start:span.end].strip():
+        return False
+    if _THING_AFTER.match(text, span.end):
+        return True
+    line_start = text.rfind("\n", 0, span.start) + 1
+    line_end = text.find("\n", span.end)
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    return text[span.start:span.end].casefold() == "parkland" and bool(_FLUIDS_LINE.search(line))
+
+
 # USAN/INN stems, long enough that no listed name ends in one (checked against names.txt).
 _DRUG_STEM = re.compile(
     r"(?i:[a-z]{2,}(?:mycin|micin|cillin|cycline|floxacin|penem|conazole|nidazole|ovir|navir"

@@ -68,6 +68,10 @@ SPARSE_ALWAYS = [
     ("anco/cefepime for VAP (BAL w/ Klebsiella), Tmax 38.3.", "Klebsiella", P),
     ("EAK ON AM FILM, ? TRANSFER TO STEP-DOWN IF STABLE X24H.", "STEP-DOWN", H),
     ("PT SEEN AND EXAMINED W/ HOUSESTAFF, AGREE W/ PLAN", "HOUSESTAFF", H),
+    ("- Blakemore/Minnesota tube at bedside if endoscopic therapy fails", "Minnesota", L),
+    ("ext: l foot in bulky jones splint, elevated on 2 pillows", "jones", L),
+    ("Fluids: LR @ 150 (modified Parkland not calculated d/t small TBSA)", "Parkland", L),
+    ("CV: BRADY TO 38 W/ SXN X1, ATROPINE 0.5", "BRADY", L),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -88,6 +92,8 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("Dr. A reviewed course in detail.", "A", Label.DOCTOR),
     ("HUSBAND WALT AT BEDSIDE, UPDATED", "WALT", P),
     ("Dr. Klebsiella? no such doctor", "Klebsiella", Label.DOCTOR),
+    ("Transferred to Parkland for cath, family following", "Parkland", H),
+    ("Pt lives in Minnesota with her son", "Minnesota", L),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
