@@ -59,6 +59,16 @@ def caseless_named(text: str) -> bool:
     return all(is_listed_name(w) or shorthand.named_word(w) for w in text.split())
 
 
+def surname_word(text: str) -> bool:
+    """A listed name that is no common word, or a capitalised word no list knows ("Brannigan";
+    not "Protocol", "Neuro", "Day")."""
+    from engine.detectors.dictionary.context import is_english
+    from engine.resolution import shorthand
+
+    return shorthand.listed_uncommon_name(text) \
+        or not is_english(text) and not shorthand.is_shorthand(text)
+
+
 NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,
               group=1),
@@ -68,6 +78,9 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"{_NAME},?[ \t]+{CREDENTIALS}(?:,[ \t]*{CREDENTIALS})*(?![\w])"
               r"(?![ \t]+(?i:eval|evaluation|consult|recs|note|f/u|following|to[ \t]+see)\b)",
               0.9, group=1),  # "Deconditioned, PT eval": the therapy, no credential
+    # "CXR unchanged per Brannigan": who said so, in a note with case.
+    RegexRule("name.per", DOC, r"\bper[ \t]+([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?)\b(?![ \t]*[/:])",
+              0.6, group=1, validate=surname_word, on_view=False),
     RegexRule("name.honorific", PER,
               rf"\b{_HONORIFIC}\.?[ \t]+{_TITLED}", 0.9, group=1),
     RegexRule("name.doctor_field", DOC,

@@ -40,12 +40,15 @@ SPARSE_NEVER = [
     ("prior to d/c by pharmacy; anticoag clinic referral - pt prefers", "anticoag clinic"),
     ("Incident report filed. Day RN and charge RN aware.", "Day"),
     ("drain fluid sent per dr order. npo, ppi iv.", "order"),
+    ("heparin gtt per Protocol, goal ptt 60-80", "Protocol"),
+    ("plan per Neuro, cont keppra 500 bid", "Neuro"),
 ]
 
 SPARSE_ALWAYS = [
     ("seen by mr. post today, agrees with plan", "post"),
     ("Will request records from PMH, pt agreeable.", "PMH"),
     ("Report given to Floor RN Ellison when bed assigned.", "Ellison"),
+    ("Thick tan sputum. CXR unchanged per Brannigan. Did not tolerate", "Brannigan"),
     ("Hi, my name is Rose Baker and I need a refill", "Rose Baker"),
     ("signed Maria Okonkwo, PT", "Okonkwo"),
 ]
