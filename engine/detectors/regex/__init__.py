@@ -18,7 +18,7 @@ from engine.detectors.regex.towns import TOWN_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 7, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.date", 8, DATE_RULES, "numeric, ISO, written and partial dates; years"),
     ("regex.phone", 4, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
     ("regex.url", 2, URL_RULES, "URLs and domain names"),

@@ -73,6 +73,8 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|\w+(?:ectomy|otomy|ostomy|plasty|scopy|pexy)|resection|repair|coiling|filter"
                 r"|fusion|biopsy|bx|ablation|transplant|stent|stented|orif|crani\w*|mvc|onset"
                 r"|swallow|pheresis|plasmapheresis|study|scan|eeg|emg|tee|cardioversion|washout"
+                # "PRESENTED TO OSH 1/3", "COMPARED W/ 4/5", "TOMORROW 1/3 VS 1/4"
+                r"|presented|compared|tomorrow|tmrw|anastomosis|epilepticus"
                 r"|dialysis|hd|ivig|chemo|xrt|rad|ep|ptca|pci|lp|thoracentesis|paracentesis"
                 r"|olt|oltx|lvad|vad|coiled|clipped|cathed|scoped|tapped|drained|embolized|repaired|resected"
                 r"|debrided|grafted|biopsied|ablated|cardioverted|shocked|trached|pegged"

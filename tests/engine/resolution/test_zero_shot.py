@@ -627,6 +627,8 @@ def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     ("LE 2-3/5 R > L, improved from 1/5 at admission", "1/5", False),
     ("FROM OSH: L IJ TLC (1/4), R FEM ALINE", "1/4", True),
     ("extubated 10/5 to 40% face tent", "10/5", True),
+    ("PPM PLACEMENT TOMORROW 1/3 VS 1/4, EP TO DECIDE", "1/3", True),
+    ("SBR w/ primary anastomosis (3/3). Epidural bupi/fent", "3/3", True),
 ])
 def test_a_model_date_is_judged_by_the_same_context(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
