@@ -120,7 +120,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 3", "icu_notes_dev3.jsonl"), ("held apart 3", "icu_notes_heldapart3.jsonl"),
             ("dev 4", "icu_notes_dev4.jsonl"), ("held apart 4", "icu_notes_heldapart4.jsonl"),
             ("dev 5", "icu_notes_dev5.jsonl"), ("dev 6 (sparse PHI)", "icu_notes_dev6.jsonl"),
-            ("held apart 5 (sparse PHI)", "icu_notes_heldapart5.jsonl"))
+            ("held apart 5 (sparse PHI)", "icu_notes_heldapart5.jsonl"),
+            ("held apart 6 (sparse PHI)", "icu_notes_heldapart6.jsonl"))
 
 
 def icu(ner: bool) -> None:
