@@ -82,6 +82,10 @@ CURATED = (
     # units and who staffs them ("TRANSFER TO STEP-DOWN", "W/ HOUSESTAFF", "from CSRU RN")
     "step-down", "housestaff", "csru", "cvicu", "tsicu", "neuroicu", "ccu", "micu", "sicu",
     "brady", "tachy", "bradycardic", "tachycardic",  # "CV: BRADY TO 38", "PT BRADY TO 40S"
+    # drugs as charted short ("SWITCHED TO CASPO", "on dapto", "amio gtt")
+    "caspo", "vori", "posa", "ampho", "dapto", "tobra", "moxi", "azithro", "doxy", "clinda",
+    "cefaz", "ceftaz", "ceftri", "mero", "ertapenem", "nafcillin", "oxacillin", "dobut",
+    "milri", "dilt", "amio", "midaz", "kphos",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -42,6 +42,7 @@ SPARSE_NEVER = [
     ("drain fluid sent per dr order. npo, ppi iv.", "order"),
     ("heparin gtt per Protocol, goal ptt 60-80", "Protocol"),
     ("plan per Neuro, cont keppra 500 bid", "Neuro"),
+    ("CANDIDA GLABRATA -> SWITCHED TO CASPO. ALL LINES TO BE CHANGED.", "CASPO"),
 ]
 
 SPARSE_ALWAYS = [
