@@ -57,6 +57,9 @@ _ORGANISM_AFTER = re.compile(
     r"^[ \t]+(?i:e\.?[ \t]?coli|gpc|gnr|gpr|mrsa|mssa|vre|staph|strep|kleb|klebsiella"
     r"|pseudomonas|enterococc|enterobacter|candida|yeast|serratia|proteus|acinetobacter)")
 _BOTTLES = re.compile(r"([1-4])/([24])")
+_ORGANISM_IN_BEFORE = re.compile(r"(?i:\b(?:gpc|gnr|gpr|gpcs|gnrs|yeast|e\.?[ \t]?coli|mrsa|vre)"
+                                 r"(?:[ \t]+in[ \t]+clusters)?[ \t]+in[ \t]*$)")
+_EQUALS_AFTER = re.compile(r"^[ \t]*=[ \t]*\d")
 # A strength or pain score on the scale the line already used ("LE 2-3/5 R > L, improved from
 # 1/5"); dates repeat too ("BCX 1/3 ... BCX 1/3"), so only these two scales.
 _SCALE_BEFORE = re.compile(r"(?<![\d/])\d(?:-\d)?/(\d{1,2})(?![\d/])")
@@ -68,11 +71,13 @@ def fraction_in_context(text: str, start: int, end: int) -> bool:
     after = text[end:end + 16]
     if _OXYGEN_AFTER.match(after):
         return True
+    line = text[max(0, start - 60):start].rsplit("\n", 1)[-1]
     bottles = _BOTTLES.fullmatch(core)
     if bottles and int(bottles.group(1)) <= int(bottles.group(2)) \
-            and _ORGANISM_AFTER.match(after):
-        return True
-    line = text[max(0, start - 60):start].rsplit("\n", 1)[-1]
+            and (_ORGANISM_AFTER.match(after) or _ORGANISM_IN_BEFORE.search(line)):
+        return True  # "bcx 1/2 e coli", "5/31 gnr in 1/2"
+    if _EQUALS_AFTER.match(after):
+        return True  # "RSBI ON 5/5 = 98": a calculation
     denominator = core.rsplit("/", 1)[-1]
     return denominator in ("5", "10") and int(core.split("/")[0]) <= int(denominator) \
         and any(m.group(1) == denominator for m in _SCALE_BEFORE.finditer(line))

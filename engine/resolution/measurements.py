@@ -195,6 +195,8 @@ def _month_acronym(text: str, start: int, end: int) -> bool:
     covered = text[start:end].strip()
     if covered not in ("MAR", "DEC", "AUG"):  # administration record, decreased, augmentation
         return False
+    if covered == "AUG" and "IABP" in text[max(0, start - 60):start].upper():
+        return True  # "IABP 1:1, AUGMENTING WELL, AUG MAP 70-78"
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start:line_end if line_end >= 0 else len(text)]

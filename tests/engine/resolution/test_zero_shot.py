@@ -629,6 +629,10 @@ def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     ("extubated 10/5 to 40% face tent", "10/5", True),
     ("PPM PLACEMENT TOMORROW 1/3 VS 1/4, EP TO DECIDE", "1/3", True),
     ("SBR w/ primary anastomosis (3/3). Epidural bupi/fent", "3/3", True),
+    ("NIF -24, RSBI ON 5/5 = 98. ABG ON TC", "5/5", False),
+    ("bcx 5/30 2/4 gpc in clusters, 5/31 gnr in 1/2 (prelim)", "1/2", False),
+    ("ON IABP 1:1, AUGMENTING WELL, AUG MAP 70-78.", "AUG", False),
+    ("CABG PLANNED AUG 3, FAMILY AWARE", "AUG 3", True),
 ])
 def test_a_model_date_is_judged_by_the_same_context(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
