@@ -30,6 +30,19 @@ _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|
                 r"|mmse|moca|slums|nihss"
                 r"|day|dose|cycle|round|course|bottles?|pod")  # "IVIG day 2/5": day 2 of 5
 _AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|/)[ \t:=]*$)")
+# An event up to two words back ("last dose 10/19", "weaned off bipap 10/16").
+_EVENT_NEAR = re.compile(rf"(?i:(?<![\w/])(?:{_EVENTS}|weaned)\b(?:[ \t]+[\w/]+){{0,2}}[ \t:]*$)")
+# "day 10/14", "dose 2/5", "cycle 3/12": the x of a course of y, rising like a date.
+_COURSE_BEFORE = re.compile(r"(?i:\b(?:day|cycle|round|course|bottles?|pod|hd|wk|week|#)"
+                            r"[ \t:=]*$)")
+
+
+def rising_day(core: str) -> bool:
+    """"10/16": a day past 12 after a smaller first number, which no pressure pair, blood
+    pressure or score writes."""
+    parts = core.split("/")
+    return len(parts) == 2 and all(p.isdigit() for p in parts) \
+        and 1 <= int(parts[0]) <= 12 and 12 < int(parts[1]) <= 31
 # Scores and settings a few words back: "rated his pain today as 6/10", "PS today at 10/5".
 _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
                      r"|mmse|moca|psv|peep|cpap|bipap|simv|vent|settings|bp)\b"
@@ -97,6 +110,9 @@ def charting_date(text: str, start: int, end: int) -> bool:
     if _AGAINST_AFTER.match(after):
         return False
     direct = bool(_DIRECT_EVENT_BEFORE.search(line))
+    if rising_day(text[start:end]) and _EVENT_NEAR.search(line) \
+            and not _COURSE_BEFORE.search(line):
+        return True  # "last dose 10/19", "WEANED OFF BIPAP 10/16": no setting rises past 12
     if (_AGAINST_BEFORE.search(line) or _SCORED.search(line)) and not direct:
         return False
     return direct or bool(_EVENT_BEFORE.search(line) or _STATUS_POST_BEFORE.search(line)

@@ -17,6 +17,7 @@ from engine.resolution.chartdates import (
     culture_result_after,
     fraction_in_context,
     history_year,
+    rising_day,
     scored_before,
     uneven_month_day,
 )
@@ -92,6 +93,8 @@ def _cued_date(match: re.Match[str]) -> bool:
     """A full date after a cue is a date ("T: 2019-08-16", "D: 8/29/24  T: 1/5/2023",
     "I&O 2023-4-6"): four-digit years, or any day/month/year after "T:" (transcribed)."""
     value = match.group(1)
+    if rising_day(value) and charting_date(match.string, match.start(1), match.end(1)):
+        return True  # "last dose 10/19", "WEANED OFF BIPAP 10/16": an event's day
     if "." in value or value.count("/") + value.count("-") != 2:
         return False
     if _iso_date(value):
@@ -115,6 +118,8 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
         return len(parts[2]) in (2, 4) and numeric_date(value) or _iso_date(value)
     if len(parts) != 2:
         return False
+    if rising_day(value) and charting_date(text, match.start(), match.end()):
+        return True  # "last dose 10/19", "WEANED OFF BIPAP 10/16": an event's day
     if _MEASURE_BEFORE.search(text[max(0, match.start() - 20):match.start()]):
         return False
     if len(parts[1]) == 4:
@@ -240,7 +245,9 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \
             and not (two_digit_year and (scored_before(text, core_start)
                                          or _COURSE_DAY_BEFORE.search(before))) \
-            and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before))
+            and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before)) \
+            or two_digit_year and rising_day(core) \
+            and charting_date(text, core_start, core_start + len(core))  # "last dose 10/19"
     if _MD.fullmatch(core):
         if not month_day(core) or core == "2/2" and _SECONDARY_TO.match(text, end):
             return False

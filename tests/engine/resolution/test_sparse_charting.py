@@ -98,6 +98,7 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("Dr. Klebsiella? no such doctor", "Klebsiella", Label.DOCTOR),
     ("Transferred to Parkland for cath, family following", "Parkland", H),
     ("Pt lives in Minnesota with her son", "Minnesota", L),
+    ("planned 21d course, last dose 10/19. TTE neg for veg.", "10/19", Label.DATE),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:

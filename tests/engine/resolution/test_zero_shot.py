@@ -633,6 +633,10 @@ def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     ("bcx 5/30 2/4 gpc in clusters, 5/31 gnr in 1/2 (prelim)", "1/2", False),
     ("ON IABP 1:1, AUGMENTING WELL, AUG MAP 70-78.", "AUG", False),
     ("CABG PLANNED AUG 3, FAMILY AWARE", "AUG 3", True),
+    ("D EXAC, NOW HD 4, WEANED OFF BIPAP 10/16. THIS SHIFT ON 2L", "10/16", True),
+    ("planned 21d course, last dose 10/19. TTE neg for veg.", "10/19", True),
+    ("vanco day 10/14, trough pending", "10/14", False),
+    ("AT 0215 C/O 7/10 SSCP, EKG W/ 1MM STE", "7/10", False),
 ])
 def test_a_model_date_is_judged_by_the_same_context(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
