@@ -72,7 +72,7 @@ _ORGANISM_AFTER = re.compile(
 _BOTTLES = re.compile(r"([1-4])/([24])")
 _ORGANISM_IN_BEFORE = re.compile(r"(?i:\b(?:gpc|gnr|gpr|gpcs|gnrs|yeast|e\.?[ \t]?coli|mrsa|vre)"
                                  r"(?:[ \t]+in[ \t]+clusters)?[ \t]+in[ \t]*$)")
-_EQUALS_AFTER = re.compile(r"^[ \t]*=[ \t]*\d")
+_EQUALS_AFTER = re.compile(r"^[ \t]*=[ \t]*\d+(?![\d/])")  # not "from 2/1 = 4/26": dates
 # A strength or pain score on the scale the line already used ("LE 2-3/5 R > L, improved from
 # 1/5"); dates repeat too ("BCX 1/3 ... BCX 1/3"), so only these two scales.
 _SCALE_BEFORE = re.compile(r"(?<![\d/])\d(?:-\d)?/(\d{1,2})(?![\d/])")

@@ -248,6 +248,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
 
 
 _STAFF_AFTER = re.compile(STAFF_AFTER)
+_PARTICLE_BEFORE = re.compile(r"(?i:\b(?:de|del|la|las|los|le|du|di|van|von)[ \t]+\Z)")
 
 
 def _caps_acronym_without_a_move(text: str, span: Span) -> bool:
@@ -291,8 +292,9 @@ def _lower_case_english_place(text: str, span: Span) -> bool:
     # One word that a list names is no exception ("ambulate in hall"), unless a home is
     # before it ("lives at collins plains", "home in south beth" are typed so).
     places, (first, last) = one_word_places(), all_name_lists()
-    named = (len(words) > 1 or HOME_BEFORE.search(text[max(0, span.start - 30):span.start])) \
-        and any(w in first or w in last for w in words)
+    before = text[max(0, span.start - 30):span.start]
+    named = (len(words) > 1 or HOME_BEFORE.search(before) or _PARTICLE_BEFORE.search(before)) \
+        and any(w in first or w in last for w in words)  # "Calle de la villa de marin 6"
     return not named and not any(w in places for w in words) \
         and not any(a <= span.start < b for a, b in caseless_lines(text))
 

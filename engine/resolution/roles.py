@@ -28,10 +28,11 @@ def english_word_before_a_role(text: str, span: Span) -> bool:
         return False
     if covered.casefold() in _SHIFTS:
         return True  # "report given to day rn", "Day RN and charge RN aware"
-    if covered.islower():
-        return not any(a <= span.start < b for a, b in caseless_lines(text))
     first, last = all_name_lists()
     key = covered.casefold()
+    if covered.islower():  # a listed one only when it is charting too ("floor", not "shah")
+        return not any(a <= span.start < b for a, b in caseless_lines(text)) \
+            and (key not in first and key not in last or is_shorthand(key))
     return covered[:1].isupper() and key not in first and key not in last
 
 

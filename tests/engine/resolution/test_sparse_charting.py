@@ -99,6 +99,8 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("Transferred to Parkland for cath, family following", "Parkland", H),
     ("Pt lives in Minnesota with her son", "Minnesota", L),
     ("planned 21d course, last dose 10/19. TTE neg for veg.", "10/19", Label.DATE),
+    ("transfer to SPMC when bed available.\nshah RN BSN\n", "shah", Label.DOCTOR),
+    ("Domicilio: Calle de la villa de marin 6, 10 E.", "villa", L),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:

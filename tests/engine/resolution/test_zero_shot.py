@@ -637,6 +637,7 @@ def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     ("planned 21d course, last dose 10/19. TTE neg for veg.", "10/19", True),
     ("vanco day 10/14, trough pending", "10/14", False),
     ("AT 0215 C/O 7/10 SSCP, EKG W/ 1MM STE", "7/10", False),
+    ("FMLA runs out (12 wks from 2/1 = 4/26).", "2/1", True),
 ])
 def test_a_model_date_is_judged_by_the_same_context(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
