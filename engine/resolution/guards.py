@@ -17,7 +17,10 @@ policy. Pure functions over (text, spans):
 - the word after ``pt`` is a name only with name evidence, clinical shorthand alone is no
   name, place or facility, section words are never PHI, nor the verb of an order to reach a
   clinician ("Page MD prn") (shorthand.py);
-- a WEB candidate has the shape of an address (validators.web_shape): "hr.no" has none.
+- a WEB candidate has the shape of an address (validators.web_shape): "hr.no" has none;
+- a word before a clinician's role that describes the role is no name ("Covering MD",
+  "floor RN", "day rn") (roles.py); a kept span loses the joining words, days and departments
+  at its edges ("Tansey via", "MERCY ED") (boundaries.without_edge_words).
 """
 
 from __future__ import annotations

@@ -17,6 +17,11 @@
 - A word that ends in a drug's stem (the USAN/INN stems) is a drug, not a name: "MILRINONE",
   "imipenem", "cefepime". No list of drugs is complete; the stems name the classes.
 - A graft's notation is no name: "LIMA-LAD", "SVG-OM1" (a vessel joined to a vessel).
+- A mood after a relation is no name ("DAUGHTER CALM", "son tearful"); "may" before what one
+  may do is no month ("Son may call"); a lone letter that is no initial is no name ("min A
+  for supine"; "j. fenn", "w trioss" keep theirs).
+- A place's name on a device, formula or rule is no place: "Blakemore/Minnesota tube", "jones
+  splint", the Parkland formula in a line about fluids.
 """
 
 from __future__ import annotations
