@@ -76,7 +76,7 @@ from engine.resolution.telegraphic import (
     inside_a_shorthand_word,
     lone_letter,
     modal_may,
-    place_of_a_thing,
+    named_thing,
     section_letter,
     shorthand_in_a_name,
     side_and_device,
@@ -358,7 +358,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True  # "Sexo: H.", "Age: 62": the value of a field that holds no name
     if span.label in NAME_LABELS and shorthand_in_a_name(text, span):
         return True  # "METFORMIN HELD", "R. ZOSYN", whoever proposed it
-    if span.label in NAME_LABELS and eponym(text, span) or place_of_a_thing(text, span):
+    if span.label in NAME_LABELS and eponym(text, span) or named_thing(text, span):
         return True  # "IVOR-LEWIS ESOPHAGECTOMY", "Hunt Hess score", "Minnesota tube"
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"

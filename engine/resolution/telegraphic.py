@@ -21,7 +21,7 @@
   may do is no month ("Son may call"); a lone letter that is no initial is no name ("min A
   for supine"; "j. fenn", "w trioss" keep theirs).
 - A place's name on a device, formula or rule is no place: "Blakemore/Minnesota tube", "jones
-  splint", the Parkland formula in a line about fluids.
+  splint", the Parkland formula in a line about fluids; a "chair van" is no person.
 """
 
 from __future__ import annotations
@@ -219,11 +219,21 @@ _THING_AFTER = re.compile(r"(?i:[ \t]+(?:tube|splint|formula|dressing|catheter|d
 _FLUIDS_LINE = re.compile(r"(?i:\b(?:fluids?|resusc\w*|tbsa|lr|ml|cc|kg|burns?)\b)")
 
 
-def place_of_a_thing(text: str, span: Span) -> bool:
-    if span.label is not Label.LOCATION or " " in text[span.start:span.end].strip():
+_VAN = re.compile(r"(?i:(?:chair|wheelchair|w/c)[ \t]+van\b|van[ \t]+(?:transport|ride|booked)\b)")
+
+
+def named_thing(text: str, span: Span) -> bool:
+    """A device, vehicle or formula named like a place or a person, whoever proposed it as
+    either ("Minnesota tube", "chair van booked", "Resusc per Parkland")."""
+    covered = text[span.start:span.end].strip()
+    if " " in covered:
         return False
-    if _THING_AFTER.match(text, span.end):
+    if _THING_AFTER.match(text, span.end) and span.label is Label.LOCATION:
         return True
+    if covered.casefold() == "van" and any(
+            m.start() <= span.start < m.end() for m in _VAN.finditer(
+                text, max(0, span.start - 12), span.end + 12)):
+        return True  # "chair van booked", "re: van transport"
     line_start = text.rfind("\n", 0, span.start) + 1
     line_end = text.find("\n", span.end)
     line = text[line_start:line_end if line_end >= 0 else len(text)]

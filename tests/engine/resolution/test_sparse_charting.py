@@ -76,6 +76,8 @@ SPARSE_ALWAYS = [
     ("ext: l foot in bulky jones splint, elevated on 2 pillows", "jones", L),
     ("Fluids: LR @ 150 (modified Parkland not calculated d/t small TBSA)", "Parkland", L),
     ("CV: BRADY TO 38 W/ SXN X1, ATROPINE 0.5", "BRADY", L),
+    ("fluids: parkland resusc completed at 48h, now LR 150", "parkland", H),
+    ("Transport: chair van booked 1100 on 4/11. W-10", "van", P),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
