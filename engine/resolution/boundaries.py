@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from engine.core.domain import Span, new_id
 from engine.core.labels import Label
+from engine.detectors.regex.fragments import HHMM
 
 _BLANK_LINE = re.compile(r"\n\s*\n")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n\s*")
@@ -58,7 +59,7 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
 # ed"): the surrogate replaces the hospital and keeps where in it the patient was.
 _DEPARTMENTS = frozenset({"ed", "er", "icu", "micu", "sicu", "ccu", "cvicu", "nicu", "picu",
                           "pacu", "sw", "admissions", "lobby", "helipad"})
-_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_CLOCK = re.compile(HHMM)
 # What the writer did before naming a place ("Called Larkmoor SNF", "DISCUSSED GREYHOLM").
 _REPORTING = frozenset({"called", "discussed", "likely", "possibly", "probably", "paged",
                         "faxed", "contacted", "notified", "spoke", "updated"})

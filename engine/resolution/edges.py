@@ -1,4 +1,5 @@
-"""Span edges: no span starts or ends on space or punctuation that is not part of it."""
+"""Span edges: no span starts or ends on space or punctuation that is not part of it; and the
+line a span sits in, which several guards read for its case or its vocabulary."""
 
 from __future__ import annotations
 
@@ -35,3 +36,10 @@ def _short_word_before(text: str, start: int, dot: int) -> bool:
     while i > start and text[i - 1].isalpha():
         i -= 1
     return 1 <= dot - i <= 3
+
+
+def line_around(text: str, start: int, end: int) -> str:
+    """The whole line of ``text`` that holds ``[start, end)`` (from the line break before
+    ``start`` to the one after ``end``)."""
+    line_end = text.find("\n", end)
+    return text[text.rfind("\n", 0, start) + 1:line_end if line_end >= 0 else len(text)]

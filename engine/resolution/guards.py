@@ -46,7 +46,7 @@ from engine.detectors.regex.fragments import STAFF_AFTER
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces, without_edge_words
-from engine.resolution.edges import trim
+from engine.resolution.edges import line_around, trim
 from engine.resolution.foreign_words import (
     common_phrase,
     foreign_context,
@@ -59,6 +59,7 @@ from engine.resolution.model_numbers import age_of_a_model_number, model_number_
 from engine.resolution.roles import TITLE_BEFORE, english_word_before_a_role, per_before_a_role
 from engine.resolution.shorthand import (
     after_pt_without_name,
+    clinical_or_english,
     contact_order,
     icu_word_no_name,
     is_shorthand,
@@ -273,11 +274,7 @@ def _company_of_clinical_words(text: str, span: Span) -> bool:
     return span.source is Source.RULE and span.label is Label.HOSPITAL and len(words) >= 2 \
         and words[-1].strip(".").casefold() in _COMPANY_SUFFIXES \
         and _in_caseless_line(text, span) \
-        and all(_clinical_or_english(w.strip(".,")) for w in words[:-1])
-
-
-def _clinical_or_english(word: str) -> bool:
-    return is_english(word) or is_shorthand(word)  # is_shorthand covers the clinical words
+        and all(clinical_or_english(w.strip(".,")) for w in words[:-1])
 
 
 def _lower_case_english_place(text: str, span: Span) -> bool:
@@ -384,9 +381,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
 
 
 def _in_caseless_line(text: str, span: Span) -> bool:
-    line_start = text.rfind("\n", 0, span.start) + 1
-    line_end = text.find("\n", span.end)
-    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    line = line_around(text, span.start, span.end)
     return (line.upper() == line or line.lower() == line) \
         and sum(c.isalpha() for c in line) >= 4
 

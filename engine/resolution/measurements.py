@@ -21,6 +21,7 @@ from engine.resolution.chartdates import (
     scored_before,
     uneven_month_day,
 )
+from engine.resolution.edges import line_around
 
 _NUM = r"[<>~]?\d+(?:\.\d+)?"
 # Slash chains: ABGs, hemodynamics, BP, ratios, scores, dates (told apart by _chain_is_date).
@@ -89,12 +90,18 @@ def measurement_ranges(text: str) -> list[tuple[int, int]]:
 _TEMP_CUE = re.compile(r"(?i:t|temp|tmax|tc)")
 
 
+def _event_day(text: str, start: int, end: int) -> bool:
+    """"last dose 10/19", "WEANED OFF BIPAP 10/16": a day past 12 with a charting date's
+    evidence is a date even where a cue or a two-digit year would make it a measure."""
+    return rising_day(text[start:end]) and charting_date(text, start, end)
+
+
 def _cued_date(match: re.Match[str]) -> bool:
     """A full date after a cue is a date ("T: 2019-08-16", "D: 8/29/24  T: 1/5/2023",
     "I&O 2023-4-6"): four-digit years, or any day/month/year after "T:" (transcribed)."""
     value = match.group(1)
-    if rising_day(value) and charting_date(match.string, match.start(1), match.end(1)):
-        return True  # "last dose 10/19", "WEANED OFF BIPAP 10/16": an event's day
+    if _event_day(match.string, match.start(1), match.end(1)):
+        return True
     if "." in value or value.count("/") + value.count("-") != 2:
         return False
     if _iso_date(value):
@@ -118,8 +125,8 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
         return len(parts[2]) in (2, 4) and numeric_date(value) or _iso_date(value)
     if len(parts) != 2:
         return False
-    if rising_day(value) and charting_date(text, match.start(), match.end()):
-        return True  # "last dose 10/19", "WEANED OFF BIPAP 10/16": an event's day
+    if _event_day(text, match.start(), match.end()):
+        return True
     if _MEASURE_BEFORE.search(text[max(0, match.start() - 20):match.start()]):
         return False
     if len(parts[1]) == 4:
@@ -202,11 +209,9 @@ def _month_acronym(text: str, start: int, end: int) -> bool:
         return False
     if covered == "AUG" and "IABP" in text[max(0, start - 60):start].upper():
         return True  # "IABP 1:1, AUGMENTING WELL, AUG MAP 70-78"
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line = text[line_start:line_end if line_end >= 0 else len(text)]
     near = text[max(0, start - 5):start] + text[end:end + 5]
-    return any(c.islower() for c in line) and not any(c.isdigit() for c in near)
+    return any(c.islower() for c in line_around(text, start, end)) \
+        and not any(c.isdigit() for c in near)
 
 
 def looks_like_date(text: str, start: int, end: int) -> bool:
@@ -246,8 +251,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             and not (two_digit_year and (scored_before(text, core_start)
                                          or _COURSE_DAY_BEFORE.search(before))) \
             and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before)) \
-            or two_digit_year and rising_day(core) \
-            and charting_date(text, core_start, core_start + len(core))  # "last dose 10/19"
+            or two_digit_year and _event_day(text, core_start, core_start + len(core))
     if _MD.fullmatch(core):
         if not month_day(core) or core == "2/2" and _SECONDARY_TO.match(text, end):
             return False

@@ -8,7 +8,7 @@ import re
 from engine.core.domain import Span
 from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
-from engine.resolution.shorthand import is_shorthand
+from engine.resolution.shorthand import clinical_or_english, is_shorthand
 
 ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np)\b")
 TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
@@ -26,10 +26,10 @@ def english_word_before_a_role(text: str, span: Span) -> bool:
     if " " in covered or not is_english(covered) or not ROLE_AFTER.match(text, span.end) \
             or TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
         return False
-    if covered.casefold() in _SHIFTS:
+    key = covered.casefold()
+    if key in _SHIFTS:
         return True  # "report given to day rn", "Day RN and charge RN aware"
     first, last = all_name_lists()
-    key = covered.casefold()
     if covered.islower():  # a listed one only when it is charting too ("floor", not "shah")
         return not any(a <= span.start < b for a, b in caseless_lines(text)) \
             and (key not in first and key not in last or is_shorthand(key))
@@ -44,4 +44,4 @@ def per_before_a_role(text: str, span: Span) -> bool:
         return False
     after = _NEXT_WORD.match(text, span.end)
     return bool(ROLE_AFTER.match(text, span.end)) \
-        or bool(after and (is_english(after.group(1)) or is_shorthand(after.group(1))))
+        or bool(after and clinical_or_english(after.group(1)))

@@ -30,6 +30,7 @@ from engine.detectors.dictionary.context import (
 from engine.detectors.dictionary.lists import sections
 from engine.detectors.regex.fragments import SUBJECT_VERBS
 from engine.paths import resource
+from engine.resolution.edges import line_around
 from engine.resolution.unknown_words import unknown_name_word, verb_form
 
 SHORTHAND_FILE = ("dictionaries", "clinical_shorthand.txt")
@@ -97,6 +98,10 @@ def is_shorthand(word: str) -> bool:
     return key in shorthand_words() or key in clinical_words()
 
 
+def clinical_or_english(word: str) -> bool:
+    return is_english(word) or is_shorthand(word)  # is_shorthand covers the clinical words
+
+
 def listed_name(word: str) -> bool:
     """A listed first name or surname that is no English word and no shorthand ("Dimauro",
     not "fem" or "Will")."""
@@ -125,9 +130,7 @@ _AGE_AFTER = re.compile(r"(?i:,?[ \t]+(?:(?:is|was)[ \t]+)?(?:an?[ \t]+)?\d{1,3}
 
 
 def _mixed_case_line(text: str, pos: int) -> bool:
-    start = text.rfind("\n", 0, pos) + 1
-    end = text.find("\n", pos)
-    letters = [c for c in text[start:end if end >= 0 else None] if c.isalpha()]
+    letters = [c for c in line_around(text, pos, pos) if c.isalpha()]
     return any(c.islower() for c in letters) and any(c.isupper() for c in letters)
 
 

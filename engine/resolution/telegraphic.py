@@ -41,6 +41,7 @@ from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.fragments import HHMM
 from engine.detectors.regex.staff import MICROBES
 from engine.detectors.regex.towns import HOME_BEFORE
+from engine.resolution.edges import line_around
 from engine.resolution.model_numbers import THE_BEFORE
 from engine.resolution.roles import TITLE_BEFORE
 from engine.resolution.shorthand import icu_words, is_shorthand, listed_name
@@ -234,10 +235,8 @@ def named_thing(text: str, span: Span) -> bool:
             m.start() <= span.start < m.end() for m in _VAN.finditer(
                 text, max(0, span.start - 12), span.end + 12)):
         return True  # "chair van booked", "re: van transport"
-    line_start = text.rfind("\n", 0, span.start) + 1
-    line_end = text.find("\n", span.end)
-    line = text[line_start:line_end if line_end >= 0 else len(text)]
-    return text[span.start:span.end].casefold() == "parkland" and bool(_FLUIDS_LINE.search(line))
+    return covered.casefold() == "parkland" \
+        and bool(_FLUIDS_LINE.search(line_around(text, span.start, span.end)))
 
 
 # USAN/INN stems, long enough that no listed name ends in one (checked against names.txt).
