@@ -43,9 +43,10 @@ from engine.detectors.dictionary.context import (
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.fragments import STAFF_AFTER
+from engine.detectors.regex.locations import STATE_CODES
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.detectors.regex.validators import web_shape
-from engine.resolution.boundaries import pieces, without_edge_words
+from engine.resolution.boundaries import pieces, with_facility_head, without_edge_words
 from engine.resolution.edges import line_around, trim
 from engine.resolution.foreign_words import (
     common_phrase,
@@ -147,7 +148,7 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
                     text, shaped, sections or [], beside):
                 dropped.append(span)
             else:
-                kept.append(without_edge_words(text, shaped))
+                kept.append(with_facility_head(text, without_edge_words(text, shaped)))
     return kept, dropped
 
 
@@ -252,6 +253,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
 
 
 _STAFF_AFTER = re.compile(STAFF_AFTER)
+_TOWN_AND_COMMA = re.compile(r"(?<![\w\-])[^\W\d_]{2,},[ \t]*\Z")
 _PARTICLE_BEFORE = re.compile(r"(?i:\b(?:de|del|la|las|los|le|du|di|van|von)[ \t]+\Z)")
 
 
@@ -369,8 +371,10 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
             text[max(0, span.start - 6):span.end]):
         return True  # "DR AWARE", "MD NOTIFIED": the title's verb, no name
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
+    shorthand_after_comma = before.endswith(",") and is_shorthand(
+        text[span.start:span.end]) and not _state_after_comma(text, span)  # "V1-V4, ST elev"
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
-                                         or before.endswith(",")):
+                                         or before.endswith(",") and not shorthand_after_comma):
         return False  # "unit 1009", "apo aa 33879", "Apt. 887, Ward port": an address part
     if within_section_words(span, sections) and not has_strong_name_context(
             text, span.start, span.end):
@@ -468,9 +472,10 @@ def _clinical_term_as_name(text: str, span: Span) -> bool:
 
 
 def _state_after_comma(text: str, span: Span) -> bool:
-    """"Portland, OR" / "Baltimore, MD": a state code, not the clinical abbreviation."""
-    return span.label is Label.LOCATION and span.length == 2 \
-        and text[max(0, span.start - 3):span.start].rstrip().endswith(",")
+    """"Portland, OR" / "Baltimore, MD": a state code after a town, not the clinical
+    abbreviation ("Qs V1-V4, ST elev" is a segment)."""
+    return span.label is Label.LOCATION and text[span.start:span.end].upper() in STATE_CODES \
+        and bool(_TOWN_AND_COMMA.search(text[max(0, span.start - 24):span.start]))
 
 
 def _digits_measured(span: Span, covered: str, measures: list[tuple[int, int]]) -> bool:

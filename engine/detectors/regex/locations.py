@@ -18,6 +18,7 @@ _CA_POSTAL = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \-]?\d[ABCEGHJ-NPRSTV-Z]\
 _STATES = (r"AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
            r"NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|"
            r"AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT|AA|AE|AP")
+STATE_CODES = frozenset(_STATES.split("|"))  # US states, Canadian provinces, military mail
 
 POSTAL_RULES: tuple[RegexRule, ...] = (
     RegexRule("postal.ca", L, rf"(?<![\w\-])({_CA_POSTAL})(?![\w\-])", 0.9,

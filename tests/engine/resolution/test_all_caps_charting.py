@@ -162,7 +162,7 @@ def test_a_models_listed_or_placed_words_stay(text: str, piece: str, label: Labe
 
 @pytest.mark.parametrize(("text", "first", "second", "kept"), [
     # A lower-case word of a longer name, an institution's kind, and no unit word after a ward.
-    ("2 admissions to tavish general this yr", "tavish", "general", ["tavish", "general"]),
+    ("2 admissions to tavish general this yr", "tavish", "general", ["tavish general", "general"]),
     ("HOME VNA FROM HOLLIN COUNTY VNA LIKE LAST TIME", "HOLLIN COUNTY", "VNA",
      ["HOLLIN COUNTY", "VNA"]),
     ("PLAN: TRANSFER TO KELLAND 5 STEPDOWN IF BED", "KELLAND 5", "STEPDOWN", ["KELLAND 5"]),

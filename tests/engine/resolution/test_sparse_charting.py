@@ -16,6 +16,7 @@ P, H, L = Label.PERSON, Label.HOSPITAL, Label.LOCATION
 
 # Rules and dictionaries under hipaa (test_all_caps_charting runs these with its own).
 SPARSE_NEVER = [
+    ("12 lead post: SR, Qs V1-V4, ST elev ~1mm V2-V3 unchanged from prior tracing", "ST"),
     ("docusate + senna started. Foley to CD, UO 40-90cc/hr, clear yellow.", "CD"),
     ("Skin: Abrasions to chest from CPR, ecchymosis L chest", "CPR"),
     ("here for optimization prior to LVAD eval vs transplant listing.", "LVAD"),
