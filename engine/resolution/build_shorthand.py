@@ -86,6 +86,11 @@ CURATED = (
     "caspo", "vori", "posa", "ampho", "dapto", "tobra", "moxi", "azithro", "doxy", "clinda",
     "cefaz", "ceftaz", "ceftri", "mero", "ertapenem", "nafcillin", "oxacillin", "dobut",
     "milri", "dilt", "amio", "midaz", "kphos",
+    # services, devices, drainage and pharmacy notes ("by gen surg", "yankauer at bs",
+    # "ADDRESS ANTICOAG", "Pharmacy Kinetics Note", "sat EOB", "faxed to HMO")
+    "surg", "anticoag", "yankauer", "serosang", "serosanguinous", "serosanguineous", "tele",
+    "telemetry", "kinetics", "pharmacokinetic", "pharmacokinetics", "aminoglycoside",
+    "nomogram", "hoyer", "slough", "eob", "hmo", "ppo", "als", "bls", "ok", "bos", "sys",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

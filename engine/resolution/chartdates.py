@@ -18,7 +18,8 @@ from engine.detectors.regex.fragments import CHART_EVENTS as _EVENTS
 from engine.detectors.regex.fragments import CLOCK_AFTER, HISTORY_EVENTS, MOVED_TO, STATUS_POST
 from engine.detectors.regex.validators import uneven_month_day as uneven_value
 
-_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*(?:[?#]?\w+[ \t]+)?$)")
+# "extub 4/1", "Admitted here: 2/4": an event, then at most one word.
+_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*(?:[?#]?\w+[ \t:]+)?$)")
 # "rewarm starting 1600 10/17", "ambulance for 10am 9/9": a clock time just before.
 _CLOCK_BEFORE = re.compile(r"(?<![\d/.:])(?:(?:[01]\d|2[0-3])[0-5]\d"
                            r"|(?i:(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[ap]m))[ \t]+$")

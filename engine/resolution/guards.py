@@ -43,7 +43,6 @@ from engine.detectors.dictionary.context import (
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.fragments import STAFF_AFTER
-from engine.detectors.regex.locations import STATE_CODES
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces, with_facility_head, without_edge_words
@@ -77,8 +76,10 @@ from engine.resolution.telegraphic import (
     graft_notation,
     inside_a_shorthand_word,
     lone_letter,
+    measured_word,
     modal_may,
     named_thing,
+    past_tense_verb,
     section_letter,
     shorthand_in_a_name,
     side_and_device,
@@ -214,8 +215,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # a rule's number cut at a line break ("0700-1900⏎68")
     if span.label in (Label.PHONE, Label.AGE) and not any(c.isdigit() for c in covered):
         return True  # "[ext] 4-7719": a number's cue alone
-    if span.source in (Source.NER, Source.LLM) and (
-            modal_may(text, span) or span.label in NAME_LABELS and lone_letter(text, span)):
+    if modal_may(text, span) or span.source in (Source.NER, Source.LLM) \
+            and span.label in NAME_LABELS and lone_letter(text, span):
         return True  # "Son may call", "min A for supine"
     if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
@@ -241,7 +242,9 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
                                     and span.source in (Source.NER, Source.LLM)):
         return True  # "Fr.", "LICSW" whoever proposed it; "R. Szymanski, LCSW" as a hospital
     if span.label in NAME_LABELS and (english_word_before_a_role(text, span)
-                                      or per_before_a_role(text, span)):
+                                      or per_before_a_role(text, span)
+                                      or past_tense_verb(text, span)
+                                      or measured_word(text, span)):
         return True  # "Covering MD", "Chest PT", "UNCHANGED PER RN"
     if _caps_acronym_without_a_move(text, span) or _company_of_clinical_words(text, span) \
             or _lower_case_english_place(text, span):
@@ -253,7 +256,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
 
 
 _STAFF_AFTER = re.compile(STAFF_AFTER)
-_TOWN_AND_COMMA = re.compile(r"(?<![\w\-])[^\W\d_]{2,},[ \t]*\Z")
+_TOWN_AND_COMMA = re.compile(r"(?<![\w\-])[^\W\d_]{2,}\s*,[ \t]*\Z")
 _PARTICLE_BEFORE = re.compile(r"(?i:\b(?:de|del|la|las|los|le|du|di|van|von)[ \t]+\Z)")
 
 
@@ -371,8 +374,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
             text[max(0, span.start - 6):span.end]):
         return True  # "DR AWARE", "MD NOTIFIED": the title's verb, no name
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
-    shorthand_after_comma = before.endswith(",") and is_shorthand(
-        text[span.start:span.end]) and not _state_after_comma(text, span)  # "V1-V4, ST elev"
+    shorthand_after_comma = before.endswith(",") and is_shorthand(text[span.start:span.end]) \
+        and not _TOWN_AND_COMMA.search(text[max(0, span.start - 24):span.start])  # "V4, ST"
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
                                          or before.endswith(",") and not shorthand_after_comma):
         return False  # "unit 1009", "apo aa 33879", "Apt. 887, Ward port": an address part
@@ -474,7 +477,7 @@ def _clinical_term_as_name(text: str, span: Span) -> bool:
 def _state_after_comma(text: str, span: Span) -> bool:
     """"Portland, OR" / "Baltimore, MD": a state code after a town, not the clinical
     abbreviation ("Qs V1-V4, ST elev" is a segment)."""
-    return span.label is Label.LOCATION and text[span.start:span.end].upper() in STATE_CODES \
+    return span.label is Label.LOCATION and span.length == 2 \
         and bool(_TOWN_AND_COMMA.search(text[max(0, span.start - 24):span.start]))
 
 

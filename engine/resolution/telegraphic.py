@@ -151,9 +151,21 @@ _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_]{3,})")
 _WORD_BEFORE = re.compile(r"([^\W\d_]{3,})[ \t]+\Z")
 
 
+# After the month: "May of 2003", "may and june", "may twelfth", "May 5".
+_MONTH_GOES_ON = re.compile(r"(?i:of|and|or|to|thru|through|until|till|til|vs|the|this|last"
+                            r"|next|first|second|third|\w+th|twenty\w*|thirty\w*)")
+
+
 def modal_may(text: str, span: Span) -> bool:
-    return text[span.start:span.end].strip().casefold() == "may" \
-        and bool(_MODAL_MAY.match(text, span.start))
+    """"Son may call", "Pt is a veteran - may qualify for VA", "wife may benefit": an English
+    verb after "may" makes it the modal."""
+    if text[span.start:span.end].strip().casefold() != "may":
+        return False
+    if _MODAL_MAY.match(text, span.start):
+        return True
+    after = _WORD_AFTER.match(text, span.end)
+    return after is not None and after.group(1).islower() and is_english(after.group(1)) \
+        and not _MONTH_GOES_ON.fullmatch(after.group(1))  # "May Baker" is a name
 
 
 def lone_letter(text: str, span: Span) -> bool:
@@ -216,7 +228,7 @@ def eponym(text: str, span: Span) -> bool:
 # A place's name on a device, formula or rule ("Blakemore/Minnesota tube", "bulky jones
 # splint", "Rogers authority"), and the burn formula in a line about fluids.
 _THING_AFTER = re.compile(r"(?i:[ \t]+(?:tube|splint|formula|dressing|catheter|drain|spray"
-                          r"|authority|criteria|protocol|classification|maneuver|bolt)\b)")
+                          r"|authority|criteria|protocol|classification|maneuver|bolt|nomogram)\b)")
 _FLUIDS_LINE = re.compile(r"(?i:\b(?:fluids?|resusc\w*|tbsa|lr|ml|cc|kg|burns?)\b)")
 
 
@@ -341,3 +353,31 @@ def inside_a_shorthand_word(text: str, span: Span) -> bool:
         end += 1
     word = text[start:end]
     return is_shorthand(word) or is_shorthand(word.rstrip("0123456789"))
+
+
+_IRREGULAR_PAST = frozenset({"made", "held", "found", "gave", "took", "came", "went", "left",
+                             "got", "kept", "sent", "told", "said", "brought", "felt", "put"})
+
+
+def past_tense_verb(text: str, span: Span) -> bool:
+    """A lower-case past-tense verb proposed as a name ("hospitalist made aware", "RN held
+    during mobility", "found to have"), with no title before it ("Dr. held" is a name)."""
+    covered = text[span.start:span.end].strip()
+    if not covered.isalpha() or not covered.islower() \
+            or TITLE_BEFORE.search(text[max(0, span.start - 12):span.start]):
+        return False
+    return covered in _IRREGULAR_PAST or len(covered) >= 5 and covered.endswith("ed") \
+        and is_english(covered)
+
+
+# A measured value after a word: "Ht 178 cm", "UNASSISTED SYS 90S", "Wt 92 kg".
+_MEASURE_AFTER = re.compile(r"[ \t:=]*\d+(?:\.\d+)?[ \t]*(?i:cm|mm|kg|g|lbs?|in|%|mmhg|s)\b")
+
+
+def measured_word(text: str, span: Span) -> bool:
+    """Shorthand with a measured value after it is what was measured, not a name, even after
+    a field label ("Patient: Ht 178 cm")."""
+    covered = text[span.start:span.end].strip()
+    return " " not in covered and is_shorthand(covered) \
+        and bool(_MEASURE_AFTER.match(text, span.end)) \
+        and not TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])

@@ -82,14 +82,16 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|tlc|cvc|tte|tcd|bal|bronch\w*|sputum|urine|ua|diff|contrast|film"
                 r"|dx|pre-?op|pressors|presented|bed"
                 # "CVVHDF INITIATED 4/4", "OR TIME TENTATIVE 3/8", "DECLARED 3/7"
-                r"|initiat\w*|commenced|resumed|completed|declared|tentative|tentatively")
+                r"|initiat\w*|commenced|resumed|completed|declared|tentative|tentatively"
+                # "Insurance auth obtained 2/3", "MOLST signed 4/2", "appt booked 5/1"
+                r"|obtained|approved|signed|booked")
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
 # same line within a few words.
 STATUS_POST = r"s/p\b[^\n]{0,40}?"
 # "d/c to Park 6A 2/6", "transferred to Kessler 3 on 4/2", "coiled at St. Anselm's 9/21": a move
 # or an event, then where, then the date ("St." may stop inside the place).
 MOVED_TO = (r"(?:d/c'?d?|dc'?d|discharged|transferred|transfer|sent|moved|tx'?d|coiled|clipped"
-            r"|cathed|intubated|admitted|seen)[ \t]+(?:to|from|at|in)\b"
+            r"|cathed|intubated|admitted|seen|presented|arrived|brought)[ \t]+(?:to|from|at|in)\b"
             r"(?:[^\n,;.]|(?<=\bst)\.|(?<=\bSt)\.|(?<=\bST)\.){0,40}?")
 # Holidays name a day of the year: "Christmas Eve", "Labor Day", "the Fourth of July".
 HOLIDAY = (r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+(?:year|yr)'?s(?:[ \t]+(?:eve|day))?"
@@ -101,7 +103,7 @@ HOLIDAY = (r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+(?:year|yr)'?s(?:[ \t]+(?
            r"|st\.?[ \t]+patrick'?s[ \t]+day|canada[ \t]+day|boxing[ \t]+day")
 # A clock or a part of the day right after a month/day: "4/13 0446", "4/18 5am", "1/9 noon",
 # "4/1 12 PM", "remove 2/4 AM", "3/8 0200." (a sentence's end, not "0200.5").
-CLOCK_AFTER = (r"[ \t,]*(?:@[ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/%]|\.\d)"
+CLOCK_AFTER = (r"[ \t,]*(?:[@~][ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/%]|\.\d)"
                r"|(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?(?i:am|pm)\b|(?i:noon|midnight|am|pm)\b)")
 
 # Verbs whose subject a patient named after "pt" is ("PT NOEL REMAINS INTUBATED").

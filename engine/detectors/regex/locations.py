@@ -18,7 +18,6 @@ _CA_POSTAL = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \-]?\d[ABCEGHJ-NPRSTV-Z]\
 _STATES = (r"AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
            r"NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|"
            r"AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT|AA|AE|AP")
-STATE_CODES = frozenset(_STATES.split("|"))  # US states, Canadian provinces, military mail
 
 POSTAL_RULES: tuple[RegexRule, ...] = (
     RegexRule("postal.ca", L, rf"(?<![\w\-])({_CA_POSTAL})(?![\w\-])", 0.9,
@@ -92,6 +91,9 @@ _STREET_WORD = re.compile(rf"(?i:{_SUFFIX}|{_PREFIX}|Apt|Apartment|Suite|Ste|Uni
                           rf"|Floor|Fl|Bldg|Building|Box|[NSEW]|NE|NW|SE|SW|{_STATES})")
 
 
+_CLOCK_FIRST = re.compile(r"[ \t]*0\d[0-5]\d\b")
+
+
 def street_without_shorthand(text: str) -> bool:
     """A street whose words hold no ICU charting word ("2 PIV. MEDIASTINAL CT", "0123 DEFIB
     200J", "Camino ICP 14-22" are charting); street words ("St", "Hwy", "Apt") are not
@@ -99,8 +101,9 @@ def street_without_shorthand(text: str) -> bool:
     "la") and military addresses ("PSC", "APO")."""
     from engine.resolution.shorthand import icu_words
 
-    if not street_not_charting(text):
-        return False
+    if not street_not_charting(text) or _CLOCK_FIRST.match(text) and not any(
+            _STREET_WORD.fullmatch(word) for word in re.findall(r"[^\W\d_]{2,}", text)):
+        return False  # "0130 Glucose 58": a clock, then what was measured
     return not any(word.casefold() in icu_words() and not _STREET_WORD.fullmatch(word)
                    for word in re.findall(r"[^\W\d_]{2,}", text))
 

@@ -79,6 +79,19 @@ SPARSE_ALWAYS = [
     ("CV: BRADY TO 38 W/ SXN X1, ATROPINE 0.5", "BRADY", L),
     ("fluids: parkland resusc completed at 48h, now LR 150", "parkland", H),
     ("Transport: chair van booked 1100 on 4/11. W-10", "van", P),
+    # dev set 7: services, devices and pharmacy words; the modal; measured shorthand
+    ("cuffed trach placed 16 days ago by gen surg at bedside", "surg", P),
+    ("pt coughing on own, suction not needed. yankauer at bs.", "yankauer", Label.DOCTOR),
+    ("HEPARIN SQ FOR NOW, ADDRESS ANTICOAG IN AM W/ PRIMARY TEAM.", "ANTICOAG", H),
+    ("Pharmacy Kinetics Note - Vancomycin", "Kinetics", H),
+    ("Per Hartford nomogram, level 4.1 at 8h falls w/in q24h", "Hartford", L),
+    ("Pt is a veteran - may qualify for VA home services", "may", Label.DATE),
+    ("son ok w/ pressors and abx but no intubation", "ok", P),
+    ("STRIKE THRU SEROSANG AT 0100, REINFORCED", "SEROSANG", P),
+    ("Clinicals faxed to HMO utilization review 0930.", "HMO", H),
+    ("Patient: Ht 178 cm, TBW 92 kg, IBW 73 kg, dosing wt", "Ht", Label.PATIENT),
+    ("gave direct unit number. hospitalist made aware family wants meeting", "made", P),
+    ("12 lead post: SR, Qs V1-V4, ST elev ~1mm V2-V3 unchanged", "ST", L),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -104,6 +117,11 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("planned 21d course, last dose 10/19. TTE neg for veg.", "10/19", Label.DATE),
     ("transfer to SPMC when bed available.\nshah RN BSN\n", "shah", Label.DOCTOR),
     ("Domicilio: Calle de la villa de marin 6, 10 E.", "villa", L),
+    ("seen in May 2004 by cards", "May", Label.DATE),
+    ("May Baker visited with flowers", "May", P),
+    ("chart reviewed w/ Dr. held, agrees", "held", Label.DOCTOR),
+    ("address to 50541 Mlynska 1540\nTrancoso\n, GU\n Portugal 44674", "GU", L),
+    ("lives in Kestrel Falls, ME with her son", "ME", L),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:

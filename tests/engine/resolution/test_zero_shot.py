@@ -603,6 +603,9 @@ def test_names_with_evidence_stay(case: tuple[str, str, Label]) -> None:
     ("BP 11/7", "11/7", False),
     ("pain 3/10", "3/10", False),
     ("rated his pain today as 6/10", "6/10", False),
+    ("Presented to our ER 1/9 ~0530 w/ substernal chest pain", "1/9", True),
+    ("Insurance auth obtained 2/3.", "2/3", True),
+    ("Admitted here: 2/4 (sent from their facility)", "2/4", True),
 ])
 def test_month_day_classifier(text: str, date: str, expected: bool) -> None:
     start = text.index(date)
