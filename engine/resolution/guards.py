@@ -20,7 +20,9 @@ policy. Pure functions over (text, spans):
 - a WEB candidate has the shape of an address (validators.web_shape): "hr.no" has none;
 - a word before a clinician's role that describes the role is no name ("Covering MD",
   "floor RN", "day rn") (roles.py); a kept span loses the joining words, days and departments
-  at its edges ("Tansey via", "MERCY ED") (boundaries.without_edge_words).
+  at its edges ("Tansey via", "MERCY ED") and takes in a facility's head word ("pinecrest
+  rehab") (boundaries.py); a kind of institution is no name ("regional center",
+  generic_places.py).
 """
 
 from __future__ import annotations
@@ -53,6 +55,12 @@ from engine.resolution.foreign_words import (
     foreign_document,
     function_words_only,
     titled,
+)
+from engine.resolution.generic_places import (
+    after_a_town,
+    common_word_place,
+    generic_institution,
+    state_after_town,
 )
 from engine.resolution.measurements import looks_like_date, measurement_ranges
 from engine.resolution.model_numbers import age_of_a_model_number, model_number_is_no_identifier
@@ -251,12 +259,11 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
-        and not _state_after_comma(text, span) \
+        and not state_after_town(text, span) \
         and not has_name_context(text, span.start, span.end)
 
 
 _STAFF_AFTER = re.compile(STAFF_AFTER)
-_TOWN_AND_COMMA = re.compile(r"(?<![\w\-])[^\W\d_]{2,}\s*,[ \t]*\Z")
 _PARTICLE_BEFORE = re.compile(r"(?i:\b(?:de|del|la|las|los|le|du|di|van|von)[ \t]+\Z)")
 
 
@@ -364,9 +371,13 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True  # "IVOR-LEWIS ESOPHAGECTOMY", "Hunt Hess score", "Minnesota tube"
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
+    generic = generic_institution(text, span)  # "transfer w/ regional center", not the
+    if generic is not None and not _beside_any(text, generic, beside):  # "Hospital" of
+        return True  # "Hospital San Rafael" nor "bayside step-down program"
     if span.source in (Source.NER, Source.LLM):
         next_to = _beside_any(text, span, beside)  # "tavish general": a word of a name
-        if capital_of_a_sentence(text, span, next_to) or section_letter(text, span) or (
+        if capital_of_a_sentence(text, span, next_to) or section_letter(text, span) \
+                or common_word_place(text, span, next_to) or (
                 english_word_in_capitals(text, span, _in_caseless_line(text, span))
                 and not (next_to and text[span.start:span.end].islower())):
             return True
@@ -375,7 +386,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True  # "DR AWARE", "MD NOTIFIED": the title's verb, no name
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     shorthand_after_comma = before.endswith(",") and is_shorthand(text[span.start:span.end]) \
-        and not _TOWN_AND_COMMA.search(text[max(0, span.start - 24):span.start])  # "V4, ST"
+        and not after_a_town(text, span)  # "V1-V4, ST elev"
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
                                          or before.endswith(",") and not shorthand_after_comma):
         return False  # "unit 1009", "apo aa 33879", "Apt. 887, Ward port": an address part
@@ -383,7 +394,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
             text, span.start, span.end):
         return True
     return sum(c.isalpha() for c in text[span.start:span.end]) > 1 \
-        and shorthand_alone(text, span) and not _state_after_comma(text, span) \
+        and shorthand_alone(text, span) and not state_after_town(text, span) \
         and not _part_of_a_longer_name(text, span, beside)
 
 
@@ -472,13 +483,6 @@ def _clinical_term_as_name(text: str, span: Span) -> bool:
     if not covered.islower() and not caseless and hits[0].category != "organism":
         return False  # a genus is capitalised: "BAL w/ Klebsiella"
     return not TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])
-
-
-def _state_after_comma(text: str, span: Span) -> bool:
-    """"Portland, OR" / "Baltimore, MD": a state code after a town, not the clinical
-    abbreviation ("Qs V1-V4, ST elev" is a segment)."""
-    return span.label is Label.LOCATION and span.length == 2 \
-        and bool(_TOWN_AND_COMMA.search(text[max(0, span.start - 24):span.start]))
 
 
 def _digits_measured(span: Span, covered: str, measures: list[tuple[int, int]]) -> bool:

@@ -92,6 +92,15 @@ SPARSE_ALWAYS = [
     ("Patient: Ht 178 cm, TBW 92 kg, IBW 73 kg, dosing wt", "Ht", Label.PATIENT),
     ("gave direct unit number. hospitalist made aware family wants meeting", "made", P),
     ("12 lead post: SR, Qs V1-V4, ST elev ~1mm V2-V3 unchanged", "ST", L),
+    # a kind of institution, no name of one; a word after an indefinite article
+    ("md discussing transfer w/ regional center in am if not improving", "regional center", H),
+    ("WEAN PRESSORS, TRANSFER TO REGIONAL CENTER DISCUSSED IF NEEDS MORE", "REGIONAL CENTER",
+     H),
+    ("placement verified by xray at outside hosp, marked 58 cm at nare.", "hosp", H),
+    ("plan: wound care/surgery eval am, burn center may want transfer", "burn center", H),
+    ("plan: transfer to step-down side tonight if stable, cont tele", "step", H),
+    ("son lives out of state, number not found yet.", "state", L),
+    ("found in his truck in a ditch by a plow driver ~1530", "plow", L),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -122,6 +131,10 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("chart reviewed w/ Dr. held, agrees", "held", Label.DOCTOR),
     ("address to 50541 Mlynska 1540\nTrancoso\n, GU\n Portugal 44674", "GU", L),
     ("lives in Kestrel Falls, ME with her son", "ME", L),
+    ("remitido al Hospital 12 de Octubre por episodios de", "Hospital", H),
+    ("Servicio de Aparato Digestivo. Hospital Clínico Universitario", "Hospital", H),
+    ("pt resides at the pines since his stroke", "pines", H),
+    ("tavish notified by hollin staff, not coming in", "hollin", H),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:

@@ -1,0 +1,92 @@
+"""Places that are a kind of place, not a name of one, whoever proposed them.
+
+- An institution named only by what kind it is ("transfer w/ regional center", "at outside
+  hosp", "burn center may want transfer", "No SNF days used", "son lives out of state"): every
+  word is a generic word or a facility head, and no other candidate stands beside it ("Sacred
+  Heart Parish", "Hospital San Rafael" are names), so there is no name in it to replace.
+- A model's single English word as a place in a lower-case line after an indefinite article
+  or a possessive ("a plow driver", "works as a cook"): in a line without case the model has
+  only the word to go on, and a name takes neither ("resides at the pines" does take "the").
+  A word of a longer place ("gull island") has a candidate beside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core.domain import Source, Span
+from engine.core.labels import Label
+from engine.detectors.dictionary.context import is_english
+from engine.detectors.dictionary.locations import one_word_places
+from engine.detectors.dictionary.names import all_name_lists
+from engine.detectors.regex.towns import HOME_BEFORE
+from engine.resolution.edges import line_around
+
+_PLACE_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION})
+# Kinds, heads and the words that point at one ("the receiving hosp", "our regional center").
+_GENERIC = frozenset({
+    "regional", "center", "centre", "ctr", "hospital", "hosp", "medical", "community", "burn",
+    "trauma", "cancer", "rehab", "rehabilitation", "nursing", "home", "facility", "snf", "ltac",
+    "ltach", "outside", "receiving", "referring", "accepting", "sending", "local", "nearest",
+    "closest", "tertiary", "teaching", "university", "parish", "church", "clinic", "unit",
+    "no", "the", "a", "an", "our", "their", "his", "her", "pt's", "new", "other", "another",
+    "same", "osh", "va", "step", "down", "step-down", "stepdown", "floor", "hall", "state",
+    "town", "city", "county",
+})
+# Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
+_ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?:a|an|his|her|their|my|your|our|its)[ \t]+\Z")
+
+
+# A longer name goes on after it: "Hospital 12 de Octubre", "Hospital Clínico", "Hall Orchestra".
+_NAME_GOES_ON = re.compile(r"[ \t]+(?:\d|(?:de|del|di|of|la|le)\b|(?P<word>[^\W\d_]+))")
+
+
+def generic_institution(text: str, span: Span) -> Span | None:
+    """The span widened to its whole words ("[step]-down") when every word is generic, else
+    None; the caller checks that no other candidate stands beside it."""
+    if span.label not in _PLACE_LABELS:
+        return None
+    start, end = span.start, span.end
+    while start > 0 and (text[start - 1].isalpha() or text[start - 1] in "-'’"):
+        start -= 1
+    while end < len(text) and (text[end].isalpha() or text[end] in "-'’"):
+        end += 1
+    goes_on = _NAME_GOES_ON.match(text, end)
+    if goes_on and (goes_on.group("word") is None or goes_on.group("word").istitle()):
+        return None
+    words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text[start:end].casefold())
+    if not words or any(c.isdigit() for c in text[start:end]) \
+            or not all(w.replace("’", "'") in _GENERIC for w in words):
+        return None
+    return span if (start, end) == (span.start, span.end) else span.moved(start, end)
+
+
+def common_word_place(text: str, span: Span, next_to: bool) -> bool:
+    if span.source not in (Source.NER, Source.LLM) or span.label not in _PLACE_LABELS \
+            or next_to:
+        return False
+    covered = text[span.start:span.end]
+    if not covered.isalpha() or not covered.islower():
+        return False
+    line = line_around(text, span.start, span.end)
+    if line != line.lower():
+        return False  # a cased line: the guards' lower-case English place
+    first, last = all_name_lists()
+    before = text[max(0, span.start - 30):span.start]
+    return bool(_ARTICLE_BEFORE.search(before)) and is_english(covered) \
+        and covered not in one_word_places() and covered not in first and covered not in last \
+        and not HOME_BEFORE.search(before)
+
+
+_TOWN_AND_COMMA = re.compile(r"(?<![\w\-])[^\W\d_]{2,}\s*,[ \t]*\Z")
+
+
+def after_a_town(text: str, span: Span) -> bool:
+    """A word and a comma just before ("Beerze⏎, OV"), not a segment ("V1-V4, ST")."""
+    return bool(_TOWN_AND_COMMA.search(text[max(0, span.start - 24):span.start]))
+
+
+def state_after_town(text: str, span: Span) -> bool:
+    """"Portland, OR" / "Baltimore, MD": a state code after a town, not the clinical
+    abbreviation ("Qs V1-V4, ST elev" is a segment)."""
+    return span.label is Label.LOCATION and span.length == 2 and after_a_town(text, span)
