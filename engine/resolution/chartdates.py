@@ -79,11 +79,29 @@ _EQUALS_AFTER = re.compile(r"^[ \t]*=[ \t]*\d+(?![\d/])")  # not "from 2/1 = 4/2
 _SCALE_BEFORE = re.compile(r"(?<![\d/])\d(?:-\d)?/(\d{1,2})(?![\d/])")
 
 
+# A quantity of something ("D50 1/2 amp", "1/5 vodka daily", "1/2 tab") or a score going on to
+# another on its scale ("pain 9/10 -> 5/10").
+_QUANTITY_AFTER = re.compile(r"^[ \t]*(?i:amps?|tabs?|tablets?|vials?|bags?|cups?|pints?"
+                             r"|fifths?|packs?|ppd|gallons?|quarts?|qt|oz|vodka|whiskey|beers?"
+                             r"|wine|liquor|of[ \t]+(?:a|an|the)\b)")
+_NEXT_SCORE = re.compile(r"^[ \t]*(?:->|→|-->|to)[ \t]*\d{1,2}/(\d{1,2})(?!\d)")
+
+
+def quantity_or_next_score(text: str, start: int, end: int) -> bool:
+    """"D50 1/2 amp", "1/5 vodka daily", "pain 9/10 -> 5/10": what comes after says it is a
+    fraction (even of a month/year shape: "9/10")."""
+    after = text[end:end + 16]
+    next_score = _NEXT_SCORE.match(after)
+    return bool(_QUANTITY_AFTER.match(after)) or next_score is not None \
+        and next_score.group(1) == text[start:end].rsplit("/", 1)[-1]
+
+
 def fraction_in_context(text: str, start: int, end: int) -> bool:
-    """A month/day shape that a setting, bottle count or score around it shows is none."""
+    """A month/day shape that a setting, bottle count, quantity or score around it shows is
+    none."""
     core = text[start:end]
     after = text[end:end + 16]
-    if _OXYGEN_AFTER.match(after):
+    if _OXYGEN_AFTER.match(after) or quantity_or_next_score(text, start, end):
         return True
     line = text[max(0, start - 60):start].rsplit("\n", 1)[-1]
     bottles = _BOTTLES.fullmatch(core)

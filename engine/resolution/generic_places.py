@@ -8,6 +8,10 @@
   or a possessive ("a plow driver", "works as a cook"): in a line without case the model has
   only the word to go on, and a name takes neither ("resides at the pines" does take "the").
   A word of a longer place ("gull island") has a candidate beside it.
+- A model's place of lower-case English words in a line with case ("lives alone in apt",
+  "found in snowbank"), no listed place among them.
+- A drug is no place ("Pt on new Coumadin"); a state code follows a town ("Portland, OR"),
+  not a segment ("Qs V1-V4, ST elev").
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from engine.core.domain import Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.locations import one_word_places
-from engine.detectors.dictionary.names import all_name_lists
+from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.edges import line_around
 
@@ -90,3 +94,51 @@ def state_after_town(text: str, span: Span) -> bool:
     """"Portland, OR" / "Baltimore, MD": a state code after a town, not the clinical
     abbreviation ("Qs V1-V4, ST elev" is a segment)."""
     return span.label is Label.LOCATION and span.length == 2 and after_a_town(text, span)
+
+
+def drug_as_a_place(text: str, span: Span) -> bool:
+    """"Pt on new Coumadin", "LASIX": a drug of the clinical lexicon, with at most English
+    words before it, is no place or facility."""
+    from engine.cire.lexicon import default_lexicon
+
+    if span.label not in _PLACE_LABELS:
+        return False
+    covered = text[span.start:span.end]
+    drugs = [h for h in default_lexicon().find(covered) if h.category == "drug"]
+    if len(drugs) != 1 or drugs[0].end != len(covered.rstrip(".,")):
+        return False
+    return all(is_english(w) for w in re.findall(r"[^\W\d_]+", covered[:drugs[0].start]))
+
+
+_DIRECTIONS = frozenset({"north", "south", "east", "west", "northeast", "northwest", "southeast",
+                         "southwest"})
+_PARTICLE_BEFORE = re.compile(r"(?i:\b(?:de|del|la|las|los|le|du|di|van|von)[ \t]+\Z)")
+
+
+def lower_case_english_place(text: str, span: Span) -> bool:
+    """A model's place made of lower-case English words in a line that has case ("lives alone
+    in apt", "found in snowbank", "NUH transfer center"): no listed place among them."""
+    if span.source not in (Source.NER, Source.LLM) \
+            or span.label not in (Label.LOCATION, Label.HOSPITAL):
+        return False
+    words = lower_case_english_words(text, span)
+    if not words:
+        return False
+    covered = text[span.start:span.end]
+    if any(c.isdigit() for c in covered) and any(w in _DIRECTIONS for w in words):
+        return False  # a ward: "admit 8 east", "back to 2 north"
+    # One word that a list names is no exception ("ambulate in hall"), unless a home is
+    # before it ("lives at collins plains", "home in south beth" are typed so).
+    places, (first, last) = one_word_places(), all_name_lists()
+    before = text[max(0, span.start - 30):span.start]
+    named = (len(words) > 1 or HOME_BEFORE.search(before) or _PARTICLE_BEFORE.search(before)) \
+        and any(w in first or w in last for w in words)  # "Calle de la villa de marin 6"
+    return not named and not any(w in places for w in words) \
+        and not any(a <= span.start < b for a, b in caseless_lines(text))
+
+
+def lower_case_english_words(text: str, span: Span) -> list[str]:
+    """The span's words when every one is a lower-case English word of three letters or
+    more, else none."""
+    words = re.findall(r"[^\W\d_]+", text[span.start:span.end])
+    return words if all(w.islower() and len(w) >= 3 and is_english(w) for w in words) else []

@@ -42,10 +42,8 @@ from engine.detectors.dictionary.context import (
     has_strong_name_context,
     is_english,
 )
-from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.fragments import STAFF_AFTER
-from engine.detectors.regex.towns import HOME_BEFORE
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces, with_facility_head, without_edge_words
 from engine.resolution.edges import line_around, trim
@@ -59,7 +57,10 @@ from engine.resolution.foreign_words import (
 from engine.resolution.generic_places import (
     after_a_town,
     common_word_place,
+    drug_as_a_place,
     generic_institution,
+    lower_case_english_place,
+    lower_case_english_words,
     state_after_town,
 )
 from engine.resolution.measurements import looks_like_date, measurement_ranges
@@ -114,8 +115,6 @@ _ACRONYM = re.compile(r"[A-Z]{2,6}")
 _MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|return(?:ed)?|d/c'?d?"
                           r"|discharged?|admitted|came|arrived|accepted|bed)[ \t]+(?:to|from|at)"
                           r"[ \t]+(?:the[ \t]+)?\Z)")
-_DIRECTIONS = frozenset({"north", "south", "east", "west", "northeast", "northwest", "southeast",
-                         "southwest"})
 _COMPANY_SUFFIXES = frozenset({"inc", "llc", "ltd", "corp", "co", "plc", "lp", "pc"})
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
@@ -255,7 +254,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
                                       or measured_word(text, span)):
         return True  # "Covering MD", "Chest PT", "UNCHANGED PER RN"
     if _caps_acronym_without_a_move(text, span) or _company_of_clinical_words(text, span) \
-            or _lower_case_english_place(text, span):
+            or lower_case_english_place(text, span):
         return True
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
@@ -264,7 +263,6 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
 
 
 _STAFF_AFTER = re.compile(STAFF_AFTER)
-_PARTICLE_BEFORE = re.compile(r"(?i:\b(?:de|del|la|las|los|le|du|di|van|von)[ \t]+\Z)")
 
 
 def _caps_acronym_without_a_move(text: str, span: Span) -> bool:
@@ -288,27 +286,6 @@ def _company_of_clinical_words(text: str, span: Span) -> bool:
         and _in_caseless_line(text, span) \
         and all(clinical_or_english(w.strip(".,")) for w in words[:-1])
 
-
-def _lower_case_english_place(text: str, span: Span) -> bool:
-    """A model's place made of lower-case English words in a line that has case ("lives alone
-    in apt", "found in snowbank", "NUH transfer center"): no listed place among them."""
-    if span.source not in (Source.NER, Source.LLM) \
-            or span.label not in (Label.LOCATION, Label.HOSPITAL):
-        return False
-    words = _lower_case_english_words(text, span)
-    if not words:
-        return False
-    covered = text[span.start:span.end]
-    if any(c.isdigit() for c in covered) and any(w in _DIRECTIONS for w in words):
-        return False  # a ward: "admit 8 east", "back to 2 north"
-    # One word that a list names is no exception ("ambulate in hall"), unless a home is
-    # before it ("lives at collins plains", "home in south beth" are typed so).
-    places, (first, last) = one_word_places(), all_name_lists()
-    before = text[max(0, span.start - 30):span.start]
-    named = (len(words) > 1 or HOME_BEFORE.search(before) or _PARTICLE_BEFORE.search(before)) \
-        and any(w in first or w in last for w in words)  # "Calle de la villa de marin 6"
-    return not named and not any(w in places for w in words) \
-        and not any(a <= span.start < b for a, b in caseless_lines(text))
 
 
 def _by_label(spans: list[Span]) -> dict[Label, list[tuple[int, int]]]:
@@ -372,8 +349,9 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
     generic = generic_institution(text, span)  # "transfer w/ regional center", not the
-    if generic is not None and not _beside_any(text, generic, beside):  # "Hospital" of
-        return True  # "Hospital San Rafael" nor "bayside step-down program"
+    if generic is not None and not _beside_any(text, generic, beside) \
+            or drug_as_a_place(text, span):  # not the "Hospital" of "Hospital San Rafael"
+        return True  # nor "bayside step-down program"; "Pt on new Coumadin"
     if span.source in (Source.NER, Source.LLM):
         next_to = _beside_any(text, span, beside)  # "tavish general": a word of a name
         if capital_of_a_sentence(text, span, next_to) or section_letter(text, span) \
@@ -443,7 +421,7 @@ def _lower_case_english_name(text: str, span: Span) -> bool:
     christine", "md okafor aware"). Short words stay ("mom (al)")."""
     if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
         return False
-    words = _lower_case_english_words(text, span)
+    words = lower_case_english_words(text, span)
     first, last = all_name_lists()
     if not words or any(w in first or w in last for w in words):
         return False
@@ -453,12 +431,6 @@ def _lower_case_english_name(text: str, span: Span) -> bool:
         return False
     return not any(a <= span.start < b for a, b in caseless_lines(text))
 
-
-def _lower_case_english_words(text: str, span: Span) -> list[str]:
-    """The span's words when every one is a lower-case English word of three letters or
-    more, else none."""
-    words = re.findall(r"[^\W\d_]+", text[span.start:span.end])
-    return words if all(w.islower() and len(w) >= 3 and is_english(w) for w in words) else []
 
 
 def _relation_before_a_name(text: str, span: Span) -> bool:

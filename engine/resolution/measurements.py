@@ -17,6 +17,7 @@ from engine.resolution.chartdates import (
     culture_result_after,
     fraction_in_context,
     history_year,
+    quantity_or_next_score,
     rising_day,
     scored_before,
     uneven_month_day,
@@ -249,7 +250,9 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \
             and not (two_digit_year and (scored_before(text, core_start)
-                                         or _COURSE_DAY_BEFORE.search(before))) \
+                                         or _COURSE_DAY_BEFORE.search(before)
+                                         or quantity_or_next_score(text, core_start,
+                                                                   core_start + len(core)))) \
             and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before)) \
             or two_digit_year and _event_day(text, core_start, core_start + len(core))
     if _MD.fullmatch(core):

@@ -101,6 +101,10 @@ SPARSE_ALWAYS = [
     ("plan: transfer to step-down side tonight if stable, cont tele", "step", H),
     ("son lives out of state, number not found yet.", "state", L),
     ("found in his truck in a ditch by a plow driver ~1530", "plow", L),
+    ("- Pt on new Coumadin (DVT found here) - rehab will need INR checks", "new Coumadin", H),
+    ("pain: severe w/ rewarming, 9/10 -> 5/10 w/ morphine 4 mg iv q3h", "9/10", Label.DATE),
+    ("on fingerstick while TF held. Given D50 1/2 amp (12.5g)", "1/2", Label.DATE),
+    ("heavy etoh use per family on admit (1/5 vodka daily), last drink", "1/5", Label.DATE),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -135,6 +139,9 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("Servicio de Aparato Digestivo. Hospital Clínico Universitario", "Hospital", H),
     ("pt resides at the pines since his stroke", "pines", H),
     ("tavish notified by hollin staff, not coming in", "hollin", H),
+    ("Transferred from Sacred Heart yesterday for cath", "Sacred Heart", H),
+    ("LOS impact: 41 days, avoidable days since 8/12 = 15", "8/12", Label.DATE),
+    ("sputum 8/10 MRSA; repeat 8/16 ngtd. bcx 8/10 neg final.", "8/16", Label.DATE),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
