@@ -60,6 +60,16 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
 _DEPARTMENTS = frozenset({"ed", "er", "icu", "micu", "sicu", "ccu", "cvicu", "nicu", "picu",
                           "pacu", "sw", "admissions", "lobby", "helipad"})
 _CLOCK = re.compile(HHMM)
+# Roles, clergy and step-relations before a name are no part of it ("ATTY WINSLOW PRATT",
+# "Trooper Nadeau", "fr donnelly", "STEPDAD RAY", "ho brandvold").
+_ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "deacon",
+                           "chaplain", "trooper", "officer", "sgt", "det", "atty", "attorney",
+                           "sw", "ho", "rn", "np", "stepdad", "stepmom", "stepfather",
+                           "stepmother", "stepson", "stepdaughter"})
+_SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
+# An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
+_INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"
+                          r"|ltd|co|corp|jr|sr|bros))\.$")
 # What the writer did before naming a place ("Called Larkmoor SNF", "DISCUSSED GREYHOLM").
 _REPORTING = frozenset({"called", "discussed", "likely", "possibly", "probably", "paged",
                         "faxed", "contacted", "notified", "spoke", "updated"})
@@ -223,7 +233,8 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
 
     def first_goes(word: str) -> bool:
         key = word.casefold().rstrip(".,")
-        return key in _JOINERS or place and key in _REPORTING
+        return key in _JOINERS or place and key in _REPORTING \
+            or label in _NAME_LABELS and key in _ROLES_BEFORE  # "REV GREENE", "sw jen"
 
     while len(words) > 1 and last_goes(words[-1].group()):
         words.pop()
@@ -231,7 +242,14 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         words.pop(0)
     if not words:
         return start, end
-    return start + words[0].start(), start + words[-1].end()
+    start, end = start + words[0].start(), start + words[-1].end()
+    if label in _NAME_LABELS and text[end - 2:end] in ("'s", "’s", "'S", "’S") \
+            and end - start > 3:
+        end -= 2  # "Dr. Mbeki's fellow": the name, not its possessive
+    if text[end - 1:end] == "." and end - start > 2 and _SENTENCE_GOES_ON.match(text, end) \
+            and not _INITIAL_END.search(text[start:end]):
+        end -= 1  # "at 44 Ashmont Terrace. Widowed", "Dr. Ng."
+    return start, end
 
 
 # A facility's head word left outside a place's span ("pinecrest rehab", "NORTH END HEALTH

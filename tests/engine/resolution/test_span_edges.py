@@ -32,6 +32,18 @@ P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
     ("code status - nurse Yolanda faxing MOLST. Dtr reached", "Yolanda faxing", P, ["Yolanda"]),
     ("WIFE MARGUERITE TOURED GREYHOLM SAT, AGREEABLE", "MARGUERITE TOURED", P, ["MARGUERITE"]),
     ("rounds and agree w/ Dr. Rahimi note. Key points", "Rahimi note", D, ["Rahimi"]),
+    # a role, clergy or step-relation before a name; its possessive; a sentence's period
+    ("COURT-APPOINTED GUARDIAN IS ATTY WINSLOW PRATT, REACHED AT", "ATTY WINSLOW PRATT", P,
+     ["WINSLOW PRATT"]),
+    ("r: paged sw jen who met w/ son 1545", "sw jen", P, ["jen"]),
+    ("State police (Trooper Nadeau, barracks (603) 555-0199)", "Trooper Nadeau", P,
+     ["Nadeau"]),
+    ("left message for fr donnelly at parish office", "fr donnelly", P, ["donnelly"]),
+    ("MOTHER TRISHA AND STEPDAD RAY ARRIVED 0330", "STEPDAD RAY", P, ["RAY"]),
+    ("pulled at 1530 by Dr. Mbeki's fellow, hemostasis", "Mbeki's", D, ["Mbeki"]),
+    ("at noc. Discussed w/ Dr. Ng.", "Ng.", D, ["Ng"]),
+    ("lives in a 2nd floor walk-up at 44 Ashmont Terrace. Widowed x 6 yrs.",
+     "44 Ashmont Terrace.", L, ["44 Ashmont Terrace"]),
 ])
 def test_edges_that_are_not_the_identifier_go(text: str, piece: str, label: Label,
                                               expected: list[str]) -> None:
@@ -45,6 +57,9 @@ def test_edges_that_are_not_the_identifier_go(text: str, piece: str, label: Labe
     ("Emitido por: Dr. Andrés Rodríguez Lorenzo 333, Medical Village", "Rodríguez Lorenzo 333",
      D),
     ("visited today by Marta Eve, her niece", "Marta Eve", P),  # a listed name, not the evening
+    ("seen by Anna K. this am", "Anna K.", P),
+    ("f/u at Conway Inc. next week", "Conway Inc.", H),
+    ("lives on Tolland St. with her son", "Tolland St.", L),
 ])
 def test_names_that_end_in_such_words_stay_whole(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == [piece]

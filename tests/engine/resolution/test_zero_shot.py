@@ -558,7 +558,7 @@ MODEL_NAMES = [
     ("Apt. 887, Ward port, Ontario", "Ward", L),
     ("Pt restless. wife christine notified of events.", "christine", P),
     ("-- R DAVIES, RN", "R DAVIES", D),
-    ("hr stable. ho bonnet notified @ 8am", "ho bonnet", D),
+    ("hr stable. ho bonnet notified @ 8am", "bonnet", D),  # the role stays out
     ("PT'S SON CORNELIUS AND DTR IMANI. FAMILY WISHES TO CONTINUE", "IMANI", P),
     ("12 ELM ST, NORTH JOSHUASHIRE, AL Y2V6Y0", "AL", L),
     ("Visit 12:30. S: Bra reports swelling L ankle.", "Bra", P),
