@@ -25,6 +25,7 @@ from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.edges import line_around
+from engine.resolution.telegraphic import past_participle
 
 _PLACE_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION})
 # Kinds, heads and the words that point at one ("the receiving hosp", "our regional center").
@@ -142,3 +143,30 @@ def lower_case_english_words(text: str, span: Span) -> list[str]:
     more, else none."""
     words = re.findall(r"[^\W\d_]+", text[span.start:span.end])
     return words if all(w.islower() and len(w) >= 3 and is_english(w) for w in words) else []
+
+
+# What no institution's name holds before its head word: an order's verb, a preposition, or
+# clinical shorthand ("RECOMMEND LTAC", "AUTH FOR LTAC", "HMO DENIED LTAC", "OUTPT LIPID
+# CLINIC", "ANTICIPATED HOSPITAL D/C"); "ST", "MT" and the like begin names.
+_CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consider", "need",
+                                   "needs", "await", "awaiting", "auth", "for", "to", "and",
+                                   "or", "vs", "denied", "accepted", "anticipated", "close",
+                                   "redose", "yo", "y/o", "w/", "per", "from", "at"})
+_NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
+
+
+def facility_of_charting_words(text: str, span: Span, caseless: bool) -> bool:
+    """A rule's facility in a line without case whose words before the head are charting."""
+    from engine.resolution.shorthand import is_shorthand
+
+    if span.source is not Source.RULE or span.label is not Label.HOSPITAL or not caseless:
+        return False
+    words = [w.casefold() for w in re.findall(r"[^\W\d_][\w/'’\-]*", text[span.start:span.end])]
+    if len(words) < 2:
+        return False
+    first, last = all_name_lists()
+    places = one_word_places()
+    return any(w in _CHARTING_BEFORE_HEAD or past_participle(w)
+               or is_shorthand(w) and w not in _NAME_STARTERS and w not in places
+               and w not in first and w not in last for w in words[:-1])
+

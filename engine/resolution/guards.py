@@ -58,6 +58,7 @@ from engine.resolution.generic_places import (
     after_a_town,
     common_word_place,
     drug_as_a_place,
+    facility_of_charting_words,
     generic_institution,
     lower_case_english_place,
     lower_case_english_words,
@@ -115,7 +116,7 @@ _ACRONYM = re.compile(r"[A-Z]{2,6}")
 _MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|return(?:ed)?|d/c'?d?"
                           r"|discharged?|admitted|came|arrived|accepted|bed)[ \t]+(?:to|from|at)"
                           r"[ \t]+(?:the[ \t]+)?\Z)")
-_COMPANY_SUFFIXES = frozenset({"inc", "llc", "ltd", "corp", "co", "plc", "lp", "pc"})
+_COMPANY_SUFFIXES = frozenset({"inc", "llc", "ltd", "corp", "co", "plc", "lp", "pc", "ag"})
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
@@ -254,7 +255,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
                                       or measured_word(text, span)):
         return True  # "Covering MD", "Chest PT", "UNCHANGED PER RN"
     if _caps_acronym_without_a_move(text, span) or _company_of_clinical_words(text, span) \
-            or lower_case_english_place(text, span):
+            or lower_case_english_place(text, span) \
+            or facility_of_charting_words(text, span, _in_caseless_line(text, span)):
         return True
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \

@@ -13,7 +13,9 @@ from engine.resolution.shorthand import clinical_or_english, is_shorthand
 ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np)\b")
 TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
 # The shift or post of the one who holds the role: never a name before it.
-_SHIFTS = frozenset("day night eve evening noc charge float covering oncoming bedside".split())
+_SHIFTS = frozenset("day night eve evening noc charge float covering oncoming bedside floor unit"
+                    " primary receiving sending accepting transferring outside agency travel"
+                    " pool staff team".split())
 _PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
 

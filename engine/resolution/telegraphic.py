@@ -366,8 +366,15 @@ def past_tense_verb(text: str, span: Span) -> bool:
     if not covered.isalpha() or not covered.islower() \
             or TITLE_BEFORE.search(text[max(0, span.start - 12):span.start]):
         return False
-    return covered in _IRREGULAR_PAST or len(covered) >= 5 and covered.endswith("ed") \
-        and is_english(covered)
+    return covered in _IRREGULAR_PAST or past_participle(covered)
+
+
+def past_participle(word: str) -> bool:
+    """"anticipated", "recommended", "denied", "planned"; not "kindred" (no verb "kindr")."""
+    stems = [word[:-2], word[:-1], word[:-3] + "y"]
+    if len(word) > 4 and word[-3] == word[-4]:
+        stems.append(word[:-3])  # "planned"
+    return word.endswith("ed") and any(len(s) > 2 and s in english_words() for s in stems)
 
 
 # A measured value after a word: "Ht 178 cm", "UNASSISTED SYS 90S", "Wt 92 kg".

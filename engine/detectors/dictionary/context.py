@@ -25,7 +25,9 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
              r"|cousin|grandson|granddaughter|grandmother|grandfather|grandma|grandpa"
              r"|stepson|stepdaughter|stepmother|stepfather|sibling|child|guardian|caregiver"
              r"|neighbou?r|roommate|sdm|poa|proxy|hcp|nok|dtr|neice|grandaughter"
-             r"|sponsor|boss|employer|coworker|co-worker|landlord|landlady|housemate")
+             r"|sponsor|boss|employer|coworker|co-worker|landlord|landlady|housemate"
+             r"|daughter-in-law|son-in-law|mother-in-law|father-in-law|sister-in-law"
+             r"|brother-in-law|dil|stepdad|stepmom")
 # Explicit cues after which the next words are a name whatever the dictionaries say.
 CUES = r"patient|pt|name|re|client|resident"
 # A grade before "MR" makes it mitral regurgitation ("mod mr. post procedure"), no title.
@@ -46,6 +48,8 @@ _SERVICE_AFTER = re.compile(r"(?i:^[ \t]+(?:team|service|staff|officer|resident|
 _RELATION_AFTER = rf"(?i:[ \t]*\((?:{RELATIONS})\))"  # "FAMILY MEMBER HOPE (DAUGHTER)"
 _TIME_WORDS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months",
                          "year", "years", "hour", "hours", "shift", "shifts", "minute"})
+_VERB_AFTER = re.compile(r"(?i:[ \t]+(?:is\s+)?(?:aware|notified|paged|updated|at\s+bedside"
+                         r"|in\s+to\s+visit)\b)")
 _AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN|RT\b)"
     r"|[ \t]+[A-Z]\.(?=[\s,;:)]|$)"
@@ -54,8 +58,10 @@ _AFTER = re.compile(
     rf"|{_RELATION_AFTER})")
 
 
-def has_name_context(text: str, start: int, end: int) -> bool:
-    """Does the text around ``[start, end)`` say that it is a person's name?"""
+def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = True) -> bool:
+    """Does the text around ``[start, end)`` say that it is a person's name? ``verbs_after``:
+    also a verb of being told after it ("Baker notified"), which in capitals follows charting
+    words as often ("ORG NOTIFIED", "ALLERGY LIST UPDATED")."""
     if text[start:end].casefold() in _TIME_WORDS:
         return False  # "PER DAY RT BRUCKNER": a rate, then the therapist
     before = text[max(0, start - 40):start]
@@ -64,7 +70,8 @@ def has_name_context(text: str, start: int, end: int) -> bool:
     if _PROVIDER_BEFORE.search(before) and not _SERVICE_AFTER.match(text[end:end + 16]) \
             and text[start:end].casefold() not in clinical_words():
         return True
-    return bool(_AFTER.match(text[end:end + 24]))
+    after = _AFTER.match(text[end:end + 24])
+    return after is not None and (verbs_after or not _VERB_AFTER.match(after.group()))
 
 
 # A title or relation word, or a cue with a colon ("Name: Foley"); "pt foley" is no evidence.

@@ -76,7 +76,7 @@ _NEVER_NAME = frozenset({"she", "he", "her", "his", "him", "they", "we", "me", "
 
 # Listed names that, with no case to tell, are the preposition or the verb ("PER DAY RT
 # BRUCKNER", "SISTER CAN BE REACHED"); "Per Lindqvist" in a cased line still is a name.
-_NO_NAME_WITHOUT_CASE = frozenset({"per", "can"})
+_NO_NAME_WITHOUT_CASE = frozenset({"per", "can", "min"})  # "50 MIN EACH WAY"
 
 
 def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
@@ -152,7 +152,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=4, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=5, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
@@ -259,8 +259,9 @@ class NameGazetteerDetector:
                 and tokens[i].key not in self.stop \
                 and not any(t.key in self.clinical for t in tokens[i:j]) \
                 and all(only_spaces_between(text, a, b) for a, b in pairwise(tokens[i:j]))
-            if not (strong or titled or paired) and not has_name_context(text, start, end):
-                i = j
+            if not (strong or titled or paired) \
+                    and not has_name_context(text, start, end, verbs_after=not caseless[i]):
+                i = j  # without case "ORG NOTIFIED" says nothing of a name
                 continue
             span = self._span(doc, start, end, j - i, kinds[i:j])
             if not strong and span.confidence < 0.8:

@@ -22,7 +22,9 @@ MICROBES = frozenset({"aureus", "coli", "epidermidis", "pneumoniae", "difficile"
                        "faecium", "aeruginosa", "albicans", "fragilis", "influenzae", "cloacae",
                        "mirabilis", "marcescens", "baumannii", "pyogenes", "agalactiae",
                        "glabrata", "krusei", "parapsilosis", "tropicalis", "maltophilia",
-                       "lugdunensis", "lutea", "jeikeium", "pneumophila", "oxytoca"})
+                       "lugdunensis", "lutea", "jeikeium", "pneumophila", "oxytoca", "pylori",
+                       "jirovecii", "cepacia", "catarrhalis", "meningitidis", "perfringens",
+                       "monocytogenes", "gonorrhoeae", "trachomatis", "acnes"})
 
 
 def _words(text: str) -> list[str]:
@@ -32,12 +34,15 @@ def _words(text: str) -> list[str]:
 def _is_name(word: str, *, listed_word_ok: bool) -> bool:
     from engine.detectors.dictionary.context import clinical_words, is_english
     from engine.detectors.dictionary.names import all_name_lists
+    from engine.resolution.shorthand import is_shorthand
 
     key = word.casefold()
     if key in clinical_words() or key in MICROBES or len(key) < 3:
         return False
     first, last = all_name_lists()
     listed = key in first or key in last
+    if is_shorthand(key) and not listed:
+        return False  # "w/ R MAINSTEM blocker"
     return not is_english(key) or (listed_word_ok and listed)
 
 
@@ -91,8 +96,9 @@ STAFF_RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(?:per|d/w|w/|by|spoke\s+(?:with|to)|discussed\s+with)[ \t]+)"
               r"((?![aAiI][ .])[A-Za-z]\.?[ \t]+[A-Za-z][a-z'’\-]{2,}|[A-Z]\.?[ \t]+[A-Z]{3,})\b",
               0.65, group=1, validate=staff_name),
-    # "B. TOLLER", "K. MORROW RN"; not the end of "D+I." or "F/C." ("D+I. WAVEFORM")
-    RegexRule("staff.initial_caps", DOC, r"(?<![\w.>+/])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
+    # "B. TOLLER", "K. MORROW RN"; not the end of "D+I.", "F/C.", "CX'D.", "D&I." ("D+I. WAVEFORM")
+    RegexRule("staff.initial_caps", DOC,
+              r"(?<![\w.>+/'’&])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
               0.6, group=1, validate=caps_surname),
     # "mira holm aware"
     RegexRule("staff.name_notified", DOC,

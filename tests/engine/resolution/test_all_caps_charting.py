@@ -51,6 +51,24 @@ NEVER = [
     ("HAI at LTAC. Reported to QI per policy", "QI"),
     ("F/U VASC CLINIC DR HARGREAVES 2 WKS", "VASC CLINIC"),
     ("brother arrives from Halifax. Made DNR, CMO to be addressed", "Made"),
+    # English words the name lists hold, in capitals, need a title, relation or credential
+    ("REPORT GIVEN TO FLOOR RN WHEN BED ASSIGNED.", "FLOOR"),
+    ("RUQ US W/ DOPPLER DONE 1400 - TIPS PATENT", "DOPPLER"),
+    ("BEEN DRIVING BACK AND FORTH 50 MIN EACH WAY.", "EACH WAY"),
+    ("ALLERGY LIST UPDATED: HALOPERIDOL (NMS).", "LIST"),
+    ("OPO: ORGAN PROCUREMENT ORG NOTIFIED PER HOSPITAL POLICY AT 0730", "ORG"),
+    # an initial glued to the word before, a microbe, a side: no staff name
+    ("AT 0300, PAN CX'D. REMAINS INTUBATED, SEDATED.", "D. REMAINS"),
+    ("SKIN: STERNUM + L LEG DSGS D&I. HEELS ON PILLOWS.", "I. HEELS"),
+    ("ID: AFEBRILE. H. PYLORI SEROLOGY PENDING. NO ABX.", "PYLORI"),
+    ("INTUBATED ON ADM W/ R MAINSTEM BLOCKER PLACED BY IP", "MAINSTEM"),
+    # a rule's facility of charting words in capitals
+    ("PER PT/PM&R, RECOMMEND LTAC VS SNF W/ TRACH CAPABILITY.", "RECOMMEND"),
+    ("INSURANCE: COMMERCIAL HMO, REQUIRES AUTH FOR LTAC/SNF.", "AUTH FOR"),
+    ("TO MEDICINE FLOOR THIS AFTERNOON. ANTICIPATED HOSPITAL D/C IN 3-4 DAYS.",
+     "ANTICIPATED"),
+    ("CHECK LIPID PANEL DAILY. OUTPT LIPID CLINIC REFERRAL.", "LIPID CLINIC"),
+    ("PLAN: CLOSE AG, TRANSITION TO SQ INSULIN W/ OVERLAP 2H", "CLOSE AG"),
 ]
 
 # (text, a piece spans must cover whole), rules and dictionaries under hipaa.
@@ -63,6 +81,9 @@ ALWAYS = [
     ("F/U at Lakeside Clinic next week", "Lakeside Clinic"),
     ("SUPPORT GIVEN, SW DELACROIX PAGED.", "DELACROIX"),
     ("Vandermolen here, very upset; Greg cell 472-555-0113.", "Greg"),
+    ("WIFE ROSE, SONS MARK AND PETER, DAUGHTER-IN-LAW SUE.", "SUE"),
+    ("family leaning towards peg/trach and kindred ltac, plan per team", "kindred"),
+    ("B. TOLLER RN AT BEDSIDE FOR REPORT", "B. TOLLER"),
 ]
 
 
