@@ -261,7 +261,7 @@ _HEADS = frozenset({"rehab", "rehabilitation", "ctr", "center", "centre", "house
                     "lodge", "shelter", "hospice", "recovery", "hospital", "hosp", "facility",
                     "manor", "residence", "commons", "living", "nursing", "home", "sons",
                     "regional", "general", "memorial"})
-_HEAD_AFTER = re.compile(rf"(?i:[ \t]+(?P<kinds>(?:(?:{_KINDS})[ \t]+){{0,2}})"
+_HEAD_AFTER = re.compile(rf"(?i:(?P<dot>\.)?[ \t]+(?P<kinds>(?:(?:{_KINDS})[ \t]+){{0,2}})"
                          rf"(?P<and>(?:&|and)[ \t]+(?:(?:{_KINDS})[ \t]+)?)?"
                          rf"(?P<head>{'|'.join(sorted(_HEADS))})\b)")
 _KIND_WORDS = frozenset(_KINDS.split("|"))  # "GLENHAVEN NURSING" goes on to its "CENTER"
@@ -283,6 +283,8 @@ def with_facility_head(text: str, span: Span) -> Span:
     if match is None or _NOT_A_NAME_AFTER.match(text, match.end()):
         return span
     last = text[span.start:span.end].split()[-1].casefold().rstrip(".,")
+    if match.group("dot") and len(last) > 4:
+        return span  # "Univ. Hosp of Caldermoor"; not "Mercy. Hospital staff"
     if (last in _HEADS or last.endswith("'s") and last[:-2] in _HEADS) \
             and last not in _KIND_WORDS and not match.group("and"):
         return span  # "Seaview Manor assisted living"; "LINDEN REHAB & NURSING" goes on

@@ -91,7 +91,7 @@ CURATED = (
     "surg", "anticoag", "yankauer", "serosang", "serosanguinous", "serosanguineous", "tele",
     "telemetry", "kinetics", "pharmacokinetic", "pharmacokinetics", "aminoglycoside",
     "nomogram", "hoyer", "slough", "eob", "hmo", "ppo", "als", "bls", "ok", "bos", "sys",
-    "mainstem", "mepilex", "silvadene", "xeroform", "integra",
+    "mainstem", "mepilex", "silvadene", "xeroform", "integra", "dopplerable", "dopplered",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -57,8 +57,9 @@ def generic_institution(text: str, span: Span) -> Span | None:
     while end < len(text) and (text[end].isalpha() or text[end] in "-'’"):
         end += 1
     goes_on = _NAME_GOES_ON.match(text, end)
-    if goes_on and (goes_on.group("word") is None or goes_on.group("word").istitle()):
-        return None
+    word = goes_on.group("word") if goes_on else None
+    if goes_on and (word is None or word[:1].isupper() and not word.isupper()):
+        return None  # "Hospital Clínico"; not "AMBULATE IN HALL W/ PT"
     words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text[start:end].casefold())
     if not words or any(c.isdigit() for c in text[start:end]) \
             or not all(w.replace("’", "'") in _GENERIC for w in words):

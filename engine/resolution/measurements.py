@@ -204,6 +204,12 @@ def _iso_date(core: str) -> bool:
     return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
 
 
+_RECORD_BEFORE = re.compile(r"(?i:\b(?:of|w/|per|copy|copies|chart|updated|reviewed|on\s+the)"
+                            r"[ \t,]*\Z)")
+_WHEN_BEFORE = re.compile(r"(?i:\b(?:in|since|until|till|from|by|early|late|mid|last|next)"
+                          r"[ \t]+\Z)")
+
+
 def _month_acronym(text: str, start: int, end: int) -> bool:
     covered = text[start:end].strip()
     if covered not in ("MAR", "DEC", "AUG"):  # administration record, decreased, augmentation
@@ -211,8 +217,13 @@ def _month_acronym(text: str, start: int, end: int) -> bool:
     if covered == "AUG" and "IABP" in text[max(0, start - 60):start].upper():
         return True  # "IABP 1:1, AUGMENTING WELL, AUG MAP 70-78"
     near = text[max(0, start - 5):start] + text[end:end + 5]
-    return any(c.islower() for c in line_around(text, start, end)) \
-        and not any(c.isdigit() for c in near)
+    if any(c.isdigit() for c in near):
+        return False
+    # In capitals too, a record is copied, verified or sent, and a list goes on after it
+    # ("COPIES OF MAR, LAST 48H", "VERIFIED W/ MAR)"); a month is when ("SURGERY IN MAR").
+    return any(c.islower() for c in line_around(text, start, end)) or covered == "MAR" and (
+        bool(_RECORD_BEFORE.search(text[max(0, start - 12):start]))
+        or text[end:end + 1] in (",", ")") and not _WHEN_BEFORE.search(text[:start]))
 
 
 def looks_like_date(text: str, start: int, end: int) -> bool:

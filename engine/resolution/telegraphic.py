@@ -360,13 +360,15 @@ _IRREGULAR_PAST = frozenset({"made", "held", "found", "gave", "took", "came", "w
 
 
 def past_tense_verb(text: str, span: Span) -> bool:
-    """A lower-case past-tense verb proposed as a name ("hospitalist made aware", "RN held
-    during mobility", "found to have"), with no title before it ("Dr. held" is a name)."""
+    """A past-tense verb proposed as a name ("hospitalist made aware", "RN HELD DURING
+    MOBILITY", "found to have"), with no title before it ("Dr. held" is a name)."""
     covered = text[span.start:span.end].strip()
-    if not covered.isalpha() or not covered.islower() \
+    line = line_around(text, span.start, span.end)
+    if not covered.isalpha() or not (covered.islower() or line.upper() == line) \
             or TITLE_BEFORE.search(text[max(0, span.start - 12):span.start]):
-        return False
-    return covered in _IRREGULAR_PAST or past_participle(covered)
+        return False  # lower case, or capitals in a line of capitals ("RN HELD DURING")
+    key = covered.casefold()
+    return key in _IRREGULAR_PAST or past_participle(key)
 
 
 def past_participle(word: str) -> bool:

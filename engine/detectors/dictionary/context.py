@@ -48,6 +48,7 @@ _SERVICE_AFTER = re.compile(r"(?i:^[ \t]+(?:team|service|staff|officer|resident|
 _RELATION_AFTER = rf"(?i:[ \t]*\((?:{RELATIONS})\))"  # "FAMILY MEMBER HOPE (DAUGHTER)"
 _TIME_WORDS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months",
                          "year", "years", "hour", "hours", "shift", "shifts", "minute"})
+_REGARDING = re.compile(r"(?i:^re\b)")
 _VERB_AFTER = re.compile(r"(?i:[ \t]+(?:is\s+)?(?:aware|notified|paged|updated|at\s+bedside"
                          r"|in\s+to\s+visit)\b)")
 _AFTER = re.compile(
@@ -60,13 +61,15 @@ _AFTER = re.compile(
 
 def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = True) -> bool:
     """Does the text around ``[start, end)`` say that it is a person's name? ``verbs_after``:
-    also a verb of being told after it ("Baker notified"), which in capitals follows charting
-    words as often ("ORG NOTIFIED", "ALLERGY LIST UPDATED")."""
+    also a verb of being told after it ("Baker notified") and "re:" before, which in capitals
+    come with charting words as often ("ORG NOTIFIED", "RE: EARLY RETURN TO OR")."""
     if text[start:end].casefold() in _TIME_WORDS:
         return False  # "PER DAY RT BRUCKNER": a rate, then the therapist
     before = text[max(0, start - 40):start]
-    if _BEFORE.search(before) or _INITIALS_BEFORE.search(before):
-        return True
+    cue = _BEFORE.search(before)
+    if cue and (verbs_after or not _REGARDING.search(cue.group())) \
+            or _INITIALS_BEFORE.search(before):
+        return True  # without case "RE: EARLY RETURN" is what it is about
     if _PROVIDER_BEFORE.search(before) and not _SERVICE_AFTER.match(text[end:end + 16]) \
             and text[start:end].casefold() not in clinical_words():
         return True

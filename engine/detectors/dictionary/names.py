@@ -72,7 +72,7 @@ _NEVER_SURNAME = frozenset({"and", "or", "the", "is", "was", "has", "had", "said
 # Pronouns and kinship words that Faker also lists as names ("She", "Son", "Mother").
 _NEVER_NAME = frozenset({"she", "he", "her", "his", "him", "they", "we", "me", "my", "you",
                          "mother", "father", "son", "daughter", "wife", "husband", "sister",
-                         "brother", "mom", "dad", "aunt", "uncle", "patient", "doctor"})
+                         "brother", "mom", "dad", "aunt", "uncle", "patient", "doctor", "hosp"})
 
 # Listed names that, with no case to tell, are the preposition or the verb ("PER DAY RT
 # BRUCKNER", "SISTER CAN BE REACHED"); "Per Lindqvist" in a cased line still is a name.
@@ -177,8 +177,9 @@ class NameGazetteerDetector:
     def _kind(self, text: str, token: Token, caseless: bool, lowered: set[str]) -> str | None:
         """"first"/"last" (a name here), "weak" (a listed name that is also a word) or None."""
         listed = self._listed(token.key)
-        if listed is None or len(token.text) < 2 or token.key in _NEVER_NAME:
-            return None
+        if listed is None or len(token.text) < 2 or token.key in _NEVER_NAME \
+                or token.start > 0 and text[token.start - 1].isdigit():
+            return None  # "F508DEL": a mutation, not "Del"
         if token.key in self.clinical:
             return "weak"
         if caseless:

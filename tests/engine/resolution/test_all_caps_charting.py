@@ -69,6 +69,13 @@ NEVER = [
      "ANTICIPATED"),
     ("CHECK LIPID PANEL DAILY. OUTPT LIPID CLINIC REFERRAL.", "LIPID CLINIC"),
     ("PLAN: CLOSE AG, TRANSITION TO SQ INSULIN W/ OVERLAP 2H", "CLOSE AG"),
+    ("WILL DISCUSS W/ DAY TEAM RE: EARLY RETURN TO OR", "EARLY"),
+    ("PT: 37M, CF (F508DEL HOMOZYGOUS), ADM W/ CF EXACERBATION", "DEL"),
+    ("TOBI HELD WHILE ON IV TOBRA TO LIMIT OTO/NEPHROTOX", "OTO"),
+    ("PLAN: CONT ABX/DEX, MONITOR FOR SHOCK AND DIC", "DEX"),
+    ("PLACEMENT VERIFIED BY XRAY AT OUTSIDE HOSP, MARKED 58 CM", "HOSP"),
+    ("L FOOT WARM, DP/PT DOPPLERABLE (PT PALPABLE).", "DOPPLERABLE"),
+    ("HAS R IJ TLC, R RADIAL ALINE (RN HELD DURING MOBILITY), RECTAL TUBE", "HELD"),
 ]
 
 # (text, a piece spans must cover whole), rules and dictionaries under hipaa.
@@ -84,6 +91,7 @@ ALWAYS = [
     ("WIFE ROSE, SONS MARK AND PETER, DAUGHTER-IN-LAW SUE.", "SUE"),
     ("family leaning towards peg/trach and kindred ltac, plan per team", "kindred"),
     ("B. TOLLER RN AT BEDSIDE FOR REPORT", "B. TOLLER"),
+    ("RE: ROSE BAKER, DOB 3/4/1950", "ROSE BAKER"),
 ]
 
 
@@ -123,6 +131,10 @@ def test_fractions_without_evidence_stay_fractions() -> None:
 
 # What a model proposes in these notes: (text, piece, label). The guards drop them.
 MODEL_PROPOSALS = [
+    ("PT WILL NEED COPIES OF MAR, LAST 48H OF VENT/TRACH COLLAR FLOWSHEETS", "MAR",
+     Label.DATE),
+    ("~25 MIN PRE-DOSE PER RN, VERIFIED W/ MAR).", "MAR", Label.DATE),
+    ("CARDIAC REHAB CONSULT. AMBULATE IN HALL W/ PT THIS AM.", "HALL", L),
     ("PLAN: TRANSFER TO KELLAND 5 STEPDOWN IF BED", "STEPDOWN", H),
     ("ATTEND FAMILY MTG W/ DR. HALLORAN", "MTG", H),
     ("ROLLOVER ON HWY OUTSIDE GARRAWAY", "HWY", L),

@@ -91,6 +91,8 @@ def test_a_title_starts_no_credentialed_name() -> None:
     ("Bed per HFCH nursing supervisor Nadine", "HFCH", H, "HFCH"),
     ("seen by tavish general surgery this am", "tavish", H, "tavish"),
     ("lives in tern harbor home w/ wife", "tern harbor", L, "tern harbor"),
+    ("asked about transfer to Univ. Hosp of Caldermoor for a second opinion", "Univ", H,
+     "Univ. Hosp"),
     ("DDM, DEMENTIA, FROM GLENHAVEN NURSING CENTER. ON ARRIVAL", "GLENHAVEN NURSING", H,
      "GLENHAVEN NURSING CENTER"),
 ])
