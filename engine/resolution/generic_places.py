@@ -25,7 +25,7 @@ from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, caseless_lines
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.edges import line_around
-from engine.resolution.telegraphic import past_participle
+from engine.resolution.roles import TITLE_BEFORE
 
 _PLACE_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION})
 # Kinds, heads and the words that point at one ("the receiving hosp", "our regional center").
@@ -146,13 +146,15 @@ def lower_case_english_words(text: str, span: Span) -> list[str]:
     return words if all(w.islower() and len(w) >= 3 and is_english(w) for w in words) else []
 
 
-# What no institution's name holds before its head word: an order's verb, a preposition, or
-# clinical shorthand ("RECOMMEND LTAC", "AUTH FOR LTAC", "HMO DENIED LTAC", "OUTPT LIPID
-# CLINIC", "ANTICIPATED HOSPITAL D/C"); "ST", "MT" and the like begin names.
+# What no institution's name holds before its head word: an order's verb, "w/", "per", or
+# clinical shorthand that is no English word ("RECOMMEND LTAC", "AUTH FOR LTAC", "HMO DENIED
+# LTAC", "OUTPT LIPID CLINIC", "ANTICIPATED HOSPITAL D/C"; the inventories also hold English
+# words that name places, "bay"); "ST", "MT" begin names, and "and", "for", "of" join them
+# ("OLD MILL NURSING AND REHAB", "HOME FOR THE AGED").
 _CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consider", "need",
-                                   "needs", "await", "awaiting", "auth", "for", "to", "and",
-                                   "or", "vs", "denied", "accepted", "anticipated", "close",
-                                   "redose", "yo", "y/o", "w/", "per", "from", "at"})
+                                   "needs", "await", "awaiting", "auth", "vs", "denied",
+                                   "accepted", "anticipated", "close", "redose", "yo", "y/o",
+                                   "w/", "per"})
 _NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
 
 
@@ -165,9 +167,11 @@ def facility_of_charting_words(text: str, span: Span, caseless: bool) -> bool:
     words = [w.casefold() for w in re.findall(r"[^\W\d_][\w/'’\-]*", text[span.start:span.end])]
     if len(words) < 2:
         return False
+    if TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
+        return True  # "DISCUSSED W/ DR. FITZHUGH AND LTAC LIAISON": the doctor, then "and"
     first, last = all_name_lists()
     places = one_word_places()
-    return any(w in _CHARTING_BEFORE_HEAD or past_participle(w)
-               or is_shorthand(w) and w not in _NAME_STARTERS and w not in places
-               and w not in first and w not in last for w in words[:-1])
+    return any(w in _CHARTING_BEFORE_HEAD  # not any participle: "ASSISTED LIVING", "UNITED"
+               or is_shorthand(w) and not is_english(w) and w not in _NAME_STARTERS
+               and w not in places and w not in first and w not in last for w in words[:-1])
 

@@ -235,3 +235,22 @@ def test_name_evidence_after_pt(text: str, name: str,
                                                          evidence: bool) -> None:
     start = text.index(name)
     assert has_name_evidence(text, start, start + len(name)) is evidence
+
+
+@pytest.mark.parametrize(("text", "piece", "kept"), [
+    ("LIVES AT HEATHERSIDE ASSISTED LIVING IN KESTLEFORD, USES NEBS",
+     "HEATHERSIDE ASSISTED LIVING", True),
+    ("WANTS PT TO GO BACK TO OLD MILL NURSING AND REHAB NOT A NEW PLACE",
+     "OLD MILL NURSING AND REHAB", True),
+    ("90 Y/O WOMAN FROM ST. HILDA'S HOME FOR THE AGED (CORBY FORKS)",
+     "ST. HILDA'S HOME FOR THE AGED", True),
+    ("PER PT/PM&R, RECOMMEND LTAC VS SNF W/ TRACH CAPABILITY.", "RECOMMEND LTAC", False),
+    ("DISCUSSED W/ DR. FITZHUGH AND LTAC LIAISON FROM WILLOW", "FITZHUGH AND LTAC", False),
+])
+def test_a_rules_facility_in_capitals(text: str, piece: str, kept: bool) -> None:
+    """Participles, "and" and "for" are words of names ("ASSISTED LIVING", "HOME FOR THE
+    AGED"); an order's verb or a doctor before "and" is charting."""
+    start = text.index(piece)
+    span = Span(start, start + len(piece), H, source=Source.RULE, detector="regex.facility")
+    survivors, _dropped = guard(Document.from_text(text), [span])
+    assert bool(survivors) is kept
