@@ -36,7 +36,8 @@ _GENERIC = frozenset({
     "closest", "tertiary", "teaching", "university", "parish", "church", "clinic", "unit",
     "no", "the", "a", "an", "our", "their", "his", "her", "pt's", "new", "other", "another",
     "same", "osh", "va", "step", "down", "step-down", "stepdown", "floor", "hall", "state",
-    "town", "city", "county",
+    "town", "city", "county", "apt", "apartment", "condo", "walk-up", "walkup", "1st", "2nd",
+    "3rd", "4th", "5th", "ground", "first", "second", "third",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?:a|an|his|her|their|my|your|our|its)[ \t]+\Z")
@@ -60,9 +61,8 @@ def generic_institution(text: str, span: Span) -> Span | None:
     word = goes_on.group("word") if goes_on else None
     if goes_on and (word is None or word[:1].isupper() and not word.isupper()):
         return None  # "Hospital Clínico"; not "AMBULATE IN HALL W/ PT"
-    words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text[start:end].casefold())
-    if not words or any(c.isdigit() for c in text[start:end]) \
-            or not all(w.replace("’", "'") in _GENERIC for w in words):
+    words = re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", text[start:end].casefold())
+    if not words or not all(w.replace("’", "'") in _GENERIC for w in words):
         return None
     return span if (start, end) == (span.start, span.end) else span.moved(start, end)
 

@@ -212,6 +212,9 @@ _WHEN_BEFORE = re.compile(r"(?i:\b(?:in|since|until|till|from|by|early|late|mid|
 
 def _month_acronym(text: str, start: int, end: int) -> bool:
     covered = text[start:end].strip()
+    line = line_around(text, start, end)
+    if covered == "mar" and line == line.lower():
+        covered = "MAR"  # a line without case: "copies of mar, last 48h"
     if covered not in ("MAR", "DEC", "AUG"):  # administration record, decreased, augmentation
         return False
     if covered == "AUG" and "IABP" in text[max(0, start - 60):start].upper():
@@ -221,7 +224,8 @@ def _month_acronym(text: str, start: int, end: int) -> bool:
         return False
     # In capitals too, a record is copied, verified or sent, and a list goes on after it
     # ("COPIES OF MAR, LAST 48H", "VERIFIED W/ MAR)"); a month is when ("SURGERY IN MAR").
-    return any(c.islower() for c in line_around(text, start, end)) or covered == "MAR" and (
+    return text[start:end].strip().isupper() and any(c.islower() for c in line) \
+        or covered == "MAR" and (
         bool(_RECORD_BEFORE.search(text[max(0, start - 12):start]))
         or text[end:end + 1] in (",", ")") and not _WHEN_BEFORE.search(text[:start]))
 

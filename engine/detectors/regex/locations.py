@@ -104,8 +104,27 @@ def street_without_shorthand(text: str) -> bool:
     if not street_not_charting(text) or _CLOCK_FIRST.match(text) and not any(
             _STREET_WORD.fullmatch(word) for word in re.findall(r"[^\W\d_]{2,}", text)):
         return False  # "0130 Glucose 58": a clock, then what was measured
-    return not any(word.casefold() in icu_words() and not _STREET_WORD.fullmatch(word)
+    return not any(_charting_word(word, icu_words())
                    for word in re.findall(r"[^\W\d_]{2,}", text))
+
+
+_UNITS = frozenset({"mmhg", "mg", "mcg", "ml", "cc", "kg", "meq", "mmol", "units", "iu"})
+_MEASURED = frozenset({"lab", "drug", "drug_class", "organism"})
+
+
+def _charting_word(word: str, icu: frozenset[str]) -> bool:
+    """An ICU word or its plural ("PLACE PIVS"), a unit ("5-8 MMHG. LINE") or a lab or drug
+    of the clinical lexicon ("FERRITIN 4800"); never a street word."""
+    from engine.cire.lexicon import default_lexicon
+
+    if _STREET_WORD.fullmatch(word):
+        return False
+    key = word.casefold()
+    if key in icu or len(key) > 3 and key.endswith("s") and key[:-1] in icu or key in _UNITS:
+        return True  # not "Calle Les Glories" ("le": lower extremity)
+    hits = default_lexicon().find(word) if len(word) > 4 else []  # not "ALT-DIETMANNS"
+    return len(hits) == 1 and hits[0].end - hits[0].start == len(word) \
+        and hits[0].category in _MEASURED
 
 
 ADDRESS_RULES: tuple[RegexRule, ...] = (

@@ -244,10 +244,14 @@ _CLOCK = re.compile(HHMM)
 def country_code_not_charting(text: str) -> bool:
     """"Finland 38524", "Netherlands 6500", not "Extubated 1100," or "APS 1000,": a clock
     time or a round number after an English word or an acronym is charting."""
+    from engine.cire.lexicon import default_lexicon
     from engine.detectors.dictionary.context import is_english
 
     words = re.findall(r"[^\W\d_]+", text)
     number = re.findall(r"\d+", text)[-1]
+    if any(h.category in ("lab", "drug") for w in words if len(w) > 4
+           for h in default_lexicon().find(w)):
+        return False  # "FERRITIN 4800": a lab and its value
     if len(number) != 4:
         return True
     if _YEAR.fullmatch(number):

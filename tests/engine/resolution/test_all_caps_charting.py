@@ -76,6 +76,11 @@ NEVER = [
     ("PLACEMENT VERIFIED BY XRAY AT OUTSIDE HOSP, MARKED 58 CM", "HOSP"),
     ("L FOOT WARM, DP/PT DOPPLERABLE (PT PALPABLE).", "DOPPLERABLE"),
     ("HAS R IJ TLC, R RADIAL ALINE (RN HELD DURING MOBILITY), RECTAL TUBE", "HELD"),
+    # a lab and its value, a unit, an ICU word's plural: no street
+    ("LDH 940, CK 1100, FERRITIN 4800, PROCAL 0.8, LACTATE 3.2.", "FERRITIN"),
+    ("REMOVE R IJ CVL, PLACE PIVS (PRESSORS OFF FOR 48H).", "PIVS"),
+    ("READINGS NOW CORRELATE W/ NIBP WITHIN 5-8 MMHG. LINE SITE CLEAN", "MMHG"),
+    ("pt will need copies of mar, last 48h of vent settings", "mar"),
 ]
 
 # (text, a piece spans must cover whole), rules and dictionaries under hipaa.
@@ -92,6 +97,8 @@ ALWAYS = [
     ("family leaning towards peg/trach and kindred ltac, plan per team", "kindred"),
     ("B. TOLLER RN AT BEDSIDE FOR REPORT", "B. TOLLER"),
     ("RE: ROSE BAKER, DOB 3/4/1950", "ROSE BAKER"),
+    ("Domicilio: Calle Les Glories 155, 1B.", "Calle Les Glories 155"),
+    ("please send a new one to 609 P.O. Box 186 Apt. 561, ALT-DIETMANNS, Austria", "ALT"),
 ]
 
 
@@ -135,6 +142,8 @@ MODEL_PROPOSALS = [
      Label.DATE),
     ("~25 MIN PRE-DOSE PER RN, VERIFIED W/ MAR).", "MAR", Label.DATE),
     ("CARDIAC REHAB CONSULT. AMBULATE IN HALL W/ PT THIS AM.", "HALL", L),
+    ("independent w/ cane, lives w/ partner in 2nd floor apt (1 flight).", "2nd floor apt", L),
+    ("LIVED ALONE IN 2ND FLOOR APT, 14 STAIRS, NO ELEVATOR.", "APT", L),
     ("PLAN: TRANSFER TO KELLAND 5 STEPDOWN IF BED", "STEPDOWN", H),
     ("ATTEND FAMILY MTG W/ DR. HALLORAN", "MTG", H),
     ("ROLLOVER ON HWY OUTSIDE GARRAWAY", "HWY", L),

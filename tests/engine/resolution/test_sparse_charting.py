@@ -118,6 +118,7 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("Visit 9/9/24 10:45. P: review by Fen Galdlo on 19.11.2024", "Fen Galdlo", P),
     ("Surgery was on MAR 3, doing well since", "MAR 3", Label.DATE),
     ("SURGERY IN MAR, DOING WELL SINCE", "MAR", Label.DATE),
+    ("surgery in mar, doing well since", "mar", Label.DATE),
     ("reach her at 4412 anytime", "4412", Label.PHONE),
     ("surgery planned may 3, doing well", "may", Label.DATE),
     ("ring 029 761 4344 if concerns.\n-- w trioss\n", "w", P),
