@@ -121,7 +121,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 4", "icu_notes_dev4.jsonl"), ("held apart 4", "icu_notes_heldapart4.jsonl"),
             ("dev 5", "icu_notes_dev5.jsonl"), ("dev 6 (sparse PHI)", "icu_notes_dev6.jsonl"),
             ("held apart 5 (sparse PHI)", "icu_notes_heldapart5.jsonl"),
-            ("held apart 6 (sparse PHI)", "icu_notes_heldapart6.jsonl"))
+            ("held apart 6 (sparse PHI)", "icu_notes_heldapart6.jsonl"),
+            ("dev 7 (sparse PHI)", "icu_notes_dev7.jsonl"),
+            ("held apart 7 (sparse PHI)", "icu_notes_heldapart7.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -1,7 +1,7 @@
 """Detection quality per note style on a JSONL split with gold spans (the messy-text report).
 
     python benchmarks/styles.py SPLIT.jsonl [--policy hipaa] [--no-ner] [--model DIR]
-        [--no-guards] [--dump PRED.jsonl] [--ner-cache NER.jsonl]
+        [--no-guards] [--dump PRED.jsonl] [--ner-cache NER.jsonl] [--recase upper|lower]
 
 SPLIT is what `python -m engine.training.corpus OUT SEED N` writes (records carry
 `meta.style` and `meta.casing`) or any JSONL with `{id, text, spans}`. Per style and casing:
@@ -15,6 +15,8 @@ which carries a figure from these PHI-dense sets to sparse real notes.
 ``--dump`` writes every document's predicted and guard-dropped spans for error analysis.
 ``--ner-cache`` records the model's raw spans per text on the first run and replays them on later
 runs, so that rule and guard changes can be measured with the model in a fraction of the time.
+``--recase upper|lower`` scores the split's mixed-case notes rewritten in one case: a view of
+notes already read as ALL CAPS or lower-case charting writes them, where case tells nothing.
 """
 
 from __future__ import annotations
@@ -148,11 +150,28 @@ def _row(s: Span) -> list[Any]:
     return [s.start, s.end, str(s.label), s.detector]
 
 
+def recased(records: list[dict[str, Any]], case: str) -> list[dict[str, Any]]:
+    """The mixed-case notes written in one case ("upper" or "lower"), gold spans kept: a view
+    of read notes as ALL CAPS or lower-case charting writes them (notes whose length the case
+    change alters, "ß", are left out)."""
+    out = []
+    for rec in records:
+        text = rec["text"]
+        new = text.upper() if case == "upper" else text.lower()
+        if rec.get("meta", {}).get("casing") != "mixed" or len(new) != len(text):
+            continue
+        out.append({**rec, "id": f"{case}-{rec['id']}", "text": new,
+                    "meta": {**rec.get("meta", {}), "casing": case}})
+    return out
+
+
 def run(path: Path, session: Session, policy: str, probe: GuardProbe,
-        dump: Any = None) -> dict[str, collections.Counter[str]]:
+        dump: Any = None, recase: str | None = None) -> dict[str, collections.Counter[str]]:
     groups: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     with path.open(encoding="utf-8") as handle:
         records = [json.loads(line) for line in handle if line.strip()]
+    if recase:
+        records = recased(records, recase)
     for rec in records:
         probe.dropped = []
         result = session.detect(Document.from_text(rec["text"], id=str(rec["id"])))
@@ -192,6 +211,8 @@ def main() -> None:
                     help="write predicted and guard-dropped spans per document (JSONL)")
     ap.add_argument("--ner-cache", type=Path, default=None,
                     help="replay the model's spans from this file (recorded when missing)")
+    ap.add_argument("--recase", choices=("upper", "lower"), default=None,
+                    help="score the mixed-case notes written in this case instead")
     args = ap.parse_args()
     config = PipelineConfig(policy=args.policy, ner=not args.no_ner, ner_model=args.model)
     session = Session(SessionConfig(pipeline=config))
@@ -200,9 +221,9 @@ def main() -> None:
     cache = _with_ner_cache(session, args.ner_cache) if args.ner_cache else None
     if args.dump:
         with args.dump.open("w", encoding="utf-8") as dump:
-            groups = run(args.split, session, args.policy, probe, dump)
+            groups = run(args.split, session, args.policy, probe, dump, args.recase)
     else:
-        groups = run(args.split, session, args.policy, probe)
+        groups = run(args.split, session, args.policy, probe, recase=args.recase)
     if cache is not None:
         cache.save()
     print(report(groups))

@@ -18,8 +18,9 @@ def test_the_icu_sets_are_there() -> None:
     assert [p.name for p in SETS] == [
         "icu_notes_dev.jsonl", "icu_notes_dev2.jsonl", "icu_notes_dev3.jsonl",
         "icu_notes_dev4.jsonl", "icu_notes_dev5.jsonl", "icu_notes_dev6.jsonl",
-        "icu_notes_heldapart.jsonl", "icu_notes_heldapart2.jsonl", "icu_notes_heldapart3.jsonl",
-        "icu_notes_heldapart4.jsonl", "icu_notes_heldapart5.jsonl", "icu_notes_heldapart6.jsonl"]
+        "icu_notes_dev7.jsonl", "icu_notes_heldapart.jsonl", "icu_notes_heldapart2.jsonl",
+        "icu_notes_heldapart3.jsonl", "icu_notes_heldapart4.jsonl", "icu_notes_heldapart5.jsonl",
+        "icu_notes_heldapart6.jsonl", "icu_notes_heldapart7.jsonl"]
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
@@ -38,3 +39,22 @@ def test_icu_ids_are_unique_across_sets() -> None:
     ids = [json.loads(line)["id"] for path in SETS
            for line in path.read_text(encoding="utf-8").splitlines()]
     assert len(ids) == len(set(ids))
+
+
+def test_a_recased_view_keeps_the_gold_on_the_same_characters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """benchmarks/styles.py --recase: the mixed-case notes in one case, gold offsets intact."""
+    monkeypatch.syspath_prepend(str(DATA.parent))
+    from styles import recased
+
+    records = [json.loads(line) for line in (DATA / "icu_notes_dev7.jsonl").read_text(
+        encoding="utf-8").splitlines()]
+    view = recased(records, "upper")
+    assert view and all(r["meta"]["casing"] == "upper" and r["text"].isupper() for r in view)
+    by_id = {r["id"]: r for r in records}
+    for rec in view:
+        original = by_id[rec["id"].removeprefix("upper-")]
+        assert original["meta"]["casing"] == "mixed"
+        for span in rec["spans"]:
+            word = original["text"][span["start"]:span["end"]]
+            assert rec["text"][span["start"]:span["end"]] == word.upper()
