@@ -293,6 +293,7 @@ def with_facility_head(text: str, span: Span) -> Span:
     if key in _NEEDS_AND and not match.group("and"):
         return span
     if key in _NEEDS_KIND and not match.group("kinds") and not match.group("and") \
+            and last not in _KIND_WORDS \
             and not (key == "home" and head[0].isupper() and not head.isupper()
                      and text[span.end - 2:span.end] in ("'s", "’s")):
         return span  # "St. Casimir's Home", not "tern harbor home w/ wife"

@@ -86,6 +86,8 @@ def test_a_title_starts_no_credentialed_name() -> None:
     ("she is staying at the anchor inn tonight", "anchor", L, "anchor inn"),
     ("77 YO F SENT FROM GOLDEN ACRES NURSING HOME (DORCHESTER)", "GOLDEN ACRES", H,
      "GOLDEN ACRES NURSING HOME"),
+    ("BROUGHT IN BY EMS FROM HARROW PINES NURSING HOME AFTER A FALL", "HARROW PINES NURSING", H,
+     "HARROW PINES NURSING HOME"),
     # ... but a head it has already, a role, a service or the patient's own home stay out
     ("Pt lives at Seaview Manor assisted living. Niece", "Seaview Manor", H, "Seaview Manor"),
     ("Bed per HFCH nursing supervisor Nadine", "HFCH", H, "HFCH"),
