@@ -92,6 +92,9 @@ CURATED = (
     "telemetry", "kinetics", "pharmacokinetic", "pharmacokinetics", "aminoglycoside",
     "nomogram", "hoyer", "slough", "eob", "hmo", "ppo", "als", "bls", "ok", "bos", "sys",
     "mainstem", "mepilex", "silvadene", "xeroform", "integra", "dopplerable", "dopplered",
+    # services and protocols charted after "per" ("per neurosurg", "covered per riss")
+    "riss", "neurosurg", "neurosurgery", "ophtho", "opo", "ardsnet", "ciwa-ar", "hospitalist",
+    "heme-onc", "fast-track", "nephro", "intensivist",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").
