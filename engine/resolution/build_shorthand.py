@@ -95,6 +95,10 @@ CURATED = (
     # services and protocols charted after "per" ("per neurosurg", "covered per riss")
     "riss", "neurosurg", "neurosurgery", "ophtho", "opo", "ardsnet", "ciwa-ar", "hospitalist",
     "heme-onc", "fast-track", "nephro", "intensivist",
+    # organ bank, tests, equipment, orders and APRV settings ("NEOB notified", "send PCP DFA",
+    # "by DME vendor", "faxing MOLST", "Phigh 28, Plow 0, Tlow 0.6", "FHT 140S", "TCDS DONE")
+    "neob", "dfa", "dme", "molst", "polst", "phigh", "plow", "tlow", "thigh", "nst", "fht",
+    "tcd", "tcds",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").
