@@ -37,7 +37,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.name", 5, NAME_RULES, "names in titles, credentials, form fields, signatures"),
     ("regex.facility", 10, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 5, STAFF_RULES,
+    ("regex.staff", 6, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 

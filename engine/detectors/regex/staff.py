@@ -24,7 +24,9 @@ MICROBES = frozenset({"aureus", "coli", "epidermidis", "pneumoniae", "difficile"
                        "glabrata", "krusei", "parapsilosis", "tropicalis", "maltophilia",
                        "lugdunensis", "lutea", "jeikeium", "pneumophila", "oxytoca", "pylori",
                        "jirovecii", "cepacia", "catarrhalis", "meningitidis", "perfringens",
-                       "monocytogenes", "gonorrhoeae", "trachomatis", "acnes"})
+                       "monocytogenes", "gonorrhoeae", "trachomatis", "acnes",
+                       # as charted short: "C. DIFF", "K. PNEUMO", "H. FLU"
+                       "diff", "dif", "pneumo", "flu", "influenza"})
 
 
 def _words(text: str) -> list[str]:
