@@ -7,8 +7,10 @@ Only what is safe to repeat is repeated: names and places (not dates or numbers,
 format finds everywhere), three letters or more, no word of it English, clinical or shorthand
 ("Rose" of "BP rose", "Will"), in the case it was found in or the same words upper- or lower-
 cased or capitalised (real exports come in every case); a lower-case one only from a line
-without case, and none in a note in another language. The repeats are candidates like any
-other: the policy and a project's learned deciders still see them.
+without case, and none in a note in another language. An institution of three words or more
+recurs as its initials too ("Quillon Valley Nursing Center ... QVNC accepted"), in capitals,
+when they spell no English word or shorthand. The repeats are candidates like any other: the
+policy and a project's learned deciders still see them.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from engine.detectors.dictionary.names import caseless_lines
 from engine.resolution.foreign_words import foreign_document
 from engine.resolution.shorthand import is_shorthand
 
-DETECTOR = "resolution.recurrence@1"
+DETECTOR = "resolution.recurrence@2"
 _REPEATED = frozenset({Label.PATIENT, Label.DOCTOR, Label.PERSON, Label.HOSPITAL,
                        Label.LOCATION})
 _WORD = re.compile(r"[^\W\d_]+")
@@ -50,9 +52,44 @@ def recurrences(doc: Document, spans: list[Span]) -> list[Span]:
         if not surface[:1].isupper() and not any(a <= span.start < b for a, b in caseless):
             continue  # a lower-case name in a line with case is itself doubtful
         first[surface.casefold()] = span
-    if not first:
+    acronyms = _acronyms(text, spans)
+    if not first and not acronyms:
         return []
     taken = sorted((s.start, s.end) for s in spans)
+    found = _found_again(text, first, taken)
+    for m in re.finditer(r"(?<![\w\-])[A-Z]{3,6}(?![\w\-])", text):
+        source = acronyms.get(m.group())
+        if source is None or any(a < m.end() and m.start() < b for a, b in taken):
+            continue  # "transfer from Quillon Valley Nursing Center ... QVNC accepted"
+        found.append(replace(source, start=m.start(), end=m.end(), source=Source.RULE,
+                             detector=DETECTOR, confidence=min(source.confidence, 0.6),
+                             evidence=(), id=new_id()))
+        taken.append((m.start(), m.end()))
+    return found
+
+
+_JOINING = frozenset({"of", "the", "and", "&", "at", "for"})
+
+
+def _acronyms(text: str, spans: list[Span]) -> dict[str, Span]:
+    """The initials of each institution of two words or more ("Windrow Point Health Center"
+    gives "WPHC"), when they spell no shorthand or English word."""
+    out: dict[str, Span] = {}
+    for span in spans:
+        if span.label is not Label.HOSPITAL:
+            continue
+        words = [w for w in text[span.start:span.end].split() if w.casefold() not in _JOINING]
+        initials = "".join(w[0] for w in words if w[:1].isalpha()).upper()
+        if len(words) >= 3 and len(initials) == len(words) <= 6 \
+                and not is_english(initials) and not is_shorthand(initials):
+            out.setdefault(initials, span)
+    return out
+
+
+def _found_again(text: str, first: dict[str, Span],
+                 taken: list[tuple[int, int]]) -> list[Span]:
+    if not first:
+        return []
     pattern = re.compile(r"(?<![\w\-])(?:" + "|".join(
         re.escape(k) for k in sorted(first, key=len, reverse=True)) + r")(?![\w\-])",
         re.IGNORECASE)

@@ -795,3 +795,23 @@ def test_recurrences_are_not_repeated_in_a_note_in_another_language() -> None:
                   source=Source.NER, detector="ner.test")]
     from engine.resolution.recurrence import recurrences
     assert recurrences(Document.from_text(text), spans) == []
+
+
+@pytest.mark.parametrize(("text", "facility", "acronym", "expected"), [
+    ("- Quillon Valley Nursing Center - accepted, bed today\nPt/wife chose QVNC as it is close",
+     "Quillon Valley Nursing Center", "QVNC", True),
+    ("F from Ashby Crossing Nursing & Rehab (\"ACNR\"), unwitnessed fall", "Ashby Crossing "
+     "Nursing & Rehab", "ACNR", True),
+    # initials that spell shorthand or a word stay what they are; two words make no acronym
+    ("from Pine Edge Rehab. PER RN, BP stable", "Pine Edge Rehab", "PER", False),
+    ("transfer from Tavish General. TG 210, LDL 88", "Tavish General", "TG", False),
+])
+def test_an_institution_recurs_as_its_initials(text: str, facility: str, acronym: str,
+                                               expected: bool) -> None:
+    from engine.resolution.recurrence import recurrences
+
+    start = text.index(facility)
+    span = Span(start, start + len(facility), H, source=Source.NER, detector="ner.test")
+    found = recurrences(Document.from_text(text), [span])
+    at = text.rindex(acronym)
+    assert any(s.start == at and s.label is H for s in found) is expected
