@@ -12,6 +12,8 @@
   "found in snowbank"), no listed place among them.
 - A drug is no place ("Pt on new Coumadin"); a state code follows a town ("Portland, OR"),
   not a segment ("Qs V1-V4, ST elev").
+- A rule's facility in a line without case whose words before the head are an order's verb or
+  non-English shorthand ("RECOMMEND LTAC", "OUTPT LIPID CLINIC"), or after a doctor's title.
 """
 
 from __future__ import annotations
@@ -28,12 +30,13 @@ from engine.resolution.edges import line_around
 from engine.resolution.roles import TITLE_BEFORE
 
 _PLACE_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION})
-# Kinds, heads and the words that point at one ("the receiving hosp", "our regional center").
+# Kinds, heads and the words that point at one ("the receiving hosp", "our regional center");
+# not "university" nor "community", which name real hospitals alone.
 _GENERIC = frozenset({
-    "regional", "center", "centre", "ctr", "hospital", "hosp", "medical", "community", "burn",
-    "trauma", "cancer", "rehab", "rehabilitation", "nursing", "home", "facility", "snf", "ltac",
-    "ltach", "outside", "receiving", "referring", "accepting", "sending", "local", "nearest",
-    "closest", "tertiary", "teaching", "university", "parish", "church", "clinic", "unit",
+    "regional", "center", "centre", "ctr", "hospital", "hosp", "medical", "burn", "trauma",
+    "cancer", "rehab", "rehabilitation", "nursing", "home", "facility", "snf", "ltac", "ltach",
+    "outside", "receiving", "referring", "accepting", "sending", "local", "nearest", "closest",
+    "tertiary", "teaching", "parish", "church", "clinic", "unit",
     "no", "the", "a", "an", "our", "their", "his", "her", "pt's", "new", "other", "another",
     "same", "osh", "va", "step", "down", "step-down", "stepdown", "floor", "hall", "state",
     "town", "city", "county", "apt", "apartment", "condo", "walk-up", "walkup", "1st", "2nd",

@@ -157,3 +157,9 @@ def test_icu_drugs_are_clinical_words() -> None:
     span = Span(start, start + len("atrovent"), H, source=Source.NER, detector="ner.test")
     kept, recovered = ClinicalAllowlist.default().recover(Document.from_text(text), [span])
     assert kept == [] and recovered == [span]
+
+
+@pytest.mark.parametrize("name", ["University Hospital", "Community Hospital"])
+def test_a_hospital_named_by_university_or_community_stays(name: str) -> None:
+    """Generic-sounding, but real hospitals are called so: recall first."""
+    assert kept_of_a_models_span(f"transferred to {name} for cath", name, H) == [name]
