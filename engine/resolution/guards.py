@@ -107,6 +107,7 @@ _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
 _INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
 _CODE = re.compile(r"\d{2,}(?:-\d{2,})+")  # dash-joined digit groups: postcodes, phone pieces
+_PAIR = re.compile(r"\d{1,2}-\d{1,2}")
 # "5 mg", and the two strengths of a combined tablet ("Bactrim 400/80 Tab PO BID #30").
 _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?[ \t]*(?:mg|mcg|ml|g|units?"
                         r"|tabs?|caps?|puffs?|mmol|meq|iu|%)\b)")
@@ -168,6 +169,9 @@ def _shape(text: str, span: Span) -> Span | None:
         start, end = trim(text, start, end)
     if end <= start or not any(c.isalnum() for c in text[start:end]):
         return None
+    if span.source in (Source.NER, Source.LLM) and span.label in (Label.DATE, Label.ID) \
+            and _PAIR.fullmatch(text[start:end]) and not looks_like_date(text, start, end):
+        return None  # "night summary 19-07", "ICP 14-18": a shift or a range, no code
     if span.label is Label.DATE and span.source is not Source.RULE \
             and _CODE.fullmatch(text[start:end]) \
             and not looks_like_date(text, start, end):

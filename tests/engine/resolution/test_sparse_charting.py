@@ -105,6 +105,8 @@ SPARSE_ALWAYS = [
     ("pain: severe w/ rewarming, 9/10 -> 5/10 w/ morphine 4 mg iv q3h", "9/10", Label.DATE),
     ("on fingerstick while TF held. Given D50 1/2 amp (12.5g)", "1/2", Label.DATE),
     ("heavy etoh use per family on admit (1/5 vodka daily), last drink", "1/5", Label.DATE),
+    ("Trauma ICU night summary 19-07\n\nPt HD 6 s/p assault", "19-07", Label.DATE),
+    ("ICP 14-18 overnight, CPP > 60", "14-18", Label.ID),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -143,6 +145,7 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("Transferred from Sacred Heart yesterday for cath", "Sacred Heart", H),
     ("LOS impact: 41 days, avoidable days since 8/12 = 15", "8/12", Label.DATE),
     ("sputum 8/10 MRSA; repeat 8/16 ngtd. bcx 8/10 neg final.", "8/16", Label.DATE),
+    ("seen in clinic 2-17 for follow-up", "2-17", Label.DATE),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
