@@ -98,7 +98,7 @@ CURATED = (
     # organ bank, tests, equipment, orders and APRV settings ("NEOB notified", "send PCP DFA",
     # "by DME vendor", "faxing MOLST", "Phigh 28, Plow 0, Tlow 0.6", "FHT 140S", "TCDS DONE")
     "neob", "dfa", "dme", "molst", "polst", "phigh", "plow", "tlow", "thigh", "nst", "fht",
-    "tcd", "tcds",
+    "tcd", "tcds", "alae", "ala",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -90,9 +90,13 @@ def common_word_place(text: str, span: Span, next_to: bool) -> bool:
 _TOWN_AND_COMMA = re.compile(r"(?<![\w\-])[^\W\d_]{2,}\s*,[ \t]*\Z")
 
 
-def after_a_town(text: str, span: Span) -> bool:
-    """A word and a comma just before ("Beerze⏎, OV"), not a segment ("V1-V4, ST")."""
-    return bool(_TOWN_AND_COMMA.search(text[max(0, span.start - 24):span.start]))
+def after_a_town(text: str, span: Span, *, named: bool = False) -> bool:
+    """A word and a comma just before ("Beerze⏎, OV"), not a segment ("V1-V4, ST");
+    ``named``: a word no English or clinical list holds ("awake, brady to 38" is charting)."""
+    from engine.resolution.shorthand import clinical_or_english
+
+    town = _TOWN_AND_COMMA.search(text[max(0, span.start - 24):span.start])
+    return town is not None and not (named and clinical_or_english(town.group().rstrip(" \t\n,")))
 
 
 def state_after_town(text: str, span: Span) -> bool:

@@ -370,7 +370,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True  # "DR AWARE", "MD NOTIFIED": the title's verb, no name
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     shorthand_after_comma = before.endswith(",") and is_shorthand(text[span.start:span.end]) \
-        and not after_a_town(text, span)  # "V1-V4, ST elev"
+        and not state_after_town(text, span) and not after_a_town(text, span, named=True)
     if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
                                          or before.endswith(",") and not shorthand_after_comma):
         return False  # "unit 1009", "apo aa 33879", "Apt. 887, Ward port": an address part

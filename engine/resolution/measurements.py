@@ -212,13 +212,13 @@ _WHEN_BEFORE = re.compile(r"(?i:\b(?:in|since|until|till|from|by|early|late|mid|
 
 def _month_acronym(text: str, start: int, end: int) -> bool:
     covered = text[start:end].strip()
+    if "AUG" in re.findall(r"[A-Z]+", covered) and "IABP" in text[max(0, start - 60):start].upper():
+        return True  # "IABP 1:1, AUG 110-122": the augmented pressure, whatever the span holds
     line = line_around(text, start, end)
     if covered == "mar" and line == line.lower():
         covered = "MAR"  # a line without case: "copies of mar, last 48h"
     if covered not in ("MAR", "DEC", "AUG"):  # administration record, decreased, augmentation
         return False
-    if covered == "AUG" and "IABP" in text[max(0, start - 60):start].upper():
-        return True  # "IABP 1:1, AUGMENTING WELL, AUG MAP 70-78"
     near = text[max(0, start - 5):start] + text[end:end + 5]
     if any(c.isdigit() for c in near):
         return False

@@ -83,6 +83,9 @@ NEVER = [
     ("REMOVE R IJ CVL, PLACE PIVS (PRESSORS OFF FOR 48H).", "PIVS"),
     ("READINGS NOW CORRELATE W/ NIBP WITHIN 5-8 MMHG. LINE SITE CLEAN", "MMHG"),
     ("pt will need copies of mar, last 48h of vent settings", "mar"),
+    ("cv: sb 50s-60s awake, brady to 38-42 w/ suctioning", "brady"),
+    ("opo: organ procurement org notified per hospital policy at 0730", "org"),
+    ("FULL THICKNESS TO BILAT NASAL ALAE AND L PALM.", "ALAE"),
 ]
 
 # (text, a piece spans must cover whole), rules and dictionaries under hipaa.
@@ -99,6 +102,7 @@ ALWAYS = [
     ("family leaning towards peg/trach and kindred ltac, plan per team", "kindred"),
     ("B. TOLLER RN AT BEDSIDE FOR REPORT", "B. TOLLER"),
     ("RE: ROSE BAKER, DOB 3/4/1950", "ROSE BAKER"),
+    ("Dtr lives in Fall River, MA and calls nightly", "Fall River"),
     ("Domicilio: Calle Les Glories 155, 1B.", "Calle Les Glories 155"),
     ("please send a new one to 609 P.O. Box 186 Apt. 561, ALT-DIETMANNS, Austria", "ALT"),
 ]

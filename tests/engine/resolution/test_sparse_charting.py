@@ -107,6 +107,7 @@ SPARSE_ALWAYS = [
     ("heavy etoh use per family on admit (1/5 vodka daily), last drink", "1/5", Label.DATE),
     ("Trauma ICU night summary 19-07\n\nPt HD 6 s/p assault", "19-07", Label.DATE),
     ("ICP 14-18 overnight, CPP > 60", "14-18", Label.ID),
+    ("NO ECTOPY. IABP 1:1, AUG 110-122, ASSISTED DIASTOLIC 52-60", "1, AUG 110", Label.DATE),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -146,6 +147,7 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("LOS impact: 41 days, avoidable days since 8/12 = 15", "8/12", Label.DATE),
     ("sputum 8/10 MRSA; repeat 8/16 ngtd. bcx 8/10 neg final.", "8/16", Label.DATE),
     ("seen in clinic 2-17 for follow-up", "2-17", Label.DATE),
+    ("Beerze\n, OV\n Netherlands 02032", "OV", L),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
