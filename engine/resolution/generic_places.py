@@ -182,3 +182,19 @@ def facility_of_charting_words(text: str, span: Span, caseless: bool) -> bool:
                or is_shorthand(w) and not is_english(w) and w not in _NAME_STARTERS
                and w not in places and w not in first and w not in last for w in words[:-1])
 
+
+
+# A unit after a number, or a count's word before one: "admit 64 kg", "f/u 2 wks", "on HD 2",
+# "advance back to goal 55", "bed 4" (no ward has a name like these).
+_UNIT_AFTER_NUMBER = re.compile(r"(?i:kg|lbs?|cm|mm|mg|ml|wks?|weeks?|days?|hrs?|hours?|mins?)")
+_COUNT_WORD = re.compile(r"(?i:hd|pod|day|goal|bed|room|rm|gcs|rass|grade|stage|level)"
+                         r"[ \t]*#?[ \t]*\d{1,3}")
+
+
+def quantity_as_a_place(text: str, span: Span) -> bool:
+    if span.label not in _PLACE_LABELS:
+        return False
+    covered = text[span.start:span.end].strip()
+    before = text[max(0, span.start - 6):span.start]
+    return bool(_UNIT_AFTER_NUMBER.fullmatch(covered) and re.search(r"\d[ \t]*\Z", before)
+                or _COUNT_WORD.fullmatch(covered))

@@ -62,6 +62,7 @@ from engine.resolution.generic_places import (
     generic_institution,
     lower_case_english_place,
     lower_case_english_words,
+    quantity_as_a_place,
     state_after_town,
 )
 from engine.resolution.measurements import looks_like_date, measurement_ranges
@@ -356,8 +357,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
     generic = generic_institution(text, span)  # "transfer w/ regional center", not the
     if generic is not None and not _beside_any(text, generic, beside) \
-            or drug_as_a_place(text, span):  # not the "Hospital" of "Hospital San Rafael"
-        return True  # nor "bayside step-down program"; "Pt on new Coumadin"
+            or drug_as_a_place(text, span) or quantity_as_a_place(text, span):
+        return True  # not "Hospital San Rafael"; "Pt on new Coumadin", "admit 64 kg"
     if span.source in (Source.NER, Source.LLM):
         next_to = _beside_any(text, span, beside)  # "tavish general": a word of a name
         if capital_of_a_sentence(text, span, next_to) or section_letter(text, span) \

@@ -164,8 +164,15 @@ def modal_may(text: str, span: Span) -> bool:
     if _MODAL_MAY.match(text, span.start):
         return True
     after = _WORD_AFTER.match(text, span.end)
-    return after is not None and after.group(1).islower() and is_english(after.group(1)) \
-        and not _MONTH_GOES_ON.fullmatch(after.group(1))  # "May Baker" is a name
+    if after is None or not is_english(after.group(1)) \
+            or _MONTH_GOES_ON.fullmatch(after.group(1)):
+        return False
+    if after.group(1).islower():
+        return True
+    first, last = all_name_lists()  # "MAY QUALIFY" in capitals; "MAY BAKER" is a name
+    line = line_around(text, span.start, span.end)
+    word = after.group(1).casefold()
+    return line.upper() == line and word not in first and word not in last
 
 
 def lone_letter(text: str, span: Span) -> bool:
@@ -232,7 +239,8 @@ _THING_AFTER = re.compile(r"(?i:[ \t]+(?:tube|splint|formula|dressing|catheter|d
 _FLUIDS_LINE = re.compile(r"(?i:\b(?:fluids?|resusc\w*|tbsa|lr|ml|cc|kg|burns?)\b)")
 
 
-_VAN = re.compile(r"(?i:(?:chair|wheelchair|w/c)[ \t]+van\b|van[ \t]+(?:transport|ride|booked)\b)")
+_VAN = re.compile(r"(?i:(?:chair|wheelchair|w/c|facility|transport|medical|the)[ \t]+van\b"
+                  r"|van[ \t]+(?:transport|ride|booked)\b)")
 
 
 def named_thing(text: str, span: Span) -> bool:

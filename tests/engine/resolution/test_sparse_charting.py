@@ -108,6 +108,11 @@ SPARSE_ALWAYS = [
     ("Trauma ICU night summary 19-07\n\nPt HD 6 s/p assault", "19-07", Label.DATE),
     ("ICP 14-18 overnight, CPP > 60", "14-18", Label.ID),
     ("NO ECTOPY. IABP 1:1, AUG 110-122, ASSISTED DIASTOLIC 52-60", "1, AUG 110", Label.DATE),
+    ("PT IS A VETERAN - MAY QUALIFY FOR VA HOME SERVICES", "MAY", Label.DATE),
+    ("TRANSPORT: FACILITY VAN W/ 2 STAFF, PER THEIR POLICY.", "VAN", P),
+    ("WT 68 KG (ADMIT 64 KG), IBW 54.7 KG", "KG", H),
+    ("Transferred from Callowmere Regional on HD 2. NPO since admit", "HD 2", H),
+    ("plan to advance back to goal 55 in am after residual check", "goal 55", H),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -148,6 +153,9 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("sputum 8/10 MRSA; repeat 8/16 ngtd. bcx 8/10 neg final.", "8/16", Label.DATE),
     ("seen in clinic 2-17 for follow-up", "2-17", Label.DATE),
     ("Beerze\n, OV\n Netherlands 02032", "OV", L),
+    ("WIFE MAY BAKER AT BEDSIDE, UPDATED", "MAY BAKER", P),
+    ("seen by Dr. Van Houten today", "Van Houten", Label.DOCTOR),
+    ("plan transfer to Kessler 3 when bed available", "Kessler 3", L),
 ])
 def test_a_models_places_and_names_in_such_words_stay(text: str, piece: str,
                                                        label: Label) -> None:
