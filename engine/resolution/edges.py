@@ -43,3 +43,12 @@ def line_around(text: str, start: int, end: int) -> str:
     ``start`` to the one after ``end``)."""
     line_end = text.find("\n", end)
     return text[text.rfind("\n", 0, start) + 1:line_end if line_end >= 0 else len(text)]
+
+
+def in_caseless_line(text: str, start: int, end: int | None = None) -> bool:
+    """Is the line around ``[start, end)`` written without case (ALL CAPS or all lower case,
+    four letters or more), where a capital says nothing? ``end`` defaults to ``start``: the
+    line the span begins in. The per-span form of names.caseless_lines."""
+    line = line_around(text, start, start if end is None else end)
+    return (line.upper() == line or line.lower() == line) \
+        and sum(c.isalpha() for c in line) >= 4

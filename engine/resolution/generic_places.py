@@ -24,9 +24,9 @@ from engine.core.domain import Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.locations import one_word_places
-from engine.detectors.dictionary.names import all_name_lists, caseless_lines
+from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.towns import HOME_BEFORE
-from engine.resolution.edges import line_around
+from engine.resolution.edges import in_caseless_line, line_around
 from engine.resolution.roles import TITLE_BEFORE
 
 _PLACE_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION})
@@ -143,7 +143,7 @@ def lower_case_english_place(text: str, span: Span) -> bool:
     named = (len(words) > 1 or HOME_BEFORE.search(before) or _PARTICLE_BEFORE.search(before)) \
         and any(w in first or w in last for w in words)  # "Calle de la villa de marin 6"
     return not named and not any(w in places for w in words) \
-        and not any(a <= span.start < b for a, b in caseless_lines(text))
+        and not in_caseless_line(text, span.start)
 
 
 def lower_case_english_words(text: str, span: Span) -> list[str]:
@@ -165,11 +165,12 @@ _CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consid
 _NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
 
 
-def facility_of_charting_words(text: str, span: Span, caseless: bool) -> bool:
+def facility_of_charting_words(text: str, span: Span) -> bool:
     """A rule's facility in a line without case whose words before the head are charting."""
     from engine.resolution.shorthand import is_shorthand
 
-    if span.source is not Source.RULE or span.label is not Label.HOSPITAL or not caseless:
+    if span.source is not Source.RULE or span.label is not Label.HOSPITAL \
+            or not in_caseless_line(text, span.start, span.end):
         return False
     words = [w.casefold() for w in re.findall(r"[^\W\d_][\w/'’\-]*", text[span.start:span.end])]
     if len(words) < 2:
@@ -181,7 +182,6 @@ def facility_of_charting_words(text: str, span: Span, caseless: bool) -> bool:
     return any(w in _CHARTING_BEFORE_HEAD  # not any participle: "ASSISTED LIVING", "UNITED"
                or is_shorthand(w) and not is_english(w) and w not in _NAME_STARTERS
                and w not in places and w not in first and w not in last for w in words[:-1])
-
 
 
 # A unit after a number, or a count's word before one: "admit 64 kg", "f/u 2 wks", "on HD 2",

@@ -42,11 +42,11 @@ from engine.detectors.dictionary.context import (
     has_strong_name_context,
     is_english,
 )
-from engine.detectors.dictionary.names import all_name_lists, caseless_lines
+from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.fragments import STAFF_AFTER
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces, with_facility_head, without_edge_words
-from engine.resolution.edges import line_around, trim
+from engine.resolution.edges import in_caseless_line, trim
 from engine.resolution.foreign_words import (
     common_phrase,
     foreign_context,
@@ -261,7 +261,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "Covering MD", "Chest PT", "UNCHANGED PER RN"
     if _caps_acronym_without_a_move(text, span) or _company_of_clinical_words(text, span) \
             or lower_case_english_place(text, span) \
-            or facility_of_charting_words(text, span, _in_caseless_line(text, span)):
+            or facility_of_charting_words(text, span):
         return True
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
@@ -278,7 +278,7 @@ def _caps_acronym_without_a_move(text: str, span: Span) -> bool:
     transfer ("TRANSFER TO CMC", "SENT TO MGH") or before its staff ("PER QVL RT")."""
     covered = text[span.start:span.end]
     return span.source is Source.RULE and span.label is Label.HOSPITAL \
-        and bool(_ACRONYM.fullmatch(covered)) and _in_caseless_line(text, span) \
+        and bool(_ACRONYM.fullmatch(covered)) and in_caseless_line(text, span.start, span.end) \
         and (len(covered) <= 4 or is_english(covered) or is_shorthand(covered)) \
         and not _MOVE_BEFORE.search(text[max(0, span.start - 30):span.start]) \
         and not _STAFF_AFTER.match(text, span.end)
@@ -290,7 +290,7 @@ def _company_of_clinical_words(text: str, span: Span) -> bool:
     words = text[span.start:span.end].split()
     return span.source is Source.RULE and span.label is Label.HOSPITAL and len(words) >= 2 \
         and words[-1].strip(".").casefold() in _COMPANY_SUFFIXES \
-        and _in_caseless_line(text, span) \
+        and in_caseless_line(text, span.start, span.end) \
         and all(clinical_or_english(w.strip(".,")) for w in words[:-1])
 
 
@@ -363,7 +363,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         next_to = _beside_any(text, span, beside)  # "tavish general": a word of a name
         if capital_of_a_sentence(text, span, next_to) or section_letter(text, span) \
                 or common_word_place(text, span, next_to) or (
-                english_word_in_capitals(text, span, _in_caseless_line(text, span))
+                english_word_in_capitals(text, span, in_caseless_line(text, span.start, span.end))
                 and not (next_to and text[span.start:span.end].islower())):
             return True
     if span.label in NAME_LABELS and _TITLE_THEN_VERB.search(
@@ -381,12 +381,6 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     return sum(c.isalpha() for c in text[span.start:span.end]) > 1 \
         and shorthand_alone(text, span) and not state_after_town(text, span) \
         and not _part_of_a_longer_name(text, span, beside)
-
-
-def _in_caseless_line(text: str, span: Span) -> bool:
-    line = line_around(text, span.start, span.end)
-    return (line.upper() == line or line.lower() == line) \
-        and sum(c.isalpha() for c in line) >= 4
 
 
 def _beside_any(text: str, span: Span, beside: dict[Label, list[tuple[int, int]]]) -> bool:
@@ -436,7 +430,7 @@ def _lower_case_english_name(text: str, span: Span) -> bool:
     if has_name_context(text, span.start, span.end) \
             and not _RELATION_BEFORE.search(text[max(0, span.start - 24):span.start]):
         return False
-    return not any(a <= span.start < b for a, b in caseless_lines(text))
+    return not in_caseless_line(text, span.start)
 
 
 
@@ -455,7 +449,8 @@ def _clinical_term_as_name(text: str, span: Span) -> bool:
     if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
         return False
     covered = text[span.start:span.end]
-    caseless = _in_caseless_line(text, span)  # where a capital says nothing ("MILRINONE")
+    # where a capital says nothing ("MILRINONE")
+    caseless = in_caseless_line(text, span.start, span.end)
     hits = default_lexicon().find(covered)
     if len(hits) != 1 or (hits[0].start, hits[0].end) != (0, len(covered)):
         return False

@@ -7,7 +7,8 @@ import re
 
 from engine.core.domain import Span
 from engine.detectors.dictionary.context import is_english
-from engine.detectors.dictionary.names import all_name_lists, caseless_lines
+from engine.detectors.dictionary.names import all_name_lists
+from engine.resolution.edges import in_caseless_line
 from engine.resolution.shorthand import clinical_or_english, is_shorthand
 
 ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np)\b")
@@ -33,7 +34,7 @@ def english_word_before_a_role(text: str, span: Span) -> bool:
         return True  # "report given to day rn", "Day RN and charge RN aware"
     first, last = all_name_lists()
     if covered.islower():  # a listed one only when it is charting too ("floor", not "shah")
-        return not any(a <= span.start < b for a, b in caseless_lines(text)) \
+        return not in_caseless_line(text, span.start) \
             and (key not in first and key not in last or is_shorthand(key))
     return covered[:1].isupper() and key not in first and key not in last
 
