@@ -57,23 +57,22 @@ def recurrences(doc: Document, spans: list[Span]) -> list[Span]:
         return []
     taken = sorted((s.start, s.end) for s in spans)
     found = _found_again(text, first, taken)
-    for m in re.finditer(r"(?<![\w\-])[A-Z]{3,6}(?![\w\-])", text):
+    for m in _CAPITALS.finditer(text) if acronyms else ():
         source = acronyms.get(m.group())
-        if source is None or any(a < m.end() and m.start() < b for a, b in taken):
+        if source is None or _overlaps(m, taken):
             continue  # "transfer from Quillon Valley Nursing Center ... QVNC accepted"
-        found.append(replace(source, start=m.start(), end=m.end(), source=Source.RULE,
-                             detector=DETECTOR, confidence=min(source.confidence, 0.6),
-                             evidence=(), id=new_id()))
+        found.append(_repeat(source, m))
         taken.append((m.start(), m.end()))
     return found
 
 
 _JOINING = frozenset({"of", "the", "and", "&", "at", "for"})
+_CAPITALS = re.compile(r"(?<![\w\-])[A-Z]{3,6}(?![\w\-])")
 
 
 def _acronyms(text: str, spans: list[Span]) -> dict[str, Span]:
-    """The initials of each institution of two words or more ("Windrow Point Health Center"
-    gives "WPHC"), when they spell no shorthand or English word."""
+    """The initials of each institution of three words or more ("Windrow Point Health
+    Center" gives "WPHC"), when they spell no shorthand or English word."""
     out: dict[str, Span] = {}
     for span in spans:
         if span.label is not Label.HOSPITAL:
@@ -96,13 +95,22 @@ def _found_again(text: str, first: dict[str, Span],
     found: list[Span] = []
     for m in pattern.finditer(text):
         source = first.get(m.group().casefold())
-        if source is None or any(a < m.end() and m.start() < b for a, b in taken):
+        if source is None or _overlaps(m, taken):
             continue
         seen = text[source.start:source.end].strip()
         if m.group() not in (seen, seen.upper(), seen.lower(), seen.title()):
             continue  # "QVL" again as "Qvl": no case a note would write it in
-        found.append(replace(source, start=m.start(), end=m.end(), source=Source.RULE,
-                             detector=DETECTOR, confidence=min(source.confidence, 0.6),
-                             evidence=(), id=new_id()))
+        found.append(_repeat(source, m))
         taken.append((m.start(), m.end()))
     return found
+
+
+def _overlaps(match: re.Match[str], taken: list[tuple[int, int]]) -> bool:
+    return any(a < match.end() and match.start() < b for a, b in taken)
+
+
+def _repeat(source: Span, match: re.Match[str]) -> Span:
+    """``source`` again where ``match`` found it: a rule's candidate, no surer than 0.6."""
+    return replace(source, start=match.start(), end=match.end(), source=Source.RULE,
+                   detector=DETECTOR, confidence=min(source.confidence, 0.6), evidence=(),
+                   id=new_id())
