@@ -9,6 +9,7 @@ from engine.detectors.regex.fragments import LETTER, LOW, UP
 from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import (
     country_code_not_charting,
+    measured_term,
     postal_code_not_gcs,
     street_not_charting,
 )
@@ -109,22 +110,17 @@ def street_without_shorthand(text: str) -> bool:
 
 
 _UNITS = frozenset({"mmhg", "mg", "mcg", "ml", "cc", "kg", "meq", "mmol", "units", "iu"})
-_MEASURED = frozenset({"lab", "drug", "drug_class", "organism"})
 
 
 def _charting_word(word: str, icu: frozenset[str]) -> bool:
     """An ICU word or its plural ("PLACE PIVS"), a unit ("5-8 MMHG. LINE") or a lab or drug
     of the clinical lexicon ("FERRITIN 4800"); never a street word."""
-    from engine.cire.lexicon import default_lexicon
-
     if _STREET_WORD.fullmatch(word):
         return False
     key = word.casefold()
     if key in icu or len(key) > 3 and key.endswith("s") and key[:-1] in icu or key in _UNITS:
         return True  # not "Calle Les Glories" ("le": lower extremity)
-    hits = default_lexicon().find(word) if len(word) > 4 else []  # not "ALT-DIETMANNS"
-    return len(hits) == 1 and hits[0].end - hits[0].start == len(word) \
-        and hits[0].category in _MEASURED
+    return measured_term(word)
 
 
 ADDRESS_RULES: tuple[RegexRule, ...] = (

@@ -241,16 +241,27 @@ def street_not_charting(text: str) -> bool:
 _CLOCK = re.compile(HHMM)
 
 
+_MEASURED = frozenset({"lab", "drug", "drug_class", "organism"})
+
+
+def measured_term(word: str) -> bool:
+    """A lab, drug or organism of the clinical lexicon, the whole word, five letters or more
+    ("FERRITIN" before its value; not "ALT" of "ALT-DIETMANNS")."""
+    from engine.cire.lexicon import default_lexicon
+
+    hits = default_lexicon().find(word) if len(word) > 4 else []
+    return len(hits) == 1 and hits[0].end - hits[0].start == len(word) \
+        and hits[0].category in _MEASURED
+
+
 def country_code_not_charting(text: str) -> bool:
     """"Finland 38524", "Netherlands 6500", not "Extubated 1100," or "APS 1000,": a clock
     time or a round number after an English word or an acronym is charting."""
-    from engine.cire.lexicon import default_lexicon
     from engine.detectors.dictionary.context import is_english
 
     words = re.findall(r"[^\W\d_]+", text)
     number = re.findall(r"\d+", text)[-1]
-    if any(h.category in ("lab", "drug") for w in words if len(w) > 4
-           for h in default_lexicon().find(w)):
+    if any(measured_term(w) for w in words):
         return False  # "FERRITIN 4800": a lab and its value
     if len(number) != 4:
         return True
