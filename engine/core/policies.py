@@ -20,6 +20,10 @@ _WEEKDAY_ONLY = re.compile(r"^\s*(?:on\s+)?(?:mon|tues?|weds?(?:nes)?|thu(?:rs?)
                            r"|sun)(?:day)?\.?,?(?:\s+(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening"
                            r"|night|noc|eve))?(?:\s*(?:@|at)?\s*(?:[01]\d|2[0-3])[0-5]\d)?\s*$",
                            re.IGNORECASE)  # "MONDAY 1500", "Fri @ 1400": a weekday's hour
+# An occupation as charted: a few words, letters only ("cook", "retired schoolteacher",
+# "dental hygienist"); a user name or code ("jsmith42") has more than letters.
+_WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"
+_OCCUPATION = re.compile(rf"^\s*{_WORD}(?:\s+{_WORD}){{0,3}}\s*$")
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,9 @@ class Policy:
     keep_weekdays: bool = False
     # The patient's sex ("Sexo: H") is not PHI: no Safe Harbor identifier, and clinical.
     keep_sex: bool = False
+    # An occupation ("works as a cook") is not PHI: Safe Harbor lists none, and the
+    # model's "other identifying characteristic" in charting is nearly always a job.
+    keep_occupations: bool = False
 
     def is_phi(self, span: Span, text: str) -> bool:
         """Does ``span`` (over document ``text``) need replacing under this policy?"""
@@ -43,6 +50,8 @@ class Policy:
         covered = text[span.start:span.end]
         if span.label is Label.OTHER and span.subtype == "SEX":
             return not self.keep_sex
+        if span.label is Label.OTHER:
+            return not (self.keep_occupations and _OCCUPATION.match(covered))
         if span.label is Label.AGE and self.age_over is not None:
             match = _AGE_NUMBER.search(covered)
             return match is None or int(match.group()) > self.age_over
@@ -66,6 +75,7 @@ HIPAA_SAFE_HARBOR = Policy(
     keep_years=True,
     keep_weekdays=True,
     keep_sex=True,
+    keep_occupations=True,
 )
 
 CANADIAN_REFERRAL = Policy(
@@ -77,6 +87,7 @@ CANADIAN_REFERRAL = Policy(
     keep_years=True,
     keep_weekdays=True,
     keep_sex=True,
+    keep_occupations=True,
 )
 
 POLICIES: dict[str, Policy] = {p.name: p for p in (STRICT, HIPAA_SAFE_HARBOR, CANADIAN_REFERRAL)}

@@ -296,6 +296,8 @@ def _policy_rules(policy: Policy) -> tuple[str, ...]:
         rules.append("a weekday name on its own is kept")
     if policy.keep_sex:
         rules.append("the patient's sex is kept")
+    if policy.keep_occupations:
+        rules.append("an occupation is kept")
     return tuple(rules)
 
 

@@ -86,6 +86,9 @@ NEVER = [
     ("cv: sb 50s-60s awake, brady to 38-42 w/ suctioning", "brady"),
     ("opo: organ procurement org notified per hospital policy at 0730", "org"),
     ("FULL THICKNESS TO BILAT NASAL ALAE AND L PALM.", "ALAE"),
+    # "MD" who is told, after a word: no credential of a name
+    ("NIF -18. FLUID BALANCE +9L LOS, MD AWARE, LASIX STARTED", "LOS"),
+    ("fluid balance +9l los, md aware, lasix started", "los"),
 ]
 
 # (text, a piece spans must cover whole), rules and dictionaries under hipaa.
@@ -102,6 +105,7 @@ ALWAYS = [
     ("family leaning towards peg/trach and kindred ltac, plan per team", "kindred"),
     ("B. TOLLER RN AT BEDSIDE FOR REPORT", "B. TOLLER"),
     ("RE: ROSE BAKER, DOB 3/4/1950", "ROSE BAKER"),
+    ("Consult note: Anna Kowalczyk, MD", "Anna Kowalczyk"),
     ("Dtr lives in Fall River, MA and calls nightly", "Fall River"),
     ("Domicilio: Calle Les Glories 155, 1B.", "Calle Les Glories 155"),
     ("please send a new one to 609 P.O. Box 186 Apt. 561, ALT-DIETMANNS, Austria", "ALT"),

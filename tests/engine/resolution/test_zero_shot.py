@@ -688,6 +688,18 @@ def test_weekdays_are_phi_only_under_strict() -> None:
         assert get_policy("strict").is_phi(span, hour), hour
 
 
+def test_occupations_are_phi_only_under_strict() -> None:
+    for job in ("cook", "retired schoolteacher", "dental hygienist", "LINE COOK"):
+        text = f"works as a {job}, lives w/ wife"
+        start = text.index(job)
+        span = Span(start, start + len(job), Label.OTHER, source=Source.NER, detector="ner.test")
+        assert not get_policy("hipaa").is_phi(span, text), job
+        assert get_policy("strict").is_phi(span, text), job
+    for code in ("jsmith42", "user_kt9"):  # a user name or code stays PHI
+        span = Span(0, len(code), Label.OTHER, source=Source.NER, detector="ner.test")
+        assert get_policy("hipaa").is_phi(span, code), code
+
+
 def test_years_and_spans_of_years_stay_under_hipaa() -> None:
     for years, phi in (("1997", False), ("1966-68", False), ("1998 to 2001", False),
                        ("1970s-80s", False), ("2001-02", True), ("1966-12", True),
