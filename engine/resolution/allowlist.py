@@ -1,8 +1,9 @@
 """Clinical allowlist: recover candidates that are clinical vocabulary, not PHI.
 
 Three sources, all offline: curated lists in ``resources/allowlist/`` (eponyms, scores,
-named tests, drug names), an eponym pattern ("<Name>['s] disease|syndrome|sign|protocol|
-scale..."), and genetic-variant notation (HGVS g./c./p., dbSNP rs ids).
+named tests, drug names, payers, faiths and languages), an eponym pattern ("<Name>['s]
+disease|syndrome|sign|protocol|scale..."), and genetic-variant notation (HGVS g./c./p.,
+dbSNP rs ids).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from engine.detectors.regex.fragments import UP
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.terms import read_terms
 
-ALLOWLIST_FILES = ("eponyms.txt", "drugs.txt", "payers.txt")
+ALLOWLIST_FILES = ("eponyms.txt", "drugs.txt", "payers.txt", "faiths_and_languages.txt")
 # Labels the allowlist may drop; dates, ages, phones and web addresses are never vocabulary.
 RECOVERABLE: frozenset[Label] = frozenset({Label.PATIENT, Label.DOCTOR, Label.PERSON,
                                            Label.LOCATION, Label.HOSPITAL, Label.OTHER,

@@ -99,6 +99,8 @@ CURATED = (
     # "by DME vendor", "faxing MOLST", "Phigh 28, Plow 0, Tlow 0.6", "FHT 140S", "TCDS DONE")
     "neob", "dfa", "dme", "molst", "polst", "phigh", "plow", "tlow", "thigh", "nst", "fht",
     "tcd", "tcds", "alae", "ala",
+    # continence, abdominal closure and open-abdomen devices ("pt incont of urine", "ABThera")
+    "incont", "abthera", "vac", "wound-vac",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

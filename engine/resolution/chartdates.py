@@ -46,7 +46,8 @@ def rising_day(core: str) -> bool:
         and 1 <= int(parts[0]) <= 12 and 12 < int(parts[1]) <= 31
 # Scores and settings a few words back: "rated his pain today as 6/10", "PS today at 10/5".
 _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
-                     r"|mmse|moca|psv|peep|cpap|bipap|simv|vent|settings|bp)\b"
+                     r"|mmse|moca|psv|peep|cpap|bipap|simv|vent|settings|bp|rpe|borg|gcs"
+                     r"|nihss|cpot|rass|ciwa|cows|braden)\b"
                      r"(?:[ \t:=,]+[^\s/]+){0,3}[ \t:=]*$)")
 _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
                             re.IGNORECASE)
@@ -79,11 +80,12 @@ _EQUALS_AFTER = re.compile(r"^[ \t]*=[ \t]*\d+(?![\d/])")  # not "from 2/1 = 4/2
 _SCALE_BEFORE = re.compile(r"(?<![\d/])\d(?:-\d)?/(\d{1,2})(?![\d/])")
 
 
-# A quantity of something ("D50 1/2 amp", "1/5 vodka daily", "1/2 tab") or a score going on to
-# another on its scale ("pain 9/10 -> 5/10").
+# A quantity of something ("D50 1/2 amp", "1/5 vodka daily", "1/2 tab", "1/2 bath on 1st",
+# "1/2 NS") or a score going on to another on its scale ("pain 9/10 -> 5/10").
 _QUANTITY_AFTER = re.compile(r"^[ \t]*(?i:amps?|tabs?|tablets?|vials?|bags?|cups?|pints?"
                              r"|fifths?|packs?|ppd|gallons?|quarts?|qt|oz|vodka|whiskey|beers?"
-                             r"|wine|liquor|of[ \t]+(?:a|an|the)\b)")
+                             r"|wine|liquor|of[ \t]+(?:a|an|the)\b"
+                             r"|baths?\b|bathrooms?|doses?\b|strength|ns\b|nss\b|way\b)")
 _NEXT_SCORE = re.compile(r"^[ \t]*(?:->|→|-->|to)[ \t]*\d{1,2}/(\d{1,2})(?!\d)")
 
 

@@ -26,7 +26,7 @@ from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.towns import HOME_BEFORE
-from engine.resolution.edges import in_caseless_line, line_around
+from engine.resolution.edges import in_caseless_line
 from engine.resolution.roles import TITLE_BEFORE
 
 _PLACE_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION})
@@ -43,7 +43,7 @@ _GENERIC = frozenset({
     "3rd", "4th", "5th", "ground", "first", "second", "third",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
-_ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?:a|an|his|her|their|my|your|our|its)[ \t]+\Z")
+_ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?i:a|an|his|her|their|my|your|our|its)[ \t]+\Z")
 
 
 # A longer name goes on after it: "Hospital 12 de Octubre", "Hospital Clínico", "Hall Orchestra".
@@ -71,19 +71,20 @@ def generic_institution(text: str, span: Span) -> Span | None:
 
 
 def common_word_place(text: str, span: Span, next_to: bool) -> bool:
+    """A model's place that is one English word after an article or possessive in a line
+    without case ("works at a cannery", "IN HIS TRUCK"); no listed place or name."""
     if span.source not in (Source.NER, Source.LLM) or span.label not in _PLACE_LABELS \
             or next_to:
         return False
     covered = text[span.start:span.end]
-    if not covered.isalpha() or not covered.islower():
-        return False
-    line = line_around(text, span.start, span.end)
-    if line != line.lower():
-        return False  # a cased line: the guards' lower-case English place
+    if not covered.isalpha() or not in_caseless_line(text, span.start, span.end) \
+            or text[span.start - 1:span.start] in ("-", "'", "’"):
+        return False  # in a cased line: the guards' lower-case English place; "step-[down]"
+    key = covered.casefold()
     first, last = all_name_lists()
     before = text[max(0, span.start - 30):span.start]
-    return bool(_ARTICLE_BEFORE.search(before)) and is_english(covered) \
-        and covered not in one_word_places() and covered not in first and covered not in last \
+    return bool(_ARTICLE_BEFORE.search(before)) and is_english(key) and len(key) >= 3 \
+        and key not in one_word_places() and key not in first and key not in last \
         and not HOME_BEFORE.search(before)
 
 
@@ -105,14 +106,21 @@ def state_after_town(text: str, span: Span) -> bool:
     return span.label is Label.LOCATION and span.length == 2 and after_a_town(text, span)
 
 
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
+
+
 def drug_as_a_place(text: str, span: Span) -> bool:
     """"Pt on new Coumadin", "LASIX": a drug of the clinical lexicon, with at most English
-    words before it, is no place or facility."""
+    words before it, is no place or facility; nor are English words right after a drug."""
     from engine.cire.lexicon import default_lexicon
 
     if span.label not in _PLACE_LABELS:
         return False
     covered = text[span.start:span.end]
+    word_before = _WORD_BEFORE.search(text[max(0, span.start - 30):span.start])
+    if word_before and any(h.category == "drug" for h in default_lexicon().find(word_before[1])):
+        # "heparin to coumadin [bridge]", "lasix [drip]": what is done with the drug
+        return all(is_english(w) for w in re.findall(r"[^\W\d_]+", covered))
     drugs = [h for h in default_lexicon().find(covered) if h.category == "drug"]
     if len(drugs) != 1 or drugs[0].end != len(covered.rstrip(".,")):
         return False
@@ -191,10 +199,18 @@ _COUNT_WORD = re.compile(r"(?i:hd|pod|day|goal|bed|room|rm|gcs|rass|grade|stage|
                          r"[ \t]*#?[ \t]*\d{1,3}")
 
 
+# A unit's or bed's code as charted ("transfer to F2", "back to 5W", "bed 4B"): no name.
+_UNIT_CODE = re.compile(r"[A-Za-z]\d[A-Za-z]?|\d{1,2}[A-Za-z]{1,2}")
+_MOVED_TO = re.compile(r"(?i:\b(?:to|from|on)[ \t]+\Z)")  # not a flat: "Calle Villanueva 34, 2B"
+
+
 def quantity_as_a_place(text: str, span: Span) -> bool:
     if span.label not in _PLACE_LABELS:
         return False
     covered = text[span.start:span.end].strip()
+    if span.source in (Source.NER, Source.LLM) and _UNIT_CODE.fullmatch(covered) \
+            and _MOVED_TO.search(text[max(0, span.start - 12):span.start]):
+        return True
     before = text[max(0, span.start - 6):span.start]
     return bool(_UNIT_AFTER_NUMBER.fullmatch(covered) and re.search(r"\d[ \t]*\Z", before)
                 or _COUNT_WORD.fullmatch(covered))

@@ -32,17 +32,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import chain
 
-from engine.cire.lexicon import default_lexicon
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
-    RELATIONS,
     clinical_words,
     has_name_context,
     has_strong_name_context,
     is_english,
 )
-from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.fragments import STAFF_AFTER
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces, with_facility_head, without_edge_words
@@ -61,13 +58,21 @@ from engine.resolution.generic_places import (
     facility_of_charting_words,
     generic_institution,
     lower_case_english_place,
-    lower_case_english_words,
     quantity_as_a_place,
     state_after_town,
 )
-from engine.resolution.measurements import looks_like_date, measurement_ranges
+from engine.resolution.measurements import looks_like_date, measured_range, measurement_ranges
 from engine.resolution.model_numbers import age_of_a_model_number, model_number_is_no_identifier
-from engine.resolution.roles import TITLE_BEFORE, english_word_before_a_role, per_before_a_role
+from engine.resolution.names_as_words import (
+    clinical_term_as_name,
+    lower_case_english_name,
+    relation_before_a_name,
+)
+from engine.resolution.roles import (
+    determiner_before_a_name,
+    english_word_before_a_role,
+    per_before_a_role,
+)
 from engine.resolution.shorthand import (
     after_pt_without_name,
     clinical_or_english,
@@ -104,6 +109,11 @@ _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
 # Labels whose rules check a format, a checksum or a cue ("6 months old" is an age, though
 # "6 months" is a quantity): their numbers stand on their own.
 _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
+_LETTERED = NAME_LABELS | {Label.HOSPITAL}
+# An English word before a number, itself after no word of moving: "(admit 84, peak 103)".
+_MEASURED_WORD_BEFORE = re.compile(r"(?:^|[^\w \t]|(?<!to|at|on|in)(?<!from)[ \t])[ \t]*"
+                                   r"(?:admit|peak|nadir|baseline|max|min|goal|dry|prior"
+                                   r"|current|now|was|today|yesterday)[ \t:]+\Z", re.I)
 # \Z, not $: "Sexo: M.⏎Fecha" has no initial before "Fecha" ($ matches before a newline).
 _INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
@@ -122,8 +132,6 @@ _COMPANY_SUFFIXES = frozenset({"inc", "llc", "ltd", "corp", "co", "plc", "lp", "
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
-_RELATION_WORDS = frozenset(RELATIONS.split("|"))
-_RELATION_BEFORE = re.compile(rf"(?i:\b(?:{RELATIONS})\b(?:\s*\(\w+\))?[ \t:,\-]*\Z)")
 _NOT_A_NAME_FIELD = re.compile(r"(?i:\b(?:sexo|sex|gender|g[ée]nero|edad|age|dob|nhc|mrn|cp"
                                r"|cipa|nass)[ \t]*[:=][ \t]*)\Z")
 # "País: España", "Localidad/ Provincia: Madrid": a model's name there is a place.
@@ -226,6 +234,12 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.label is Label.PHONE and span.source is Source.RULE and span.subtype != "PAGER" \
             and sum(c.isdigit() for c in covered) < 7:
         return True  # a rule's number cut at a line break ("0700-1900⏎68")
+    if span.label is Label.PHONE and measured_range(text, span.start, span.end):
+        return True  # "SVR 880-1000": a range after its cue
+    if span.label in _LETTERED and not any(c.isalpha() for c in covered) \
+            and (span.label is not Label.HOSPITAL or _MEASURED_WORD_BEFORE.search(
+                text[max(0, span.start - 24):span.start])):
+        return True  # "Wt 91.6kg (admit 84, peak 103)"; not a ward's "to kettle 4"
     if span.label in (Label.PHONE, Label.AGE) and not any(c.isdigit() for c in covered):
         return True  # "[ext] 4-7719": a number's cue alone
     if modal_may(text, span) or span.source in (Source.NER, Source.LLM) \
@@ -343,8 +357,10 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if span.label in NAME_LABELS and (after_pt_without_name(text, span)
                                       or contact_order(text, span)):
         return True
-    if _common_foreign_words(text, span, beside) or _lower_case_english_name(text, span) \
-            or _clinical_term_as_name(text, span) or _relation_before_a_name(text, span):
+    if _common_foreign_words(text, span, beside) or lower_case_english_name(text, span) \
+            or clinical_term_as_name(text, span) or relation_before_a_name(text, span) \
+            or span.label in NAME_LABELS and span.source in (Source.NER, Source.LLM) \
+            and determiner_before_a_name(text, span):
         return True
     if span.label in NAME_LABELS and _NOT_A_NAME_FIELD.search(
             text[max(0, span.start - 24):span.start]):
@@ -414,49 +430,6 @@ def _common_foreign_words(text: str, span: Span,
     return not any(not common_phrase(text[start:end])
                    for start, end in _adjacent(text, span, places))
 
-
-def _lower_case_english_name(text: str, span: Span) -> bool:
-    """A model's name written as lower-case English words in a line that has case ("ICP bolt
-    d/c'd", "as a beneficiary"), no listed name and nothing around it that says name: in a
-    cased line a lower-case name is rare, and then a listed one or one with context ("wife
-    christine", "md okafor aware"). Short words stay ("mom (al)")."""
-    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
-        return False
-    words = lower_case_english_words(text, span)
-    first, last = all_name_lists()
-    if not words or any(w in first or w in last for w in words):
-        return False
-    # A relation word alone is no evidence for an English word: "Daughter tearful".
-    if has_name_context(text, span.start, span.end) \
-            and not _RELATION_BEFORE.search(text[max(0, span.start - 24):span.start]):
-        return False
-    return not in_caseless_line(text, span.start)
-
-
-
-def _relation_before_a_name(text: str, span: Span) -> bool:
-    """A relation word is no name: "Son Farouk called" (the word after it is), "GUARDIAN
-    AWARE", "MOTHER'S CONDITION"."""
-    key = text[span.start:span.end].casefold().replace("’", "'")
-    key = key[:-2] if key.endswith("'s") else key
-    return span.label in NAME_LABELS and key in _RELATION_WORDS
-
-
-def _clinical_term_as_name(text: str, span: Span) -> bool:
-    """A model's name that is a diagnosis, drug or symptom of the clinical lexicon written in
-    lower case, even after a relation word ("Mother: melanoma.", "Maternal aunt: asthma"):
-    only a title makes it a name ("Dr. foley")."""
-    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
-        return False
-    covered = text[span.start:span.end]
-    # where a capital says nothing ("MILRINONE")
-    caseless = in_caseless_line(text, span.start, span.end)
-    hits = default_lexicon().find(covered)
-    if len(hits) != 1 or (hits[0].start, hits[0].end) != (0, len(covered)):
-        return False
-    if not covered.islower() and not caseless and hits[0].category != "organism":
-        return False  # a genus is capitalised: "BAL w/ Klebsiella"
-    return not TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])
 
 
 def _digits_measured(span: Span, covered: str, measures: list[tuple[int, int]]) -> bool:

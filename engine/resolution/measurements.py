@@ -76,6 +76,20 @@ def _round_range(match: re.Match[str]) -> bool:
     return low < high and low % 50 == 0 and high % 50 == 0
 
 
+# A cue that is also a phone's word: "ph 555-0134", "t: 555-0134".
+_PHONE_CUES = frozenset({"ph", "t"})
+_RANGE_ONLY = re.compile(r"(\d{2,4})[ \t]?-[ \t]?(\d{2,4})")
+
+
+def measured_range(text: str, start: int, end: int) -> bool:
+    """A rising range after a vital's or a setting's cue ("SVR 880-1000", "plt 120-1400"):
+    the seven digits of a local phone number, which no cue announces."""
+    numbers = _RANGE_ONLY.fullmatch(text[start:end])
+    cue = _MEASURE_BEFORE.search(text[max(0, start - 16):start])
+    return numbers is not None and int(numbers.group(1)) < int(numbers.group(2)) \
+        and cue is not None and cue.group().strip(" \t:=").casefold() not in _PHONE_CUES
+
+
 def measurement_ranges(text: str) -> list[tuple[int, int]]:
     """Character ranges of measurement strings and times of day in ``text``."""
     ranges = [m.span() for m in _CHAIN.finditer(text) if not _chain_is_date(text, m)]

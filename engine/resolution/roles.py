@@ -1,5 +1,6 @@
-"""A word before a clinician's role or credential that is no name: "Covering MD", "Chest PT",
-"report given to floor RN", "PER RN"."""
+"""Words that are no name by what stands beside them: a word before a clinician's role or
+credential ("Covering MD", "Chest PT", "report given to floor RN", "PER RN"), a word after a
+possessive ("pending review by their don")."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ _SHIFTS = frozenset("day night eve evening noc charge float covering oncoming be
                     " pool staff team".split())
 _PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
+# Names take no possessive or article: "their don" (director of nursing), "her witness".
+_DETERMINER_BEFORE = re.compile(r"(?i:(?<![\w'’])(?:an|his|her|their|my|your|our|its)[ \t]+\Z)")
 
 
 def english_word_before_a_role(text: str, span: Span) -> bool:
@@ -48,3 +51,10 @@ def per_before_a_role(text: str, span: Span) -> bool:
     after = _NEXT_WORD.match(text, span.end)
     return bool(ROLE_AFTER.match(text, span.end)) \
         or bool(after and clinical_or_english(after.group(1)))
+
+
+def determiner_before_a_name(text: str, span: Span) -> bool:
+    """A model's one-word name right after a possessive or "an" ("by their don")."""
+    covered = text[span.start:span.end]
+    return covered.isalpha() and bool(_DETERMINER_BEFORE.search(text[max(0, span.start - 8):
+                                                                   span.start]))

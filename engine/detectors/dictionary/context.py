@@ -27,7 +27,10 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
              r"|neighbou?r|roommate|sdm|poa|proxy|hcp|nok|dtr|neice|grandaughter"
              r"|sponsor|boss|employer|coworker|co-worker|landlord|landlady|housemate"
              r"|daughter-in-law|son-in-law|mother-in-law|father-in-law|sister-in-law"
-             r"|brother-in-law|dil|stepdad|stepmom")
+             r"|brother-in-law|dil|stepdad|stepmom"
+             # more than one: "SONS MARK AND PETER", "DAUGHTER TERESA AND GRANDKIDS HERE"
+             r"|sons|daughters|brothers|sisters|grandsons|granddaughters|grandkids"
+             r"|grandchildren|grandchild|kids|children|parents|siblings")
 # Explicit cues after which the next words are a name whatever the dictionaries say.
 CUES = r"patient|pt|name|re|client|resident"
 # A grade before "MR" makes it mitral regurgitation ("mod mr. post procedure"), no title.

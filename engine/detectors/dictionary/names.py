@@ -76,7 +76,8 @@ _NEVER_NAME = frozenset({"she", "he", "her", "his", "him", "they", "we", "me", "
 
 # Listed names that, with no case to tell, are the preposition or the verb ("PER DAY RT
 # BRUCKNER", "SISTER CAN BE REACHED"); "Per Lindqvist" in a cased line still is a name.
-_NO_NAME_WITHOUT_CASE = frozenset({"per", "can", "min"})  # "50 MIN EACH WAY"
+_NO_NAME_WITHOUT_CASE = frozenset({"per", "can", "min",  # "50 MIN EACH WAY"
+                                   "were", "must", "more", "ever"})  # "KIDS WERE NOT HOME"
 
 
 def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
@@ -152,7 +153,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=5, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=6, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
@@ -180,14 +181,14 @@ class NameGazetteerDetector:
         if listed is None or len(token.text) < 2 or token.key in _NEVER_NAME \
                 or token.start > 0 and text[token.start - 1].isdigit():
             return None  # "F508DEL": a mutation, not "Del"
+        if token.text.islower() and not caseless:  # "daughter janet", never "clear L."
+            return None if self._word(token.key) else "weak"
         if token.key in self.clinical:
             return "weak"
         if caseless:
             if token.key in _NO_NAME_WITHOUT_CASE:
                 return None
             return "weak" if self._word(token.key) else listed
-        if token.text.islower():  # "daughter janet", never "patient said"
-            return None if self._word(token.key) else "weak"
         if not is_title(token.text):
             return "weak" if token.text.isupper() else None
         if token.key in self.stop or token.key in lowered:

@@ -51,7 +51,11 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "clinical", "outpatient", "inpatient", "outpt", "inpt", "local", "outside", "initial",
     "retail", "mail", "specialty", "compounding", "hospital", "explained", "called", "contacted",
     "notified", "faxed", "informed", "discussed", "reviewed", "updated", "per", "her", "his",
-    "their", "your", "our", "this", "that", "consider", "icu", "micu", "sicu", "ccu", "unit"})
+    "their", "your", "our", "this", "that", "consider", "icu", "micu", "sicu", "ccu", "unit",
+    # what a service treats: "Cardiac Rehab Phase I Note", "pulmonary rehab", "Lipid Clinic"
+    "cardiac", "pulmonary", "cardiopulmonary", "physical", "occupational", "speech", "acute",
+    "subacute", "geriatric", "psych", "psychiatric", "detox", "dialysis", "wound", "pain",
+    "vascular", "anticoagulation", "coumadin", "stroke", "lipid", "transplant", "infusion"})
 
 
 def _named_head(text: str) -> bool:
@@ -66,6 +70,13 @@ def _institution_acronym(text: str) -> bool:
 
     key = text.casefold()
     return key not in _NOT_INSTITUTIONS and not is_english(key)
+
+
+def _moved_to_acronym(text: str) -> bool:
+    """"transfer to CMC"; not two letters of clinical shorthand ("clot anterior to RV")."""
+    from engine.resolution.shorthand import is_shorthand
+
+    return _institution_acronym(text) and not (len(text) == 2 and is_shorthand(text))
 
 
 def _staff_acronym(text: str) -> bool:
@@ -203,7 +214,7 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     # Not a service's room or diet: "To EP lab Mon", "to IR suite", "advance to ADA diet".
     RegexRule("facility.acronym", H,
               rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])(?![ \t]+(?i:diet|lab|suite|room|protocol)\b)",
-              0.6, group=1, validate=_institution_acronym),
+              0.6, group=1, validate=_moved_to_acronym),
     # An institution's acronym before its staff: "per QVL RT", "Bed per HFCH nursing
     # supervisor", "QVL case mgr".
     RegexRule("facility.acronym_staff", H,

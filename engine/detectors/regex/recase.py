@@ -99,8 +99,9 @@ def cased_view(text: str) -> str | None:
             if key == "mr" and i and keys[i - 1] in _SEVERITY:
                 forms[i] = _cased(words[i].group(), False)  # "mod mr. post procedure": a valve
             elif key in _TITLES and nxt < len(words) and keys[nxt] not in _CREDENTIALS \
+                    and keys[nxt] not in _FUNCTION and keys[nxt] not in _SAYS \
                     and not text[words[i].end():words[nxt].start()].strip(" \t."):
-                forms[nxt] = _title(words[nxt].group())  # "DR. BAKER", "mrs. young"
+                forms[nxt] = _title(words[nxt].group())  # "DR. BAKER"; not "dr. to see"
             elif key in _HEADS:  # "RIVERSIDE GENERAL HOSPITAL", "42 ELMWOOD AVENUE"
                 run = []
                 for j in range(i - 1, max(i - 4, -1), -1):

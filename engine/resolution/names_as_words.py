@@ -1,0 +1,73 @@
+"""A model's name that is a word: a relation word, a drug or diagnosis of the clinical lexicon,
+lower-case English words in a line that has case. The guards call these for name labels."""
+
+from __future__ import annotations
+
+import re
+
+from engine.cire.lexicon import default_lexicon
+from engine.core.domain import Source, Span
+from engine.core.labels import NAME_LABELS
+from engine.detectors.dictionary.context import RELATIONS, has_name_context
+from engine.detectors.dictionary.names import all_name_lists
+from engine.resolution.edges import in_caseless_line
+from engine.resolution.generic_places import lower_case_english_words
+from engine.resolution.roles import TITLE_BEFORE
+
+_RELATION_WORDS = frozenset(RELATIONS.split("|"))
+_RELATION_BEFORE = re.compile(rf"(?i:\b(?:{RELATIONS})\b(?:\s*\(\w+\))?[ \t:,\-]*\Z)")
+
+
+def lower_case_english_name(text: str, span: Span) -> bool:
+    """A model's name written as lower-case English words in a line that has case ("ICP bolt
+    d/c'd", "as a beneficiary"), no listed name and nothing around it that says name: in a
+    cased line a lower-case name is rare, and then a listed one or one with context ("wife
+    christine", "md okafor aware"). Short words stay ("mom (al)")."""
+    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
+        return False
+    words = lower_case_english_words(text, span)
+    if not words:
+        return False
+    first, last = all_name_lists()
+    context = has_name_context(text, span.start, span.end)
+    # A listed name written as a word needs context ("wife faith", not "states faith has");
+    # a relation word alone is no evidence for any other English word ("Daughter tearful").
+    if any(w in first or w in last for w in words):
+        if context:
+            return False
+    elif context and not _RELATION_BEFORE.search(text[max(0, span.start - 24):span.start]):
+        return False
+    return not in_caseless_line(text, span.start)
+
+
+
+def relation_before_a_name(text: str, span: Span) -> bool:
+    """A relation word is no name: "Son Farouk called" (the word after it is), "GUARDIAN
+    AWARE", "MOTHER'S CONDITION"."""
+    key = text[span.start:span.end].casefold().replace("’", "'")
+    key = key[:-2] if key.endswith("'s") else key
+    return span.label in NAME_LABELS and key in _RELATION_WORDS
+
+
+def clinical_term_as_name(text: str, span: Span) -> bool:
+    """A model's name that is a diagnosis, drug or symptom of the clinical lexicon written in
+    lower case, even after a relation word ("Mother: melanoma.", "Maternal aunt: asthma"), or
+    a drug that no name list holds in any case: only a title makes it a name ("Dr. foley")."""
+    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
+        return False
+    covered = text[span.start:span.end]
+    # where a capital says nothing ("MILRINONE")
+    caseless = in_caseless_line(text, span.start, span.end)
+    hits = default_lexicon().find(covered)
+    if len(hits) != 1 or (hits[0].start, hits[0].end) != (0, len(covered)):
+        return False
+    if not covered.islower() and not caseless and not (
+            hits[0].category == "organism"  # a genus is capitalised: "BAL w/ Klebsiella"
+            or hits[0].category == "drug" and not _a_listed_name(covered)):  # "Amicar gtt"
+        return False
+    return not TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])
+
+
+def _a_listed_name(word: str) -> bool:
+    first, last = all_name_lists()
+    return word.casefold() in first or word.casefold() in last
