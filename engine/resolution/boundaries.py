@@ -260,7 +260,7 @@ _KINDS = (r"nursing|rehab|rehabilitation|health|medical|community|cardiac|wellne
 _HEADS = frozenset({"rehab", "rehabilitation", "ctr", "center", "centre", "house", "inn",
                     "lodge", "shelter", "hospice", "recovery", "hospital", "hosp", "facility",
                     "manor", "residence", "commons", "living", "nursing", "home", "sons",
-                    "regional", "general", "memorial"})
+                    "regional", "general", "memorial", "vna"})
 _HEAD_AFTER = re.compile(rf"(?i:(?P<dot>\.)?[ \t]+(?P<kinds>(?:(?:{_KINDS})[ \t]+){{0,2}})"
                          rf"(?P<and>(?:&|and)[ \t]+(?:(?:{_KINDS})[ \t]+)?)?"
                          rf"(?P<head>{'|'.join(sorted(_HEADS))})\b)")

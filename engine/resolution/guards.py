@@ -40,7 +40,7 @@ from engine.detectors.dictionary.context import (
     has_strong_name_context,
     is_english,
 )
-from engine.detectors.regex.fragments import STAFF_AFTER
+from engine.detectors.regex.fragments import STAFF_AFTER, WEEKDAY
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces, with_facility_head, without_edge_words
 from engine.resolution.edges import in_caseless_line, trim
@@ -195,7 +195,13 @@ def _shape(text: str, span: Span) -> Span | None:
         start, end = _with_initials(text, start, end)
     elif span.label is Label.ID:
         start, end = _whole_identifier(text, start, end)
+    elif span.label is Label.DATE and (weekday := _WEEKDAY_BEFORE.search(
+            text[max(0, start - 12):start])):
+        start -= len(weekday.group())  # "clinic Thursday 12/9": the date's day is part of it
     return span if (start, end) == (span.start, span.end) else span.moved(start, end)
+
+
+_WEEKDAY_BEFORE = re.compile(rf"(?i:(?<![\w/])(?:{WEEKDAY})\.?,?[ \t]+)\Z")
 
 
 def _with_initials(text: str, start: int, end: int) -> tuple[int, int]:

@@ -213,7 +213,8 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               group=1),
     # Not a service's room or diet: "To EP lab Mon", "to IR suite", "advance to ADA diet".
     RegexRule("facility.acronym", H,
-              rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])(?![ \t]+(?i:diet|lab|suite|room|protocol)\b)",
+              rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])"
+              r"(?![ \t]+(?i:diet|lab|suite|room|protocol|unit)\b)",  # "BACK AT OUTPT UNIT"
               0.6, group=1, validate=_moved_to_acronym),
     # An institution's acronym before its staff: "per QVL RT", "Bed per HFCH nursing
     # supervisor", "QVL case mgr".

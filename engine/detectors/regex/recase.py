@@ -52,11 +52,16 @@ _SEVERITY = frozenset("trace trivial mild mod moderate severe sev tr".split())
 # What the writer says about a place, which no name before a head word holds ("MOTHER WANTS
 # ENDO CLINIC", "TRACH WOULD MEAN LTAC", "notify pharmacy").
 _SAYS = frozenset(("would will can could should must may might mean means want wants need needs"
-                   " notify call called likely prefer prefers asked discussed incl consider")
+                   " notify call called likely prefer prefers asked discussed incl consider"
+                   " feel feels think thinks agree agrees recommend recommends")
                   .split())
+# Kinds of care and service, which no name before a head word holds ("long term vent snf",
+# "elder law clinic", "skilled nursing home").
+_CARE_KINDS = frozenset("long term short vent trach skilled acute subacute law legal elder"
+                        " wound dialysis memory".split())
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
 _FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or"
-                      .split())
+                      " now then also still".split())
 _GENERIC = frozenset(("local community nearest nearby outside other private public county city"
                       " regional general teaching same another this that our your his her their"
                       " female male new old").split())
@@ -107,6 +112,7 @@ def cased_view(text: str) -> str | None:
                 for j in range(i - 1, max(i - 4, -1), -1):
                     gap = text[words[j].end():words[j + 1].start()]
                     if keys[j] in _FUNCTION or keys[j] in _SAYS or keys[j] in _TITLES \
+                            or keys[j] in _CARE_KINDS \
                             or len(keys[j]) == 1 \
                             or keys[j] in _HEADS \
                             or gap.strip(" \t.'’") or len(gap) > 2:

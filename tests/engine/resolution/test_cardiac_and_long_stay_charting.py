@@ -37,6 +37,11 @@ def hipaa() -> Pipeline:
     ("PACING WIRES: CAPPED, TESTED, CAPTURE AT 3MA V, 5MA A. PEDAL PULSES 2+.", "PEDAL"),
     ("Se alcanza un nadir de PSA en julio de 2006 con cifras de 6-8 ng/ml", "con cifras"),
     ("FAMILY: PT REPORTS KIDS WERE NOT HOME AT TIME OF ASSAULT.", "WERE"),
+    ("PT WILL NEED CHAIR TIME BACK AT OUTPT UNIT ONCE TRACH DECANNULATED", "OUTPT"),
+    ("po now snf w/ trach capability vs ltac; team feels snf appropriate.", "feels snf"),
+    ("expected to need ltac then long term vent snf.\n\nmet w/ brother", "vent snf"),
+    ("provided emotional support, referred to elder law clinic list.", "law clinic"),
+    ("kphos 15mmol).\n- 1700 tf restarted jevity 1.2 @ 20/hr, plan to adv", "jevity"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -48,6 +53,8 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("Se alcanza un nadir de PSA en julio de 2006 con cifras de 6-8 ng/ml", "julio de 2006"),
     ("Domicilio: Calle Villanueva, 34, 2B .", "Calle Villanueva, 34"),
     ("SONS MARK AND PETER, DAUGHTER-IN-LAW SUE.", "MARK"),
+    ("transfer to golden oak hospital tomorrow", "golden oak hospital"),
+    ("lives at 228 ringvej 144, denmark", "228 ringvej 144"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -101,3 +108,13 @@ def test_the_allowlist(text: str, piece: str, recovered: bool) -> None:
     span = Span(start, start + len(piece), H, source=Source.NER, detector="ner.test")
     _kept, dropped = ClinicalAllowlist.default().recover(Document.from_text(text), [span])
     assert bool(dropped) is recovered
+
+
+@pytest.mark.parametrize(("text", "piece", "label", "whole"), [
+    ("F/U: Dr. Oyelaran clinic Thursday 12/9 at 10:30", "12/9", Label.DATE, "Thursday 12/9"),
+    ("palliative care set for wed 4/7 at 1500 in unit", "4/7", Label.DATE, "wed 4/7"),
+    ("vna referral- pellmouth vna, first visit scheduled", "pellmouth", H, "pellmouth vna"),
+])
+def test_a_span_takes_in_its_weekday_or_head(text: str, piece: str, label: Label,
+                                             whole: str) -> None:
+    assert kept_of_a_models_span(text, piece, label) == [whole]
