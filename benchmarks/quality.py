@@ -123,7 +123,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 5 (sparse PHI)", "icu_notes_heldapart5.jsonl"),
             ("held apart 6 (sparse PHI)", "icu_notes_heldapart6.jsonl"),
             ("dev 7 (sparse PHI)", "icu_notes_dev7.jsonl"),
-            ("held apart 7 (sparse PHI)", "icu_notes_heldapart7.jsonl"))
+            ("held apart 7 (sparse PHI)", "icu_notes_heldapart7.jsonl"),
+            ("dev 8 (sparse PHI)", "icu_notes_dev8.jsonl"),
+            ("held apart 8 (sparse PHI)", "icu_notes_heldapart8.jsonl"))
 
 
 def icu(ner: bool) -> None:
