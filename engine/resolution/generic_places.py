@@ -122,9 +122,10 @@ def drug_as_a_place(text: str, span: Span) -> bool:
         # "heparin to coumadin [bridge]", "lasix [drip]": what is done with the drug
         return all(is_english(w) for w in re.findall(r"[^\W\d_]+", covered))
     drugs = [h for h in default_lexicon().find(covered) if h.category == "drug"]
-    if len(drugs) != 1 or drugs[0].end != len(covered.rstrip(".,")):
+    if len(drugs) != 1:
         return False
-    return all(is_english(w) for w in re.findall(r"[^\W\d_]+", covered[:drugs[0].start]))
+    around = covered[:drugs[0].start] + " " + covered[drugs[0].end:]
+    return all(is_english(w) for w in re.findall(r"[^\W\d_]+", around))  # "coumadin bridge"
 
 
 _DIRECTIONS = frozenset({"north", "south", "east", "west", "northeast", "northwest", "southeast",
@@ -197,6 +198,18 @@ def facility_of_charting_words(text: str, span: Span) -> bool:
 _UNIT_AFTER_NUMBER = re.compile(r"(?i:kg|lbs?|cm|mm|mg|ml|wks?|weeks?|days?|hrs?|hours?|mins?)")
 _COUNT_WORD = re.compile(r"(?i:hd|pod|day|goal|bed|room|rm|gcs|rass|grade|stage|level)"
                          r"[ \t]*#?[ \t]*\d{1,3}")
+
+
+def icu_words_as_a_place(text: str, span: Span) -> bool:
+    """A model's place of two or more words that are all ICU shorthand or clinical words
+    ("tip at cavoatrial jct"); one such word is the guards' shorthand alone."""
+    from engine.detectors.dictionary.context import clinical_words
+    from engine.resolution.shorthand import icu_words
+
+    if span.source not in (Source.NER, Source.LLM) or span.label not in _PLACE_LABELS:
+        return False
+    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", text[span.start:span.end])]
+    return len(words) > 1 and all(w in icu_words() or w in clinical_words() for w in words)
 
 
 # A unit's or bed's code as charted ("transfer to F2", "back to 5W", "bed 4B"): no name.

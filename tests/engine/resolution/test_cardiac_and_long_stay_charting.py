@@ -68,6 +68,8 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("signed pri. pending review by their don.", "don", D),
     ("CT D/C IN AM IF <100/8H, TRANSFER TO F2 WHEN BED AVAIL.", "F2", H),
     ("plan- rate control, heparin to coumadin bridge, transfer to floor", "bridge", H),
+    ("plan- rate control, heparin to coumadin bridge, transfer to floor", "coumadin bridge", H),
+    ("cxr: tip at cavoatrial jct, no ptx. ok to use.", "cavoatrial jct", H),
     ("Wt 91.6kg (admit 84, peak 103). Exam: anasarca improving", "103", H),
     ("FAMILY: DAUGHTER TERESA AND GRANDKIDS HERE 1100-1600", "GRANDKIDS", P),
     # one English word after an article as a place, in capitals too
@@ -89,6 +91,7 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("prefers facility closest to her home, kestrel point is 20 min away", "kestrel", L),
     ("SW ARRANGING LODGING AT YAWKEY FAMILY INN.", "INN", L),
     ("unit 1009 box 0219", "unit", L),
+    ("pt came from kindred ltac yesterday", "kindred ltac", H),
 ])
 def test_a_models_places_and_names_stay(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label, text.rindex(piece)) == [piece]
