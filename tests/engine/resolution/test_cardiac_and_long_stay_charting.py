@@ -70,6 +70,9 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("plan- rate control, heparin to coumadin bridge, transfer to floor", "bridge", H),
     ("plan- rate control, heparin to coumadin bridge, transfer to floor", "coumadin bridge", H),
     ("cxr: tip at cavoatrial jct, no ptx. ok to use.", "cavoatrial jct", H),
+    # an unlisted English word as a name in a lower-case line, with nothing that says name
+    ("resources: gave info on hospital meal vouchers, guest room", "vouchers", P),
+    ("pt disclosed that assailant was her ex-boyfriend", "assailant", Label.PATIENT),
     ("Wt 91.6kg (admit 84, peak 103). Exam: anasarca improving", "103", H),
     ("FAMILY: DAUGHTER TERESA AND GRANDKIDS HERE 1100-1600", "GRANDKIDS", P),
     # one English word after an article as a place, in capitals too
@@ -92,6 +95,11 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("SW ARRANGING LODGING AT YAWKEY FAMILY INN.", "INN", L),
     ("unit 1009 box 0219", "unit", L),
     ("pt came from kindred ltac yesterday", "kindred ltac", H),
+    ("met w/ pt's wife dot and son rusty", "dot", P),
+    ("cm will follow.\nhatch", "hatch", P),
+    ("received call from fern at 1400", "fern", P),
+    ("he wants to quit. prefers to be called walt.", "walt", P),
+    ("contacted hollin police, officer breck (555-0129) will follow", "breck", P),
 ])
 def test_a_models_places_and_names_stay(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label, text.rindex(piece)) == [piece]
