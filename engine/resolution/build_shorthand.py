@@ -101,6 +101,9 @@ CURATED = (
     "tcd", "tcds", "alae", "ala",
     # continence, abdominal closure and open-abdomen devices ("pt incont of urine", "ABThera")
     "incont", "abthera", "vac", "wound-vac",
+    # labs, syndromes, services and drugs as charted short ("HUS/AKI", "anca
+    # pending", "FROM EW", "narrowed to PCN G", "RHEUM AWARE")
+    "hus", "anca", "ew", "pcn", "rheum",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

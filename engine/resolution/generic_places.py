@@ -41,13 +41,21 @@ _GENERIC = frozenset({
     "same", "osh", "va", "step", "down", "step-down", "stepdown", "floor", "hall", "state",
     "town", "city", "county", "apt", "apartment", "condo", "walk-up", "walkup", "1st", "2nd",
     "3rd", "4th", "5th", "ground", "first", "second", "third",
+    # a clinic or rehab by what it treats: "F/U NEUROMUSCULAR CLINIC 6 WKS", "cardiac rehab"
+    "cardiac", "pulmonary", "neuromuscular", "neurology", "cardiology", "oncology",
+    "hematology", "nephrology", "dialysis", "wound", "pain", "lipid", "anticoagulation",
+    "coumadin", "transplant", "infusion", "sleep", "memory", "diabetes", "endocrine",
+    "allergy", "asthma", "feeding", "developmental", "vascular", "stroke", "physical",
+    "occupational", "speech", "acute", "subacute", "inpatient", "outpatient", "outpt",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?i:a|an|his|her|their|my|your|our|its)[ \t]+\Z")
 
 
-# A longer name goes on after it: "Hospital 12 de Octubre", "Hospital Clínico", "Hall Orchestra".
-_NAME_GOES_ON = re.compile(r"[ \t]+(?:\d|(?:de|del|di|of|la|le)\b|(?P<word>[^\W\d_]+))")
+# A longer name goes on after it: "Hospital 12 de Octubre", "Hospital Clínico", "Hall Orchestra";
+# not a time to wait: "NEUROMUSCULAR CLINIC 6 WKS".
+_NAME_GOES_ON = re.compile(r"[ \t]+(?:\d(?!\d*[ \t]*(?i:wks?|weeks?|days?|mos?|months?|yrs?"
+                           r"|years?)\b)|(?:de|del|di|of|la|le)\b|(?P<word>[^\W\d_]+))")
 
 
 def generic_institution(text: str, span: Span) -> Span | None:
@@ -201,15 +209,19 @@ _COUNT_WORD = re.compile(r"(?i:hd|pod|day|goal|bed|room|rm|gcs|rass|grade|stage|
 
 
 def icu_words_as_a_place(text: str, span: Span) -> bool:
-    """A model's place of two or more words that are all ICU shorthand or clinical words
-    ("tip at cavoatrial jct"); one such word is the guards' shorthand alone."""
+    """A model's place of two or more words that are all ICU shorthand, clinical words or
+    settings ("tip at cavoatrial jct", "trial off cpap to hfnc 2l"); one such word is the
+    guards' shorthand alone."""
     from engine.detectors.dictionary.context import clinical_words
     from engine.resolution.shorthand import icu_words
 
     if span.source not in (Source.NER, Source.LLM) or span.label not in _PLACE_LABELS:
         return False
-    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", text[span.start:span.end])]
-    return len(words) > 1 and all(w in icu_words() or w in clinical_words() for w in words)
+    tokens = text[span.start:span.end].split()
+    words = [w.casefold() for w in re.findall(r"[^\W\d_]+", " ".join(
+        t for t in tokens if not any(c.isdigit() for c in t)))]  # "hfnc 2l": a setting
+    return len(tokens) > 1 and bool(words) \
+        and all(w in icu_words() or w in clinical_words() for w in words)
 
 
 # A unit's or bed's code as charted ("transfer to F2", "back to 5W", "bed 4B"): no name.

@@ -67,7 +67,9 @@ from engine.resolution.model_numbers import age_of_a_model_number, model_number_
 from engine.resolution.names_as_words import (
     clinical_term_as_name,
     lower_case_english_name,
+    pronoun_as_name,
     relation_before_a_name,
+    saints_name,
 )
 from engine.resolution.roles import (
     determiner_before_a_name,
@@ -111,6 +113,8 @@ _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
 # "6 months" is a quantity): their numbers stand on their own.
 _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
 _LETTERED = NAME_LABELS | {Label.HOSPITAL}
+# A number after a preposition alone is a setting or a count ("PEEP BACK TO 5"), no ward.
+_FUNCTION_WORD_BEFORE = re.compile(r"(?i:\b(?:to|at|from|of|by|x|on)[ \t]+\Z)")
 # An English word before a number, itself after no word of moving: "(admit 84, peak 103)".
 _MEASURED_WORD_BEFORE = re.compile(r"(?:^|[^\w \t]|(?<!to|at|on|in)(?<!from)[ \t])[ \t]*"
                                    r"(?:admit|peak|nadir|baseline|max|min|goal|dry|prior"
@@ -245,7 +249,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "SVR 880-1000": a range after its cue
     if span.label in _LETTERED and not any(c.isalpha() for c in covered) \
             and (span.label is not Label.HOSPITAL or _MEASURED_WORD_BEFORE.search(
-                text[max(0, span.start - 24):span.start])):
+                text[max(0, span.start - 24):span.start]) or _FUNCTION_WORD_BEFORE.search(
+                text[max(0, span.start - 12):span.start])):
         return True  # "Wt 91.6kg (admit 84, peak 103)"; not a ward's "to kettle 4"
     if span.label in (Label.PHONE, Label.AGE) and not any(c.isdigit() for c in covered):
         return True  # "[ext] 4-7719": a number's cue alone
@@ -366,6 +371,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True
     if _common_foreign_words(text, span, beside) or lower_case_english_name(text, span) \
             or clinical_term_as_name(text, span) or relation_before_a_name(text, span) \
+            or pronoun_as_name(text, span) or saints_name(text, span) \
             or span.label in NAME_LABELS and span.source in (Source.NER, Source.LLM) \
             and determiner_before_a_name(text, span):
         return True

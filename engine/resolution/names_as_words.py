@@ -1,5 +1,6 @@
 """A model's name that is a word: a relation word, a drug or diagnosis of the clinical lexicon,
-lower-case English words in a line that has case. The guards call these for name labels."""
+lower-case English words in a line that has case, a pronoun; and any detector's name that is
+a saint's in a place's or device's name. The guards call these for name labels."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from engine.resolution.generic_places import lower_case_english_words
 from engine.resolution.roles import TITLE_BEFORE
 
 _RELATION_WORDS = frozenset(RELATIONS.split("|"))
+_PRONOUNS = frozenset("i me my mine you your he him his she her hers we us our they them their"
+                      " it its myself himself herself themselves".split())
+_SAINT_BEFORE = re.compile(r"(?:\b(?:St|ST|Ste|STE|Saint|SAINT|st)\.?[ \t]+)\Z")
 _RELATION_BEFORE = re.compile(rf"(?i:\b(?:{RELATIONS})\b(?:\s*\(\w+\))?[ \t:,\-]*\Z)")
 
 
@@ -71,3 +75,19 @@ def clinical_term_as_name(text: str, span: Span) -> bool:
 def _a_listed_name(word: str) -> bool:
     first, last = all_name_lists()
     return word.casefold() in first or word.casefold() in last
+
+
+def pronoun_as_name(text: str, span: Span) -> bool:
+    """"family updated by phone by me": a pronoun names whoever wrote or is meant, no one."""
+    return span.label in NAME_LABELS \
+        and text[span.start:span.end].casefold().strip(".,") in _PRONOUNS
+
+
+def saints_name(text: str, span: Span) -> bool:
+    """"27mm St. Jude mechanical", "St. Mary's": a name after "St." is a saint's, in the
+    name of a place or device that the place rules or the model take whole."""
+    saint = _SAINT_BEFORE.search(text[max(0, span.start - 8):span.start])
+    if span.label not in NAME_LABELS or saint is None or " " in text[span.start:span.end].strip():
+        return False
+    at = span.start - len(saint.group())
+    return not TITLE_BEFORE.search(text[max(0, at - 8):at])  # "Dr. St. John" is his name

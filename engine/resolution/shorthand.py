@@ -152,7 +152,8 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
         return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "pt walt quarles 58 yo m"
     if len(words) == 1 and not mixed and unknown_name_word(words[0], is_shorthand):
         return True  # "pt kowalski pod 2", "PT OSTERGAARD IS 46": no word, no misspelt one
-    unknown = [w for w in words if len(w) > 2 and not is_english(w) and not is_shorthand(w)]
+    unknown = [w for w in words if len(w) > 2 and not is_english(w) and not is_shorthand(w)
+               and not verb_form(w)]  # not "pt re-evaluated"
     if len(unknown) >= 2 or any("-" in w for w in unknown) or unknown and _ID_AFTER.match(
             text[end:end + 12]):
         return True  # "xanthippe okonkwo", "okonkwo-breckenridge", "zebulon, 72 yo"

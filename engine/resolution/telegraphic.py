@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from engine.core.domain import Source, Span
-from engine.core.labels import NAME_LABELS, Label
+from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
     english_words,
     has_name_context,
@@ -191,10 +191,6 @@ def lone_letter(text: str, span: Span) -> bool:
                    for m in (after, before))  # "w trioss", "Silvia J Křenová"
 
 
-_SIGNED_OR_CALLED = re.compile(r"(?:^|\n)[ \t\-]*\Z|\b(?:from|by|w/|with|to|called|named"
-                               r"|contacted|officer|deputy|det|sgt|pastor|fr)\.?[ \t]+\Z")
-
-
 def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
     """In an ALL CAPS line every word has a capital (in a lower-case line none): an English
     word there is no name or place by its case ("ADMITTED W/ UROSEPSIS", "ON ROUNDS", "while
@@ -215,12 +211,10 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
     if key in _AFFECTS:
         return True  # "DAUGHTER CALM", "son tearful": a mood after a relation, not a name
     before = text[max(0, span.start - 30):span.start]
-    if covered.islower() and not _STATE_OR_ACT.search(key) and (
-            span.label not in NAME_LABELS or _SIGNED_OR_CALLED.search(before)):
-        return False  # lower-case notes name places with plain words: "from hollin", "gull"
-    # and people with names a list may lack, in context: "wife dot", "rn cass", a signature
-    # ("cm will follow.⏎hatch"), "call from fern", "be called walt", "officer breck"; not
-    # "call bell in reach", "info on meal vouchers", "that assailant was her ex"
+    if covered.islower() and not _STATE_OR_ACT.search(key):
+        # lower-case notes name places and people with plain words: "from hollin", "gull",
+        # "wife dot", "be called walt"; a lost name weighs more than "info on meal vouchers"
+        return False
     if key in first or key in last or key in one_word_places() or HOME_BEFORE.search(before) \
             or span.label in (Label.LOCATION, Label.HOSPITAL) and THE_BEFORE.search(before):
         return False  # "LIVES IN RYE", "RESIDES AT THE PINES"

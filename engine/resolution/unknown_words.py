@@ -18,7 +18,9 @@ from engine.resolution.terms import drug_words
 # Irregular verb forms Webster's headwords do not hold, which follow "pt" in charting.
 _VERB_FORMS = frozenset("has had was were does did became began gets got goes went says"
                         " said seems seemed feels felt keeps kept sleeps slept".split())
-_VERB_ENDING = re.compile(r"(?:ed|ing|able|ible|ly|ized|ised|'d|’d)$")
+# and what a patient is, as charted: "tachypneic", "hypoxemic", "hypotensive", "oliguric"
+_VERB_ENDING = re.compile(r"(?:ed|ing|able|ible|ly|ized|ised|'d|’d|pneic|pnoeic|emic|oxic|tensive"
+                          r"|cardic|uric)$")
 _LETTERS = string.ascii_lowercase
 
 

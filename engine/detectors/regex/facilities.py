@@ -55,13 +55,25 @@ _GENERIC_BEFORE_HEAD = frozenset({
     # what a service treats: "Cardiac Rehab Phase I Note", "pulmonary rehab", "Lipid Clinic"
     "cardiac", "pulmonary", "cardiopulmonary", "physical", "occupational", "speech", "acute",
     "subacute", "geriatric", "psych", "psychiatric", "detox", "dialysis", "wound", "pain",
-    "vascular", "anticoagulation", "coumadin", "stroke", "lipid", "transplant", "infusion"})
+    "vascular", "anticoagulation", "coumadin", "stroke", "lipid", "transplant", "infusion",
+    # what is said of a head: "Recs for LTAC", "referral to rehab", "accepted at snf"
+    "recs", "recommendations", "referral", "referred", "accepted", "pending", "for", "to",
+    "at", "and"})
 
 
 def _named_head(text: str) -> bool:
     """A head word with a name before it, not only generic words."""
     words = text.casefold().split()[:-1]
     return not words or not all(w.strip(".") in _GENERIC_BEFORE_HEAD for w in words)
+
+
+def _named_company(text: str) -> bool:
+    """A company's name before its suffix, not a vent mode ("SIMV PC", "AC PC 28/PEEP") or
+    clinical shorthand joined by "and" ("ARF and AG acidosis")."""
+    from engine.resolution.shorthand import is_shorthand
+
+    words = [w for w in text.replace(",", " ").split()[:-1] if w.casefold() not in ("and", "&")]
+    return not words or not all(is_shorthand(w.strip(".")) for w in words)
 
 
 def _institution_acronym(text: str) -> bool:
@@ -232,5 +244,5 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               0.7, group=1, validate=_named_head),
     RegexRule("facility.company", H,
               rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?){_NOT_LIMITED}",
-              0.8, group=1),
+              0.8, group=1, validate=_named_company),
 )

@@ -77,7 +77,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"(?<![\w.])(?!(?i:dr|doctor|prof|mr|mrs|ms)\.?[ \t])"
               rf"{_NAME},?[ \t]+{CREDENTIALS}(?:,[ \t]*{CREDENTIALS})*(?![\w])"
               r"(?![ \t]+(?i:eval|evaluation|consult|recs|note|f/u|following|to[ \t]+see"
-              r"|aware|notified|paged|called|informed|updated)\b)",
+              r"|aware|notified|paged|called|informed|updated|not)\b)",  # "20 PPM, DO NOT"
               0.9, group=1),  # "Deconditioned, PT eval": the therapy; "LOS, MD AWARE": told
     # "CXR unchanged per Brannigan": who said so, in a note with case.
     RegexRule("name.per", DOC, r"\bper[ \t]+([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?)\b(?![ \t]*[/:])",

@@ -59,9 +59,10 @@ _SAYS = frozenset(("would will can could should must may might mean means want w
 # "elder law clinic", "skilled nursing home").
 _CARE_KINDS = frozenset("long term short vent trach skilled acute subacute law legal elder"
                         " wound dialysis memory".split())
+_NOT_AFTER = re.compile(r"[ \t]+(?i:not)\b")
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
 _FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or"
-                      " now then also still".split())
+                      " now then also still about been be being had have has were are".split())
 _GENERIC = frozenset(("local community nearest nearby outside other private public county city"
                       " regional general teaching same another this that our your his her their"
                       " female male new old").split())
@@ -93,7 +94,8 @@ def cased_view(text: str) -> str | None:
         forms = []
         for word, key in zip(words, keys, strict=True):
             if key in _CREDENTIALS and (word.group().isupper()
-                                        or text[:word.start()].rstrip(" \t").endswith(",")):
+                                        or text[:word.start()].rstrip(" \t").endswith(",")) \
+                    and not _NOT_AFTER.match(text, word.end()):  # "20 PPM, DO NOT WEAN"
                 forms.append(_cased(word.group(), True))
             elif key in _TITLES or key in _HEADS or len(key) > 2 and not _english(key):
                 forms.append(_title(word.group()))
@@ -105,8 +107,10 @@ def cased_view(text: str) -> str | None:
                 forms[i] = _cased(words[i].group(), False)  # "mod mr. post procedure": a valve
             elif key in _TITLES and nxt < len(words) and keys[nxt] not in _CREDENTIALS \
                     and keys[nxt] not in _FUNCTION and keys[nxt] not in _SAYS \
+                    and not (key == "ms" and _english(keys[nxt])) \
                     and not text[words[i].end():words[nxt].start()].strip(" \t."):
-                forms[nxt] = _title(words[nxt].group())  # "DR. BAKER"; not "dr. to see"
+                # "DR. BAKER"; not "dr. to see", nor mental status: "ms back to baseline"
+                forms[nxt] = _title(words[nxt].group())
             elif key in _HEADS:  # "RIVERSIDE GENERAL HOSPITAL", "42 ELMWOOD AVENUE"
                 run = []
                 for j in range(i - 1, max(i - 4, -1), -1):
