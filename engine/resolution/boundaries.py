@@ -257,13 +257,16 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
 _KINDS = (r"nursing|rehab|rehabilitation|health|medical|community|cardiac|wellness|senior"
           r"|assisted|skilled|recovery|family|group|night|cancer|kidney|specialty|funeral"
           r"|rest|retirement")
+# A town's head, taken in written in the span's case: "Tennick Falls", "KESTREL HARBOR".
+_TOWN_HEADS = frozenset({"falls", "springs", "harbor", "harbour", "heights", "creek", "mills",
+                         "crossing", "village"})
 _HEADS = frozenset({"rehab", "rehabilitation", "ctr", "center", "centre", "house", "inn",
                     "lodge", "shelter", "hospice", "recovery", "hospital", "hosp", "facility",
                     "manor", "residence", "commons", "living", "nursing", "home", "sons",
                     "regional", "general", "memorial", "vna"})
 _HEAD_AFTER = re.compile(rf"(?i:(?P<dot>\.)?[ \t]+(?P<kinds>(?:(?:{_KINDS})[ \t]+){{0,2}})"
                          rf"(?P<and>(?:&|and)[ \t]+(?:(?:{_KINDS})[ \t]+)?)?"
-                         rf"(?P<head>{'|'.join(sorted(_HEADS))})\b)")
+                         rf"(?P<head>{'|'.join(sorted(_HEADS | _TOWN_HEADS))})\b)")
 _KIND_WORDS = frozenset(_KINDS.split("|"))  # "GLENHAVEN NURSING" goes on to its "CENTER"
 # What follows a head word that is no part of a name ("tavish general surgery").
 _NOT_A_NAME_AFTER = re.compile(r"(?i:[ \t]+(?:surgery|surg|medicine|med|anesthesia|appearance"
@@ -272,6 +275,10 @@ _NOT_A_NAME_AFTER = re.compile(r"(?i:[ \t]+(?:surgery|surg|medicine|med|anesthes
 # A head that needs a kind before it: "assisted living", "group home", "REHAB & NURSING".
 _NEEDS_KIND = frozenset({"living", "home"})
 _NEEDS_AND = frozenset({"nursing", "sons"})
+
+
+def _same_case(word: str, other: str) -> bool:
+    return word.isupper() == other.isupper() and word[:1].isupper() == other[:1].isupper()
 
 
 def with_facility_head(text: str, span: Span) -> Span:
@@ -290,6 +297,9 @@ def with_facility_head(text: str, span: Span) -> Span:
         return span  # "Seaview Manor assisted living"; "LINDEN REHAB & NURSING" goes on
     head = match.group("head")
     key = head.casefold()
+    if key in _TOWN_HEADS and (span.label is not Label.LOCATION or match.group("kinds")
+                               or not _same_case(text[span.start:span.end].split()[-1], head)):
+        return span  # "Hollis falls risk": a town's head only in its own case
     if key in _NEEDS_AND and not match.group("and"):
         return span
     if key in _NEEDS_KIND and not match.group("kinds") and not match.group("and") \

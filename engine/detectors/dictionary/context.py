@@ -35,8 +35,11 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
 CUES = r"patient|pt|name|re|client|resident"
 # A grade before "MR" makes it mitral regurgitation ("mod mr. post procedure"), no title.
 _NOT_A_VALVE = r"(?<!mod )(?<!mild )(?<!trace )(?<!severe )(?<!moderate )(?<!trivial )"
+# Abbreviated titles take a period ("Dr. Line"); after a credential a period ends the sentence
+# ("given to RN. Line day 1.").
+_TITLE = rf"(?:(?:dr|drs|prof|mr|mrs|ms|mx|rev)\.|(?:{TITLES})(?![.]))"
 _BEFORE = re.compile(
-    rf"(?i:(?:{_NOT_A_VALVE}\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
+    rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
     rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
 _INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")  # \Z: "Sexo: H.⏎Fecha"
@@ -82,7 +85,7 @@ def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = Tru
 
 # A title or relation word, or a cue with a colon ("Name: Foley"); "pt foley" is no evidence.
 _STRONG_BEFORE = re.compile(
-    rf"(?i:(?:{_NOT_A_VALVE}\b(?:{TITLES})\.?|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
+    rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
 _CREDENTIAL_AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN)"

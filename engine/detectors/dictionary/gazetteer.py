@@ -59,8 +59,10 @@ class PhraseTable:
                 sizes.add(1)
             self.lengths[first] = tuple(sorted(sizes, reverse=True))
 
-    def scan(self, text: str, tokens: list[Token]) -> Iterator[tuple[int, int, str]]:
-        """Yield (first token, last token + 1, payload), longest first, non-overlapping."""
+    def scan(self, text: str, tokens: list[Token],
+             allow: str = " \t-") -> Iterator[tuple[int, int, str]]:
+        """Yield (first token, last token + 1, payload), longest first, non-overlapping;
+        ``allow``: the characters that may stand between a phrase's tokens."""
         i = 0
         while i < len(tokens):
             found = None
@@ -68,7 +70,7 @@ class PhraseTable:
                 if i + n > len(tokens):
                     continue
                 window = tokens[i:i + n]
-                if n > 1 and not all(only_spaces_between(text, a, b, allow=" \t-")
+                if n > 1 and not all(only_spaces_between(text, a, b, allow=allow)
                                      for a, b in pairwise(window)):
                     continue
                 payload = self.phrases.get(tuple(t.key for t in window))

@@ -43,6 +43,7 @@ def hipaa() -> Pipeline:
     ("Addendum to admission note: pt re-evaluated several times overnight", "re-evaluated"),
     ("he says pt and family had been talking about hospice and that pt would never want cpr",
      "hospice"),
+    ("Intubation checklist completed and given to RN. Line day 1.", "Line"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -87,9 +88,19 @@ def test_a_models_names_and_places_stay(text: str, piece: str, label: Label) -> 
     ("pod 1 s/p bidirectional glenn (hypoplastic left heart)", "glenn", True),
     ("advanced to home formula (similac 22kcal) 60ml q3 po", "similac", True),
     ("pt glenn sleeping, mom at bedside", "glenn", False),
+    ("CABG x3 + MVR (27mm St. Jude mechanical) by Dr. Haskett", "Jude", True),
 ])
 def test_the_allowlist(text: str, piece: str, recovered: bool) -> None:
     start = text.index(piece)
     span = Span(start, start + len(piece), P, source=Source.NER, detector="ner.test")
     _kept, dropped = ClinicalAllowlist.default().recover(Document.from_text(text), [span])
     assert bool(dropped) is recovered
+
+
+@pytest.mark.parametrize(("text", "piece", "whole"), [
+    ("prophylaxis for family & Tennick Falls daycare contacts", "Tennick", "Tennick Falls"),
+    ("LIVES IN KESTREL HARBOR W/ WIFE", "KESTREL", "KESTREL HARBOR"),
+    ("pt from Hollis falls risk high, bed alarm on", "Hollis", "Hollis"),
+])
+def test_a_town_takes_in_its_head_in_its_own_case(text: str, piece: str, whole: str) -> None:
+    assert kept_of_a_models_span(text, piece, L) == [whole]
