@@ -125,7 +125,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 7 (sparse PHI)", "icu_notes_dev7.jsonl"),
             ("held apart 7 (sparse PHI)", "icu_notes_heldapart7.jsonl"),
             ("dev 8 (sparse PHI)", "icu_notes_dev8.jsonl"),
-            ("held apart 8 (sparse PHI)", "icu_notes_heldapart8.jsonl"))
+            ("held apart 8 (sparse PHI)", "icu_notes_heldapart8.jsonl"),
+            ("dev 9 (sparse PHI)", "icu_notes_dev9.jsonl"),
+            ("held apart 9 (sparse PHI)", "icu_notes_heldapart9.jsonl"))
 
 
 def icu(ner: bool) -> None:
