@@ -76,6 +76,9 @@ _NEVER_NAME = frozenset({"she", "he", "her", "his", "him", "they", "we", "me", "
 
 # Listed names that, with no case to tell, are the preposition or the verb ("PER DAY RT
 # BRUCKNER", "SISTER CAN BE REACHED"); "Per Lindqvist" in a cased line still is a name.
+# Who someone is at work, before the name: "PER DAY RT BRUCKNER", "SW DELACROIX PAGED".
+_ROLE_BEFORE = re.compile(r"(?i:\b(?:rt|rrt|sw|cm|ot|rd|ho|resident|intern|fellow|attending"
+                          r"|chaplain|pharmd|officer|det)\.?[ \t]+)\Z")
 _NO_NAME_WITHOUT_CASE = frozenset({"per", "can", "min",  # "50 MIN EACH WAY"
                                    "were", "must", "more", "ever"})  # "KIDS WERE NOT HOME"
 
@@ -153,7 +156,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=6, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=7, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
@@ -261,7 +264,12 @@ class NameGazetteerDetector:
                 and tokens[i].key not in self.stop \
                 and not any(t.key in self.clinical for t in tokens[i:j]) \
                 and all(only_spaces_between(text, a, b) for a, b in pairwise(tokens[i:j]))
-            if not (strong or titled or paired) \
+            # A lone surname in capitals needs context like a word does: in ALL CAPS charting
+            # a listed surname alone is as often a device, a drug or a place.
+            lone_caps = caseless[i] and j - i == 1 and kinds[i] == "last" \
+                and tokens[i].text.isupper() \
+                and not _ROLE_BEFORE.search(text[max(0, start - 12):start])
+            if (lone_caps or not (strong or titled or paired)) \
                     and not has_name_context(text, start, end, verbs_after=not caseless[i]):
                 i = j  # without case "ORG NOTIFIED" says nothing of a name
                 continue
