@@ -46,6 +46,8 @@ def hipaa() -> Pipeline:
     ("Intubation checklist completed and given to RN. Line day 1.", "Line"),
     # a lone listed surname in capitals needs context: here a ventilator's maker
     ("VENT: SWITCHED TO PHILIPS V60 FOR NIV, MASK FIT OK", "PHILIPS"),
+    # a side's initial before an organ of the lexicon
+    ("CXR: ETT 3CM ABOVE CARINA. R. LUNG HAZY, IMPROVED FROM YEST", "LUNG"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
