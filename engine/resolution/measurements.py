@@ -90,6 +90,19 @@ def measured_range(text: str, start: int, end: int) -> bool:
         and cue is not None and cue.group().strip(" \t:=").casefold() not in _PHONE_CUES
 
 
+# A score's range earlier in the line ("pain 3-6/10 back, 7/10 w/ logroll"): its scale.
+_SCALE_RANGE = re.compile(r"(?<![\d/])\d-\d{1,2}/(\d{1,2})(?![\d/])")
+
+
+def _scale_range_before(text: str, start: int, core: str) -> bool:
+    if "/" not in core:
+        return False  # "2-17": a month and day
+    line = text[max(0, start - 60):start].rsplit("\n", 1)[-1]
+    numerator, denominator = core.split("/", 1)
+    return int(numerator) <= int(denominator) \
+        and any(m.group(1) == denominator for m in _SCALE_RANGE.finditer(line))
+
+
 def measurement_ranges(text: str) -> list[tuple[int, int]]:
     """Character ranges of measurement strings and times of day in ``text``."""
     ranges = [m.span() for m in _CHAIN.finditer(text) if not _chain_is_date(text, m)]
@@ -281,7 +294,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             and not (two_digit_year and (scored_before(text, core_start)
                                          or _COURSE_DAY_BEFORE.search(before)
                                          or quantity_or_next_score(text, core_start,
-                                                                   core_start + len(core)))) \
+                                                                   core_start + len(core))
+                                         or _scale_range_before(text, core_start, core))) \
             and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before)) \
             or two_digit_year and _event_day(text, core_start, core_start + len(core))
     if _MD.fullmatch(core):

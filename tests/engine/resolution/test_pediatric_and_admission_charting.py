@@ -48,6 +48,8 @@ def hipaa() -> Pipeline:
     ("VENT: SWITCHED TO PHILIPS V60 FOR NIV, MASK FIT OK", "PHILIPS"),
     # a side's initial before an organ of the lexicon
     ("CXR: ETT 3CM ABOVE CARINA. R. LUNG HAZY, IMPROVED FROM YEST", "LUNG"),
+    # a score on the scale the line already used, in a month/year shape too
+    ("and 1mg q10 no basal. pain 3-6/10 back, 7/10 w/ logroll @ 0200", "7/10"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -61,6 +63,7 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("TRIAL DONE 1400-1800 (4 HRS) PER DAY RT BRUCKNER, TOL WELL", "BRUCKNER"),
     ("SUPPORT GIVEN, SW DELACROIX PAGED.", "DELACROIX"),
     ("SON HAMILTON AT BEDSIDE, UPDATED", "HAMILTON"),
+    ("surgery 7/10 at St Elsewhere", "7/10"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
