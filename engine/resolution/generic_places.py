@@ -47,6 +47,8 @@ _GENERIC = frozenset({
     "coumadin", "transplant", "infusion", "sleep", "memory", "diabetes", "endocrine",
     "allergy", "asthma", "feeding", "developmental", "vascular", "stroke", "physical",
     "occupational", "speech", "acute", "subacute", "inpatient", "outpatient", "outpt",
+    # where a child or an adult spends the day: "older sib at daycare", "foster address"
+    "daycare", "preschool", "school", "work", "foster",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?i:a|an|his|her|their|my|your|our|its)[ \t]+\Z")

@@ -454,6 +454,6 @@ def _digits_measured(span: Span, covered: str, measures: list[tuple[int, int]]) 
 
 
 def _numeric(covered: str) -> bool:
-    """Digits with at most unit or time letters ("0400", "4pm", "2300h", "5.8/2.71")."""
+    """Digits with at most unit or time letters ("0400", "4pm", "2300h", "5.8/2.71", "22kcal")."""
     letters = "".join(c for c in covered if c.isalpha()).casefold()
-    return any(c.isdigit() for c in covered) and len(letters) <= 3
+    return any(c.isdigit() for c in covered) and len(letters) <= 4

@@ -40,7 +40,8 @@ _UNITS = (r"mg|mcg|µg|ug|ng|g|gm|grams?|kg|lbs?|oz|ml|cc|l|dl|units?|u|iu|meq|m
           r"|cmh2o|bpm|cm|mm|inch(?:es)?|ft|mg/dl|mg/kg|mcg/kg|mcg/min|mg/hr?|ml/hr?"
           r"|ml/kg|l/min|lpm|mcg/kg/min|units?/hr?|gtts?|drops?|tabs?|caps?|puffs?|breaths|beats"
           r"|hrs?|h|min|mins|minutes|sec|secs|seconds|days?|d|wks?|weeks?|mos?|months?"
-          r"|x|times|degrees|deg|°[cf]?|%|fr|g/dl|k/ul|mosm|meq/l|mmol/l|iu/l|u/l")
+          r"|x|times|degrees|deg|°[cf]?|%|fr|g/dl|k/ul|mosm|meq/l|mmol/l|iu/l|u/l|kcal|cal"
+          r"|kcal/kg|kcal/oz")  # "similac 22kcal": a formula's strength
 _QUANTITY = re.compile(rf"(?i:(?<![\w.]){_NUM}(?:[ \t]?-[ \t]?{_NUM})?[ \t]?(?:{_UNITS})(?![a-z])"
                        rf"|(?<![\w.])x[ \t]?\d+(?![\w.])|(?<![\w.])q\d+h?\b)")
 # Vitals, labs and device settings announce the numbers that follow.

@@ -78,6 +78,9 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("FIO2 TO <40% AS TOL, THEN PEEP BACK TO 5 & TOWARD HOME SETTINGS.", "5", H),
     ("FOLLOW UP: NEUROMUSCULAR CLINIC 6 WKS, REPEAT NCS AT 3 MO.", "NEUROMUSCULAR CLINIC", H),
     ("may trial off cpap to hfnc 2l when fio2 <0.30", "hfnc 2l", H),
+    ("advanced to home formula (similac 22kcal) 60ml q3 po", "22kcal", L),
+    ("Mom states older sib at daycare w/ similar cold sx last wk.", "daycare", H),
+    ("ensure Medicaid transfer to foster address, provide foster mother", "foster", H),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -88,6 +91,7 @@ def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None
     ("transfer note nsg - micu to kettle 4", "4", H),
     ("F/U at Lakeside Neuromuscular Clinic in 6 wks", "Lakeside Neuromuscular Clinic", H),
     ("pt glenn sleeping, mom at bedside", "glenn", Label.PATIENT),
+    ("sx started at Cray Hollow Middle School during gym", "Cray Hollow Middle School", L),
 ])
 def test_a_models_names_and_places_stay(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == [piece]
