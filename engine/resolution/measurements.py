@@ -58,7 +58,8 @@ _CUES = (r"bp|sbp|dbp|nbp|abp|art|map|hr|pulse|rr|resp|sats?|spo2|o2|o2\s*sat|sa
          # bleed, pancreatitis, airway and risk scores ("hunt-hess 3, fisher 3", "ranson 6")
          r"|hunt[ -]?hess|hh|fisher|wfns|ranson|mallampati|meld|child-?pugh|timi|chads2?"
          r"|goal(?:[ \t]+(?:trough|peak|level))?"  # "goal trough 15-20"; "trough 2/27" dates
-         r"|cha2ds2-?vasc|curb-?65|mews")
+         r"|cha2ds2-?vasc|curb-?65|mews"
+         r"|paced|pacing|backup")  # "EKG: A-PACED 100": a rate, never a centenarian's age
 _CUED = re.compile(
     rf"(?i:\b(?:{_CUES})\b[ \t]*(?:[:=]|of|was|is|was\s+at|at|now|~|-)?[ \t]*"
     rf"({_NUM}(?:[ \t]?[/\-][ \t]?{_NUM})*))")

@@ -80,6 +80,7 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("may trial off cpap to hfnc 2l when fio2 <0.30", "hfnc 2l", H),
     ("advanced to home formula (similac 22kcal) 60ml q3 po", "22kcal", L),
     ("Mom states older sib at daycare w/ similar cold sx last wk.", "daycare", H),
+    ("TROP 0.09. BNP >5000.\nEKG: A-PACED 100, RBBB (OLD).", "100", Label.AGE),
     ("ensure Medicaid transfer to foster address, provide foster mother", "foster", H),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
