@@ -48,9 +48,13 @@ _VARIANT = re.compile(
     r"(?:[gcmnrp]\.(?:\(?[A-Z][a-z]{2}\d+[A-Z][a-z]{2}\)?|[A-Z][a-z]{2}\d+(?:[A-Z][a-z]{2}|\*|fs\w*)|"
     r"[\d_+\-*]+(?:[ACGTacgu]+>[ACGTacgu]+|del[ACGT]*|dup[ACGT]*|ins[ACGT]+|inv|delins[ACGT]+))"
     r"|rs\d{3,})(?![\w>])")
+# A gene and its protein change as charted ("jak2 v617f", "HFE C282Y", "BRAF V600E").
+_GENE_VARIANT = re.compile(
+    r"(?i:\b(?:jak2|calr|mpl|hfe|braf|kras|nras|egfr|idh[12]|flt3|npm1|tp53|pik3ca|kit|alk)"
+    r"[ \t]+[ACDEFGHIKLMNPQRSTVWY]\d{1,4}[ACDEFGHIKLMNPQRSTVWY*]\b)")
 # A score's grade that a candidate took with the score's name: "hunt-hess 3", "Fisher grade 2".
 _GRADE_AFTER = re.compile(r"[ \t]+#?\d{1,2}\Z")
-_TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor|rn|np)\.?\s*)$")
+_TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor|rn|np|md)\.?\s*)$")
 
 
 def _normal(text: str) -> str:
@@ -95,6 +99,7 @@ class ClinicalAllowlist:
                    if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])
                    and not _UNIVERSITY.match(m.group(1))]
         ranges += [m.span() for m in _VARIANT.finditer(text)]
+        ranges += [m.span() for m in _GENE_VARIANT.finditer(text)]
         return ranges
 
     def is_clinical(self, doc: Document, span: Span,

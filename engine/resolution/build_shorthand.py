@@ -104,6 +104,11 @@ CURATED = (
     # labs, syndromes, services and drugs as charted short ("HUS/AKI", "anca
     # pending", "FROM EW", "narrowed to PCN G", "RHEUM AWARE")
     "hus", "anca", "ew", "pcn", "rheum",
+    # liver and GI shorthand, burn units, labs a street rule takes for words ("UNa <10",
+    # "severe aud", "txp floor", "PHG", "at GEJ", "PEth", "BICU", "alp 188 ggt 540")
+    "una", "aud", "txp", "phg", "gej", "peth", "bicu", "sem", "lusb", "rusb", "lsb", "rsb",
+    "ggt", "alp", "ast", "tbili", "dbili", "inr", "ptt", "bun", "plt", "wbc", "hct", "hgb",
+    "alb", "ldh", "lfts", "callback",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

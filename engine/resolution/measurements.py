@@ -105,6 +105,20 @@ def _scale_range_before(text: str, start: int, core: str) -> bool:
         and any(m.group(1) == denominator for m in _SCALE_RANGE.finditer(line))
 
 
+_DRUG_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
+_ROUTE_AFTER = re.compile(r"[ \t]*(?i:sl|po|iv|im|sc|sq|pr|tid|bid|qid|qd|daily|tabs?|q\d+h?)\b")
+
+
+def _strength_after_drug(text: str, start: int, end: int) -> bool:
+    """"buprenorphine/naloxone 8/2 SL BID": a combination's strengths between a drug and its
+    route or frequency."""
+    from engine.cire.lexicon import default_lexicon
+
+    word = _DRUG_WORD_BEFORE.search(text[max(0, start - 30):start])
+    return word is not None and _ROUTE_AFTER.match(text, end) is not None \
+        and any(h.category == "drug" for h in default_lexicon().find(word.group(1)))
+
+
 def measurement_ranges(text: str) -> list[tuple[int, int]]:
     """Character ranges of measurement strings and times of day in ``text``."""
     ranges = [m.span() for m in _CHAIN.finditer(text) if not _chain_is_date(text, m)]
@@ -310,7 +324,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             return True  # "dc ~10/25", "10/16\n0930 - Peer to peer"
         if culture_result_after(text, core_start + len(core)):
             return True
-        if fraction_in_context(text, core_start, core_start + len(core)):
+        if fraction_in_context(text, core_start, core_start + len(core)) \
+                or _strength_after_drug(text, core_start, core_start + len(core)):
             return False  # "Bipap 10/5 40%", "bcx 1/2 e coli", "2-3/5 ... from 1/5"
         window = max(0, core_start - 16)
         listed = _LISTED_AFTER.search(text[window:core_start])

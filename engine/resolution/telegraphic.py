@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from engine.core.domain import Source, Span
-from engine.core.labels import Label
+from engine.core.labels import NAME_LABELS, Label
 from engine.detectors.dictionary.context import (
     english_words,
     has_name_context,
@@ -191,6 +191,16 @@ def lone_letter(text: str, span: Span) -> bool:
                    for m in (after, before))  # "w trioss", "Silvia J Křenová"
 
 
+def _english_words_in_capitals(text: str, span: Span, covered: str) -> bool:
+    """"HO PAGED STAT": a name of English words in capitals, none a listed name or place,
+    with nothing around it that says name."""
+    first, last = all_name_lists()
+    words = [w.casefold() for w in covered.split()]
+    return all(len(w) >= 3 and w.isalpha() and is_english(w) and w not in first
+               and w not in last and w not in one_word_places() for w in words) \
+        and not has_name_context(text, span.start, span.end)
+
+
 def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
     """In an ALL CAPS line every word has a capital (in a lower-case line none): an English
     word there is no name or place by its case ("ADMITTED W/ UROSEPSIS", "ON ROUNDS", "while
@@ -202,6 +212,8 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         covered = covered[initial.end():]
         if caseless and covered.casefold() in MICROBES:
             return True
+    if caseless and " " in covered.strip() and covered.isupper() and span.label in NAME_LABELS:
+        return _english_words_in_capitals(text, span, covered)
     # Three-letter words are parts of place names and nicknames ("OLD MILL RD", "DEB").
     if not caseless or " " in covered or len(covered) < 4 \
             or not (covered.isupper() or covered.islower()) or not is_english(covered):

@@ -18,7 +18,9 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          r"|Radiology|Rehabilitation\s+Cent(?:er|re)|Nursing\s+Home|Care\s+Cent(?:er|re)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"
-         r"|Capital|Insurance|Industries|Enterprises|Ventures)")
+         r"|Capital|Insurance|Industries|Enterprises|Ventures"
+         # an employer by its trade: "Corran Valley Electric", "Pruett's Auto Body"
+         r"|Electric|Construction|Roofing|Plumbing|Trucking|Auto\s+Body|Landscaping|Motors)")
 _SUFFIX = r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|PLC|GmbH|AG|S\.A|SA|LLP|LP|PC|PLLC|Pty)"
 # "Limited" before what an exam measures is the adjective ("Slight Limited ROM on extension",
 # "Severely Limited range of motion"), not a company.
@@ -58,7 +60,7 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "vascular", "anticoagulation", "coumadin", "stroke", "lipid", "transplant", "infusion",
     # what is said of a head: "Recs for LTAC", "referral to rehab", "accepted at snf"
     "recs", "recommendations", "referral", "referred", "accepted", "pending", "for", "to",
-    "at", "and"})
+    "at", "and", "interventional", "diagnostic"})  # "Interventional Radiology Consult"
 
 
 def _named_head(text: str) -> bool:
@@ -74,6 +76,13 @@ def _named_company(text: str) -> bool:
 
     words = [w for w in text.replace(",", " ").split()[:-1] if w.casefold() not in ("and", "&")]
     return not words or not all(is_shorthand(w.strip(".")) for w in words)
+
+
+def _named_head_word(text: str) -> bool:
+    """A name, not a kind or a shift ("Volunteer Fire Dept", "Local Police")."""
+    from engine.detectors.dictionary.context import is_english
+
+    return not all(is_english(w) for w in text.split())
 
 
 def _institution_acronym(text: str) -> bool:
@@ -242,6 +251,12 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               rf"\b(?<!/)((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}"
               rf"[ \t]+{_HEAD})\b",
               0.7, group=1, validate=_named_head),
+    # A town's fire or police department: the town is the identifier ("volunteer ff with
+    # Tamsworth Fire Dept", "HARLOW POLICE DEPARTMENT").
+    RegexRule("facility.department", Label.LOCATION,
+              rf"\b((?:{UP}{LETTER}+)(?:[ \t]+{UP}{LETTER}+)?)[ \t]+(?i:fire|police|sheriff['’]?s?)"
+              r"[ \t]+(?i:dept\b\.?|department|company|station)", 0.6, group=1,
+              validate=_named_head_word),
     RegexRule("facility.company", H,
               rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?){_NOT_LIMITED}",
               0.8, group=1, validate=_named_company),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.core.labels import Label
 from engine.detectors.regex import validators as v
 from engine.detectors.regex.rule import RegexRule
@@ -14,9 +16,17 @@ _SEP = r"\s*(?:#|no\.?|num(?:ber)?\.?|n°)?\s*(?:[:#.]|-(?=[ \t]))?\s*"  # "HCN 
 _VALUE = r"((?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,24})(?![\w\-])"
 
 
+# How often, not which: "meetings at the millrace group 3x/wk", "group 2x weekly".
+_FREQUENCY = re.compile(r"(?i:\d{1,2}x(?:/(?:wk|week|day|d|mo|month|yr))?)")
+
+
+def _not_a_frequency(value: str) -> bool:
+    return not _FREQUENCY.fullmatch(value)
+
+
 def _cued(name: str, cue: str, subtype: str | None, confidence: float = 0.9) -> RegexRule:
     return RegexRule(name, ID, rf"(?i:\b(?:{cue})){_SEP}{_VALUE}", confidence, subtype=subtype,
-                     group=1)
+                     group=1, validate=_not_a_frequency)
 
 
 SSN_RULES: tuple[RegexRule, ...] = (

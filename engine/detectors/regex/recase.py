@@ -30,7 +30,9 @@ _HEADS = frozenset((
     " plaza ridge walk alley loop crossing mews view vista estates landing line concession"
     " glen harbor harbour haven hollow knoll lake lakes mill mills orchard pines shore shores"
     " spring springs summit valley village woods hospital clinic centre center infirmary hospice"
-    " pharmacy institute university college sanatorium ltac ltach snf manor").split())
+    " pharmacy institute university college sanatorium ltac ltach snf manor electric"
+    " construction roofing plumbing trucking landscaping motors")
+    .split())
 # Heads after which one English word is the institution's name ("CARNEY HOSPITAL", "mercy
 # hospital", "KINDRED LTAC"), unless it says what kind ("STATE HOSPITAL", "psych hospital").
 _NAMED_BY_ONE_WORD = frozenset("hospital infirmary hospice sanatorium ltac ltach snf manor".split())
@@ -65,7 +67,7 @@ _FUNCTION = frozenset("a an the to at from of in on and for with by per via is w
                       " now then also still about been be being had have has were are".split())
 _GENERIC = frozenset(("local community nearest nearby outside other private public county city"
                       " regional general teaching same another this that our your his her their"
-                      " female male new old").split())
+                      " female male new old no recent prior previous any").split())
 
 
 def _english(key: str) -> bool:
