@@ -127,7 +127,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 8 (sparse PHI)", "icu_notes_dev8.jsonl"),
             ("held apart 8 (sparse PHI)", "icu_notes_heldapart8.jsonl"),
             ("dev 9 (sparse PHI)", "icu_notes_dev9.jsonl"),
-            ("held apart 9 (sparse PHI)", "icu_notes_heldapart9.jsonl"))
+            ("held apart 9 (sparse PHI)", "icu_notes_heldapart9.jsonl"),
+            ("dev 10 (sparse PHI)", "icu_notes_dev10.jsonl"),
+            ("held apart 10 (sparse PHI)", "icu_notes_heldapart10.jsonl"))
 
 
 def icu(ner: bool) -> None:
