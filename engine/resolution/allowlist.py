@@ -94,7 +94,8 @@ class ClinicalAllowlist:
         text = doc.text
         tokens = tokenize(text)
         ranges = [(tokens[a].start, tokens[b - 1].end)
-                  for a, b, _ in self._table.scan(text, tokens, allow=" \t-.") if b - a > 1]
+                  for a, b, _ in self._table.scan(text, tokens, allow=" \t-.")
+                  if b - a > 1 or "-" in tokens[a].text]  # a piece of "Child-Pugh" too
         ranges += [m.span() for m in _EPONYM.finditer(text)
                    if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])
                    and not _UNIVERSITY.match(m.group(1))]

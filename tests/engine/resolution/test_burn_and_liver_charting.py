@@ -80,6 +80,9 @@ def test_a_models_names_stay(text: str, piece: str, label: Label) -> None:
     ("Wife's own support: SW suggested Al-Anon; given info.", "Al-Anon", True),
     ("2. Add Beneprotein 1 pkt BID (+12g protein)", "Beneprotein", True),
     ("on d7 - stop if Lille >0.45", "Lille", True),
+    ("Alb 2.6. MELD-Na 29 (calc today). Child-Pugh C (11).", "Pugh", True),
+    ("- GEJ: at 40cm. No Mallory-Weiss tear seen.", "Mallory", True),
+    ("VENT ALARMING HIGH PEAK PRESSURE 48 (WAS 30)", "HIGH PEAK", True),
     ("pt lives in Lille with her daughter", "Lille", False),
 ])
 def test_the_allowlist(text: str, piece: str, recovered: bool) -> None:
