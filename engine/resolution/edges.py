@@ -1,7 +1,11 @@
-"""Span edges: no span starts or ends on space or punctuation that is not part of it; and the
-line a span sits in, which several guards read for its case or its vocabulary."""
+"""Span edges: no span starts or ends on space or punctuation that is not part of it; the line
+a span sits in, which several guards read for its case or its vocabulary; the word before it."""
 
 from __future__ import annotations
+
+import re
+
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -52,3 +56,13 @@ def in_caseless_line(text: str, start: int, end: int | None = None) -> bool:
     line = line_around(text, start, start if end is None else end)
     return (line.upper() == line or line.lower() == line) \
         and sum(c.isalpha() for c in line) >= 4
+
+
+def drug_before(text: str, start: int) -> bool:
+    """The word right before ``start`` is a drug of the clinical lexicon ("heparin to coumadin
+    bridge", "buprenorphine/naloxone 8/2 SL")."""
+    from engine.cire.lexicon import default_lexicon
+
+    word = _WORD_BEFORE.search(text[max(0, start - 30):start])
+    return word is not None \
+        and any(h.category == "drug" for h in default_lexicon().find(word.group(1)))

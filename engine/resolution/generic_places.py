@@ -26,8 +26,8 @@ from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.towns import HOME_BEFORE
-from engine.resolution.edges import in_caseless_line
-from engine.resolution.roles import TITLE_BEFORE
+from engine.resolution.edges import drug_before, in_caseless_line
+from engine.resolution.roles import DETERMINERS, TITLE_BEFORE
 
 _PLACE_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION})
 # Kinds, heads and the words that point at one ("the receiving hosp", "our regional center");
@@ -51,7 +51,7 @@ _GENERIC = frozenset({
     "daycare", "preschool", "school", "work", "foster",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
-_ARTICLE_BEFORE = re.compile(r"(?<![\w'’])(?i:a|an|his|her|their|my|your|our|its)[ \t]+\Z")
+_ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")
 
 
 # A longer name goes on after it: "Hospital 12 de Octubre", "Hospital Clínico", "Hall Orchestra";
@@ -116,9 +116,6 @@ def state_after_town(text: str, span: Span) -> bool:
     return span.label is Label.LOCATION and span.length == 2 and after_a_town(text, span)
 
 
-_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
-
-
 def drug_as_a_place(text: str, span: Span) -> bool:
     """"Pt on new Coumadin", "LASIX": a drug of the clinical lexicon, with at most English
     words before it, is no place or facility; nor are English words right after a drug."""
@@ -127,9 +124,7 @@ def drug_as_a_place(text: str, span: Span) -> bool:
     if span.label not in _PLACE_LABELS:
         return False
     covered = text[span.start:span.end]
-    word_before = _WORD_BEFORE.search(text[max(0, span.start - 30):span.start])
-    if word_before and any(h.category == "drug" for h in default_lexicon().find(word_before[1])):
-        # "heparin to coumadin [bridge]", "lasix [drip]": what is done with the drug
+    if drug_before(text, span.start):  # "heparin to coumadin [bridge]", "lasix [drip]"
         return all(is_english(w) for w in re.findall(r"[^\W\d_]+", covered))
     drugs = [h for h in default_lexicon().find(covered) if h.category == "drug"]
     if len(drugs) != 1:

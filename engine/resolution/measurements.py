@@ -22,7 +22,7 @@ from engine.resolution.chartdates import (
     scored_before,
     uneven_month_day,
 )
-from engine.resolution.edges import line_around
+from engine.resolution.edges import drug_before, line_around
 
 _NUM = r"[<>~]?\d+(?:\.\d+)?"
 # Slash chains: ABGs, hemodynamics, BP, ratios, scores, dates (told apart by _chain_is_date).
@@ -105,18 +105,13 @@ def _scale_range_before(text: str, start: int, core: str) -> bool:
         and any(m.group(1) == denominator for m in _SCALE_RANGE.finditer(line))
 
 
-_DRUG_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
 _ROUTE_AFTER = re.compile(r"[ \t]*(?i:sl|po|iv|im|sc|sq|pr|tid|bid|qid|qd|daily|tabs?|q\d+h?)\b")
 
 
 def _strength_after_drug(text: str, start: int, end: int) -> bool:
     """"buprenorphine/naloxone 8/2 SL BID": a combination's strengths between a drug and its
     route or frequency."""
-    from engine.cire.lexicon import default_lexicon
-
-    word = _DRUG_WORD_BEFORE.search(text[max(0, start - 30):start])
-    return word is not None and _ROUTE_AFTER.match(text, end) is not None \
-        and any(h.category == "drug" for h in default_lexicon().find(word.group(1)))
+    return _ROUTE_AFTER.match(text, end) is not None and drug_before(text, start)
 
 
 def measurement_ranges(text: str) -> list[tuple[int, int]]:

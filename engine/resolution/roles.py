@@ -20,8 +20,10 @@ _SHIFTS = frozenset("day night eve evening noc charge float covering oncoming be
                     " pool staff team".split())
 _PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
-# Names take no possessive or article: "their don" (director of nursing), "her witness".
-_DETERMINER_BEFORE = re.compile(r"(?i:(?<![\w'’])(?:an|his|her|their|my|your|our|its)[ \t]+\Z)")
+# Names take no possessive or article: "their don" (director of nursing), "her witness"; not
+# "a", which is also Spanish "to" ("a Juan").
+DETERMINERS = "an|his|her|their|my|your|our|its"
+_DETERMINER_BEFORE = re.compile(rf"(?i:(?<![\w'’])(?:{DETERMINERS})[ \t]+\Z)")
 
 
 def english_word_before_a_role(text: str, span: Span) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.pipeline import Pipeline
+from engine.resolution.allowlist import ClinicalAllowlist
 from engine.resolution.guards import guard
 
 
@@ -24,6 +25,14 @@ def kept_of_a_models_span(text: str, piece: str, label: Label,
     span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
     kept, _dropped = guard(Document.from_text(text), [span])
     return [text[s.start:s.end] for s in kept]
+
+
+def recovered_by_the_allowlist(text: str, piece: str, label: Label) -> bool:
+    """Does the shipped allowlist take a model's span over ``piece`` back?"""
+    start = text.index(piece)
+    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
+    _kept, dropped = ClinicalAllowlist.default().recover(Document.from_text(text), [span])
+    return bool(dropped)
 
 
 def assert_never_a_span(pipeline: Pipeline, text: str, piece: str) -> None:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.pipeline import Pipeline, build_pipeline
-from engine.resolution.allowlist import ClinicalAllowlist
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
     kept_of_a_models_span,
+    recovered_by_the_allowlist,
 )
 
 P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
@@ -112,10 +111,8 @@ def test_a_models_places_and_names_stay(text: str, piece: str, label: Label) -> 
     ("Mass at First Baptist Church on Sunday", "First Baptist Church", False),
 ])
 def test_the_allowlist(text: str, piece: str, recovered: bool) -> None:
-    start = text.index(piece)
-    span = Span(start, start + len(piece), H, source=Source.NER, detector="ner.test")
-    _kept, dropped = ClinicalAllowlist.default().recover(Document.from_text(text), [span])
-    assert bool(dropped) is recovered
+    assert recovered_by_the_allowlist(text, piece, H) is recovered
+
 
 
 @pytest.mark.parametrize(("text", "piece", "label", "whole"), [
