@@ -79,6 +79,25 @@ def _eponym_town(text: str) -> bool:
     return key in _EPONYM_TOWNS and location_table().phrases.get((key,)) == "CITY"
 
 
+# Where someone lives, a few words before the place ("living alone in an apartment in
+# Tallowcreek", "lives w/ daughter in Marrow Falls"): a capitalised name no list holds.
+_LIVES_IN = (r"\b(?i:lives|living|lived|resides|residing|moved|relocated)\b"
+             r"(?:[ \t]+[a-z/]+){0,5}?[ \t]+(?i:in|to|near)[ \t]+")
+
+
+def _unknown_place_name(text: str) -> bool:
+    """A first word that no English, clinical, shorthand or first-name list holds (a town's
+    head may follow: "Quillmont Heights")."""
+    from engine.detectors.dictionary.context import clinical_words, is_english
+    from engine.detectors.dictionary.names import all_name_lists
+    from engine.resolution.shorthand import is_shorthand
+
+    first, _last = all_name_lists()
+    word = text.split()[0].casefold()
+    return not is_english(word) and not is_shorthand(word) and word not in clinical_words() \
+        and word not in first
+
+
 # Longest first: "from south burlington" is one town, not "south".
 TOWN_RULES: tuple[RegexRule, ...] = tuple(
     RegexRule(f"town.lower_{n}", Label.LOCATION,
@@ -90,6 +109,9 @@ TOWN_RULES: tuple[RegexRule, ...] = tuple(
                 rf"(?<![\w\-])({_LOWER}(?:[ \t]+{_LOWER}){{{n - 1}}})(?=[ \t]+(?:pd|police|fd"
                 r"|fire[ \t]+dep(?:artmen)?t|ems)\b)", 0.55, subtype="CITY", group=1,
                 validate=_town) for n in (2, 1)),
+    RegexRule("town.lives_in", Label.LOCATION,
+              rf"{_LIVES_IN}([A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)\b(?![ \t]*[(/])",
+              0.5, subtype="CITY", group=1, validate=_unknown_place_name),
     # "lives in addison", "pt from glasgow": an eponym's town where someone lives.
     RegexRule("town.eponym", Label.LOCATION,
               rf"{HOME}({_LOWER})(?![\w\-]){_NOT_EPONYM}{_NOT_SCORE}", 0.5, subtype="CITY",
