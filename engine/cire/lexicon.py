@@ -70,6 +70,12 @@ class Lexicon:
                 i += 1
         return hits
 
+    def whole(self, text: str) -> Hit | None:
+        """The term that is the whole of ``text`` ("FERRITIN", "Amicar"), or None."""
+        hits = self.find(text)
+        return hits[0] if len(hits) == 1 and (hits[0].start, hits[0].end) == (0, len(text)) \
+            else None
+
 
 @lru_cache(maxsize=1)
 def default_lexicon() -> Lexicon:

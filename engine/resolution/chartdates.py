@@ -112,9 +112,27 @@ def fraction_in_context(text: str, start: int, end: int) -> bool:
         return True  # "bcx 1/2 e coli", "5/31 gnr in 1/2"
     if _EQUALS_AFTER.match(after):
         return True  # "RSBI ON 5/5 = 98": a calculation
-    denominator = core.rsplit("/", 1)[-1]
-    return denominator in ("5", "10") and int(core.split("/")[0]) <= int(denominator) \
-        and any(m.group(1) == denominator for m in _SCALE_BEFORE.finditer(line))
+    return core.rsplit("/", 1)[-1] in ("5", "10") and _on_a_scale_before(text, start, core,
+                                                                         _SCALE_BEFORE)
+
+
+# A score's range earlier in the line ("pain 3-6/10 back, 7/10 w/ logroll"): its scale.
+_SCALE_RANGE = re.compile(r"(?<![\d/])\d-\d{1,2}/(\d{1,2})(?![\d/])")
+
+
+def scale_range_before(text: str, start: int, core: str) -> bool:
+    """A month/year shape on the scale of a range earlier in its line ("pain 3-6/10 back,
+    7/10"); never "2-17", a month and day."""
+    return "/" in core and _on_a_scale_before(text, start, core, _SCALE_RANGE)
+
+
+def _on_a_scale_before(text: str, start: int, core: str, scale: re.Pattern[str]) -> bool:
+    """``core`` ("n/d") within its denominator, on a scale that ``scale`` finds earlier in the
+    line (its group 1 the same denominator)."""
+    numerator, denominator = core.split("/", 1)
+    line = text[max(0, start - 60):start].rsplit("\n", 1)[-1]
+    return int(numerator) <= int(denominator) \
+        and any(m.group(1) == denominator for m in scale.finditer(line))
 
 
 def scored_before(text: str, start: int) -> bool:

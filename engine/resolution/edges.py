@@ -64,5 +64,5 @@ def drug_before(text: str, start: int) -> bool:
     from engine.cire.lexicon import default_lexicon
 
     word = _WORD_BEFORE.search(text[max(0, start - 30):start])
-    return word is not None \
-        and any(h.category == "drug" for h in default_lexicon().find(word.group(1)))
+    term = default_lexicon().whole(word.group(1)) if word else None
+    return term is not None and term.category == "drug"

@@ -19,6 +19,7 @@ from engine.resolution.chartdates import (
     history_year,
     quantity_or_next_score,
     rising_day,
+    scale_range_before,
     scored_before,
     uneven_month_day,
 )
@@ -80,29 +81,16 @@ def _round_range(match: re.Match[str]) -> bool:
 
 # A cue that is also a phone's word: "ph 555-0134", "t: 555-0134".
 _PHONE_CUES = frozenset({"ph", "t"})
-_RANGE_ONLY = re.compile(r"(\d{2,4})[ \t]?-[ \t]?(\d{2,4})")
 
 
 def measured_range(text: str, start: int, end: int) -> bool:
     """A rising range after a vital's or a setting's cue ("SVR 880-1000", "plt 120-1400"):
     the seven digits of a local phone number, which no cue announces."""
-    numbers = _RANGE_ONLY.fullmatch(text[start:end])
+    numbers = _RANGE.fullmatch(text[start:end])
+    if numbers is None or int(numbers.group(1)) >= int(numbers.group(2)):
+        return False
     cue = _MEASURE_BEFORE.search(text[max(0, start - 16):start])
-    return numbers is not None and int(numbers.group(1)) < int(numbers.group(2)) \
-        and cue is not None and cue.group().strip(" \t:=").casefold() not in _PHONE_CUES
-
-
-# A score's range earlier in the line ("pain 3-6/10 back, 7/10 w/ logroll"): its scale.
-_SCALE_RANGE = re.compile(r"(?<![\d/])\d-\d{1,2}/(\d{1,2})(?![\d/])")
-
-
-def _scale_range_before(text: str, start: int, core: str) -> bool:
-    if "/" not in core:
-        return False  # "2-17": a month and day
-    line = text[max(0, start - 60):start].rsplit("\n", 1)[-1]
-    numerator, denominator = core.split("/", 1)
-    return int(numerator) <= int(denominator) \
-        and any(m.group(1) == denominator for m in _SCALE_RANGE.finditer(line))
+    return cue is not None and cue.group().strip(" \t:=").casefold() not in _PHONE_CUES
 
 
 _ROUTE_AFTER = re.compile(r"[ \t]*(?i:sl|po|iv|im|sc|sq|pr|tid|bid|qid|qd|daily|tabs?|q\d+h?)\b")
@@ -306,7 +294,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
                                          or _COURSE_DAY_BEFORE.search(before)
                                          or quantity_or_next_score(text, core_start,
                                                                    core_start + len(core))
-                                         or _scale_range_before(text, core_start, core))) \
+                                         or scale_range_before(text, core_start, core))) \
             and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before)) \
             or two_digit_year and _event_day(text, core_start, core_start + len(core))
     if _MD.fullmatch(core):

@@ -10,7 +10,7 @@ from engine.cire.lexicon import default_lexicon
 from engine.core.domain import Source, Span
 from engine.core.labels import NAME_LABELS
 from engine.detectors.dictionary.context import RELATIONS, has_name_context
-from engine.detectors.dictionary.names import all_name_lists
+from engine.detectors.dictionary.names import all_name_lists, is_listed_name
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.generic_places import lower_case_english_words
 from engine.resolution.roles import TITLE_BEFORE
@@ -44,7 +44,6 @@ def lower_case_english_name(text: str, span: Span) -> bool:
     return not in_caseless_line(text, span.start)
 
 
-
 def relation_before_a_name(text: str, span: Span) -> bool:
     """A relation word is no name: "Son Farouk called" (the word after it is), "GUARDIAN
     AWARE", "MOTHER'S CONDITION"."""
@@ -62,19 +61,14 @@ def clinical_term_as_name(text: str, span: Span) -> bool:
     covered = text[span.start:span.end]
     # where a capital says nothing ("MILRINONE")
     caseless = in_caseless_line(text, span.start, span.end)
-    hits = default_lexicon().find(covered)
-    if len(hits) != 1 or (hits[0].start, hits[0].end) != (0, len(covered)):
+    term = default_lexicon().whole(covered)
+    if term is None:
         return False
     if not covered.islower() and not caseless and not (
-            hits[0].category == "organism"  # a genus is capitalised: "BAL w/ Klebsiella"
-            or hits[0].category == "drug" and not _a_listed_name(covered)):  # "Amicar gtt"
+            term.category == "organism"  # a genus is capitalised: "BAL w/ Klebsiella"
+            or term.category == "drug" and not is_listed_name(covered)):  # "Amicar gtt"
         return False
     return not TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])
-
-
-def _a_listed_name(word: str) -> bool:
-    first, last = all_name_lists()
-    return word.casefold() in first or word.casefold() in last
 
 
 def pronoun_as_name(text: str, span: Span) -> bool:

@@ -37,7 +37,7 @@ from engine.detectors.dictionary.context import (
     is_english,
 )
 from engine.detectors.dictionary.locations import one_word_places
-from engine.detectors.dictionary.names import all_name_lists
+from engine.detectors.dictionary.names import all_name_lists, is_listed_name
 from engine.detectors.regex.fragments import HHMM
 from engine.detectors.regex.staff import MICROBES
 from engine.detectors.regex.towns import HOME_BEFORE
@@ -169,10 +169,8 @@ def modal_may(text: str, span: Span) -> bool:
         return False
     if after.group(1).islower():
         return True
-    first, last = all_name_lists()  # "MAY QUALIFY" in capitals; "MAY BAKER" is a name
-    line = line_around(text, span.start, span.end)
-    word = after.group(1).casefold()
-    return line.upper() == line and word not in first and word not in last
+    line = line_around(text, span.start, span.end)  # "MAY QUALIFY"; "MAY BAKER" is a name
+    return line.upper() == line and not is_listed_name(after.group(1))
 
 
 def lone_letter(text: str, span: Span) -> bool:
@@ -194,10 +192,9 @@ def lone_letter(text: str, span: Span) -> bool:
 def _english_words_in_capitals(text: str, span: Span, covered: str) -> bool:
     """"HO PAGED STAT": a name of English words in capitals, none a listed name or place,
     with nothing around it that says name."""
-    first, last = all_name_lists()
     words = [w.casefold() for w in covered.split()]
-    return all(len(w) >= 3 and w.isalpha() and is_english(w) and w not in first
-               and w not in last and w not in one_word_places() for w in words) \
+    return all(len(w) >= 3 and w.isalpha() and is_english(w) and not is_listed_name(w)
+               and w not in one_word_places() for w in words) \
         and not has_name_context(text, span.start, span.end)
 
 

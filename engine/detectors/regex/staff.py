@@ -56,16 +56,10 @@ def staff_name(text: str) -> bool:
                                for w in words)
 
 
-def _lexicon_term(key: str) -> bool:
-    """A whole word of the clinical lexicon: an organ, drug, diagnosis or symptom."""
-    from engine.cire.lexicon import default_lexicon
-
-    return any((h.start, h.end) == (0, len(key)) for h in default_lexicon().find(key))
-
-
 def caps_surname(text: str) -> bool:
     """"B. TOLLER": an initial and a capitalised surname that is no common or clinical word
     (a rarer English word, "toller", is more likely a surname in this shape)."""
+    from engine.cire.lexicon import default_lexicon
     from engine.detectors.dictionary.context import clinical_words, is_english
     from engine.detectors.dictionary.names import is_listed_name
     from engine.detectors.dictionary.stopwords import common_words
@@ -78,7 +72,7 @@ def caps_surname(text: str) -> bool:
     if text[0] in "RL" and is_english(key) and not is_listed_name(key):
         return False  # "WITHDRAWS R. PUPILS R 4MM": a side, not an initial ("R. SMITH" is)
     return key not in clinical_words() and key not in MICROBES and key not in common_words() \
-        and not is_shorthand(key) and not _lexicon_term(key)  # "R. LUNG", "L. KIDNEY"
+        and not is_shorthand(key) and default_lexicon().whole(key) is None  # "R. LUNG"
 
 
 def first_and_last(text: str) -> bool:

@@ -249,9 +249,8 @@ def measured_term(word: str) -> bool:
     ("FERRITIN" before its value; not "ALT" of "ALT-DIETMANNS")."""
     from engine.cire.lexicon import default_lexicon
 
-    hits = default_lexicon().find(word) if len(word) > 4 else []
-    return len(hits) == 1 and hits[0].end - hits[0].start == len(word) \
-        and hits[0].category in _MEASURED
+    term = default_lexicon().whole(word) if len(word) > 4 else None
+    return term is not None and term.category in _MEASURED
 
 
 def country_code_not_charting(text: str) -> bool:
