@@ -17,7 +17,9 @@ the GUI thread.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -50,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
 
     make_app()
     work = Path(tempfile.mkdtemp(prefix="clearnote-responsiveness-"))
+    atexit.register(shutil.rmtree, work, True)
     ticks: list[float] = []
     cpu: list[tuple[float, float]] = []  # (GUI thread, process) CPU seconds at each beat
 

@@ -61,7 +61,7 @@ CONFIGS = {"rules only (ner=False)": "{'ner': False}", "default": "{}"}
 # The desktop child: ``started`` is the parent's time.time() just before the spawn, so the
 # interpreter's own start-up counts. Prints {"shown": s, "first_highlights": s, "spans": n}.
 DESKTOP = """
-import json, os, sys, tempfile, time
+import atexit, json, os, shutil, sys, tempfile, time
 from pathlib import Path
 started = float(sys.argv[1]); pdf = Path(sys.argv[2]) if len(sys.argv) > 2 else None
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -71,6 +71,7 @@ from desktop.settings import UserSettings
 from desktop.views.main_window import MainWindow
 app = make_app()
 work = Path(tempfile.mkdtemp(prefix="clearnote-startup-"))
+atexit.register(shutil.rmtree, work, True)
 user = UserSettings(QSettings(str(work / "user.ini"), QSettings.Format.IniFormat))
 window = MainWindow(user=user)
 window.show()

@@ -39,15 +39,16 @@ def smoke_test() -> int:
 
     from engine.api import PipelineConfig, Project
 
-    folder = Path(tempfile.mkdtemp(prefix="clearnote-smoke-"))
-    letter = folder / "letter.txt"
-    letter.write_text("Patient: Anna Keller\nDOB: 1957-06-14\nPhone 403-555-0142\n"
-                      "Lives in Halifax, Nova Scotia.\n", encoding="utf-8")
-    with Project.create(folder / "smoke.clearnote",
-                        pipeline=PipelineConfig(ner=False)) as project:
-        project.import_paths([letter])
-        report = project.detect()
-        text = project.deidentify(report.detected[0]).text
+    with tempfile.TemporaryDirectory(prefix="clearnote-smoke-") as scratch:
+        folder = Path(scratch)
+        letter = folder / "letter.txt"
+        letter.write_text("Patient: Anna Keller\nDOB: 1957-06-14\nPhone 403-555-0142\n"
+                          "Lives in Halifax, Nova Scotia.\n", encoding="utf-8")
+        with Project.create(folder / "smoke.clearnote",
+                            pipeline=PipelineConfig(ner=False)) as project:
+            project.import_paths([letter])
+            report = project.detect()
+            text = project.deidentify(report.detected[0]).text
     # The name needs the rules and dictionaries, the city the shipped location table.
     ok = "Anna Keller" not in text and "Halifax" not in text
     print("smoke test:", "ok" if ok else "FAILED")

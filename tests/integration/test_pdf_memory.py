@@ -12,12 +12,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = r"""
-import sys, tempfile
+import atexit, shutil, sys, tempfile
 from pathlib import Path
 from tests.fixtures_docs import letter_pages, planted_spans, write_text_pdf
 from engine.exporters import write_redacted_pdf
 from engine.ingest import load_document
 tmp = Path(tempfile.mkdtemp())
+atexit.register(shutil.rmtree, tmp, True)
 pages = int(sys.argv[1])
 pdf = write_text_pdf(tmp / "long.pdf", (letter_pages() * (pages // 2 + 1))[:pages],
                      extras=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tests.engine.training.training_python import needs_torch, run_check
 
 CHECK = """
-import json, shutil, sys, tempfile
+import atexit, json, shutil, sys, tempfile
 from pathlib import Path
 import torch
 from engine.detectors.ner.features import TAGS
@@ -16,6 +16,7 @@ from engine.training.train import build_model, find_minilm
 from engine.training.transport import WORD_EMBEDDINGS, pack, unpack
 
 tmp = Path(tempfile.mkdtemp())
+atexit.register(shutil.rmtree, tmp, True)  # 300 MB of checkpoints per run
 enc = tmp / "enc"
 enc.mkdir()
 shutil.copy(find_minilm() / "config.json", enc)  # no weights: built from the config alone
