@@ -129,7 +129,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 9 (sparse PHI)", "icu_notes_dev9.jsonl"),
             ("held apart 9 (sparse PHI)", "icu_notes_heldapart9.jsonl"),
             ("dev 10 (sparse PHI)", "icu_notes_dev10.jsonl"),
-            ("held apart 10 (sparse PHI)", "icu_notes_heldapart10.jsonl"))
+            ("held apart 10 (sparse PHI)", "icu_notes_heldapart10.jsonl"),
+            ("dev 11 (sparse PHI)", "icu_notes_dev11.jsonl"),
+            ("held apart 11 (sparse PHI)", "icu_notes_heldapart11.jsonl"))
 
 
 def icu(ner: bool) -> None:

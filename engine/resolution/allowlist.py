@@ -52,6 +52,9 @@ _VARIANT = re.compile(
 _GENE_VARIANT = re.compile(
     r"(?i:\b(?:jak2|calr|mpl|hfe|braf|kras|nras|egfr|idh[12]|flt3|npm1|tp53|pik3ca|kit|alk)"
     r"[ \t]+[ACDEFGHIKLMNPQRSTVWY]\d{1,4}[ACDEFGHIKLMNPQRSTVWY*]\b)")
+# A laryngoscope's blade and its size ("grade 1 view w/ Mac 3", "MAC 4"): the tokens of the
+# lists hold no digits, so the size is matched here.
+_BLADE = re.compile(r"\b(?:Mac|MAC|mac)[ \t]*#?[1-5](?![\d.:/])")
 # A score's grade that a candidate took with the score's name: "hunt-hess 3", "Fisher grade 2".
 _GRADE_AFTER = re.compile(r"[ \t]+#?\d{1,2}\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor|rn|np|md)\.?\s*)$")
@@ -94,13 +97,15 @@ class ClinicalAllowlist:
         text = doc.text
         tokens = tokenize(text)
         ranges = [(tokens[a].start, tokens[b - 1].end)
-                  for a, b, _ in self._table.scan(text, tokens, allow=" \t-.")
+                  # a size between the words: "Minnesota 4-lumen tube"
+                  for a, b, _ in self._table.scan(text, tokens, allow=" \t-.0123456789")
                   if b - a > 1 or "-" in tokens[a].text]  # a piece of "Child-Pugh" too
         ranges += [m.span() for m in _EPONYM.finditer(text)
                    if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])
                    and not _UNIVERSITY.match(m.group(1))]
         ranges += [m.span() for m in _VARIANT.finditer(text)]
         ranges += [m.span() for m in _GENE_VARIANT.finditer(text)]
+        ranges += [m.span() for m in _BLADE.finditer(text)]
         return ranges
 
     def is_clinical(self, doc: Document, span: Span,

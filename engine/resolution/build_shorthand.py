@@ -109,6 +109,14 @@ CURATED = (
     "una", "aud", "txp", "phg", "gej", "peth", "bicu", "sem", "lusb", "rusb", "lsb", "rsb",
     "ggt", "alp", "ast", "tbili", "dbili", "inr", "ptt", "bun", "plt", "wbc", "hct", "hgb",
     "alb", "ldh", "lfts", "callback",
+    # renal and obstetric ICUs: neuro-surgical, trauma and cardiothoracic units, the special
+    # care nursery, heparins, a diagnosis, charting verbs and prefixes ("to NSICU", "go to
+    # SCN", "transition to LMWH", "progressing to ATN", "back to PREOP wt", "FROM HYPERK")
+    "atn", "nsicu", "ticu", "cticu", "pcicu", "scn", "lmwh", "ufh", "preop", "postop", "reeval",
+    "redose", "hyperk", "hypok", "hyperkalemic", "precert", "ebl", "qbl", "svd", "pph", "bicarb",
+    # tomorrow, screening forms, agencies and dressings ("see pt tmrw", "screened pt:
+    # phq-9", "OSHA INVESTIGATION", "na 131 (corr 139)", "AQUACEL AG")
+    "tmrw", "tmw", "phq", "osha", "corr", "aquacel", "pneumo",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -85,8 +85,11 @@ _SCALE_BEFORE = re.compile(r"(?<![\d/])\d(?:-\d)?/(\d{1,2})(?![\d/])")
 _QUANTITY_AFTER = re.compile(r"^[ \t]*(?i:amps?|tabs?|tablets?|vials?|bags?|cups?|pints?"
                              r"|fifths?|packs?|ppd|gallons?|quarts?|qt|oz|vodka|whiskey|beers?"
                              r"|wine|liquor|of[ \t]+(?:a|an|the)\b"
-                             r"|baths?\b|bathrooms?|doses?\b|strength|ns\b|nss\b|way\b)")
-_NEXT_SCORE = re.compile(r"^[ \t]*(?:->|→|-->|to)[ \t]*\d{1,2}/(\d{1,2})(?!\d)")
+                             r"|baths?\b|bathrooms?|doses?\b|strength|ns\b|nss\b|way\b"
+                             r"|bottles?\b|sl\b|mg\b|mcg\b)")  # "in 1/2 bottles", "bup 8/2 SL"
+# "pain 9/10 -> 5/10", "CP BETTER (4/10 FROM 7/10)"
+_NEXT_SCORE = re.compile(r"^[ \t]*(?:->|→|-->|(?i:to|from|down[ \t]+from|up[ \t]+from|was))[ \t]*"
+                         r"\d{1,2}/(\d{1,2})(?!\d)")
 
 
 def quantity_or_next_score(text: str, start: int, end: int) -> bool:

@@ -175,7 +175,15 @@ def lower_case_english_words(text: str, span: Span) -> list[str]:
 _CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consider", "need",
                                    "needs", "await", "awaiting", "auth", "vs", "denied",
                                    "accepted", "anticipated", "close", "redose", "yo", "y/o",
-                                   "w/", "per"})
+                                   "w/", "per",
+                                   # what is said of a stay or a plan, and by whom ("BRIEF
+                                   # HOSPITAL COURSE", "PROLONGED LTAC STAY", "WIFE GIVEN
+                                   # LTAC NUMBER", "planning to start community college")
+                                   "brief", "previous", "prior", "prolonged", "given", "start",
+                                   "starting", "requires", "required", "possible", "eventual",
+                                   "future", "wife", "husband", "daughter", "son",
+                                   "family", "so", "if", "when", "until", "tonight", "today",
+                                   "tomorrow"})
 _NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
 
 

@@ -18,6 +18,10 @@ TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ 
 _SHIFTS = frozenset("day night eve evening noc charge float covering oncoming bedside floor unit"
                     " primary receiving sending accepting transferring outside agency travel"
                     " pool staff team".split())
+# Units whose nurse or resident is meant ("UPDATED BY NICU RN", "picu fellow"): "Nicu" is also
+# a first name, so the lists do not decide.
+_UNITS = frozenset("icu nicu picu micu sicu ccu cticu nsicu ticu bicu csru cvicu tsicu neuroicu"
+                   " pacu ed er l&d ob".split())
 _PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
 # Names take no possessive or article: "their don" (director of nursing), "her witness"; not
@@ -31,12 +35,14 @@ def english_word_before_a_role(text: str, span: Span) -> bool:
     credential or a role, describes the clinician or the therapy. Written in lower case in a
     line that has case it does so even when a list names it ("given to floor RN")."""
     covered = text[span.start:span.end].strip()
-    if " " in covered or not is_english(covered) or not ROLE_AFTER.match(text, span.end) \
+    if " " in covered or not ROLE_AFTER.match(text, span.end) \
             or TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
         return False
     key = covered.casefold()
-    if key in _SHIFTS:
-        return True  # "report given to day rn", "Day RN and charge RN aware"
+    if key in _SHIFTS or key in _UNITS:
+        return True  # "report given to day rn", "Day RN and charge RN aware", "NICU RN"
+    if not is_english(covered):
+        return False
     first, last = all_name_lists()
     if covered.islower():  # a listed one only when it is charting too ("floor", not "shah")
         return not in_caseless_line(text, span.start) \

@@ -98,6 +98,18 @@ def is_shorthand(word: str) -> bool:
     return key in shorthand_words() or key in clinical_words()
 
 
+_PREFIXES = ("hyper", "hypo", "post", "pre", "re", "non", "un", "sub", "peri", "intra",
+             "inter", "extra", "anti", "over", "under", "semi", "trans")
+
+
+def is_prefixed_word(word: str) -> bool:
+    """A prefix and a word or abbreviation, as charted run together ("REDOSE", "PREOP",
+    "reeval", "posttx"): no acronym or name, although no dictionary holds it."""
+    key = word.casefold()
+    return any(key.startswith(prefix) and len(key) - len(prefix) >= 2
+               and clinical_or_english(key[len(prefix):]) for prefix in _PREFIXES)
+
+
 def clinical_or_english(word: str) -> bool:
     return is_english(word) or is_shorthand(word)  # is_shorthand covers the clinical words
 

@@ -159,10 +159,15 @@ _MONTH_GOES_ON = re.compile(r"(?i:of|and|or|to|thru|through|until|till|til|vs|th
 def modal_may(text: str, span: Span) -> bool:
     """"Son may call", "Pt is a veteran - may qualify for VA", "wife may benefit": an English
     verb after "may" makes it the modal."""
-    if text[span.start:span.end].strip().casefold() != "may":
+    covered = " ".join(text[span.start:span.end].casefold().split())
+    if covered == "may or may":
+        return True  # "MAY OR MAY NOT RECOVER"
+    if covered.split(" ")[0] != "may" or covered.count(" ") > 1:
         return False
     if _MODAL_MAY.match(text, span.start):
-        return True
+        return True  # "Son may call", "PT/WIFE MAY PAGE" (May Page is a name too)
+    if covered != "may":
+        return False
     after = _WORD_AFTER.match(text, span.end)
     if after is None or not is_english(after.group(1)) \
             or _MONTH_GOES_ON.fullmatch(after.group(1)):

@@ -16,6 +16,8 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          # "Kindred LTAC"; in an ALL CAPS line only through the cased view ("Kindred Ltac")
          r"|Ltach?|Snf|(?<=[a-z][ \t])(?:LTACH?|SNF)"
          r"|Radiology|Rehabilitation\s+Cent(?:er|re)|Nursing\s+Home|Care\s+Cent(?:er|re)"
+         # where a patient dialyses or delivers: "Wexcombe Renal Unit", "Linfield Birth Center"
+         r"|(?:Dialysis|Renal|Kidney)\s+(?:Cent(?:er|re)|Unit)|Birth(?:ing)?\s+Cent(?:er|re)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"
          r"|Capital|Insurance|Industries|Enterprises|Ventures"
@@ -60,7 +62,10 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "vascular", "anticoagulation", "coumadin", "stroke", "lipid", "transplant", "infusion",
     # what is said of a head: "Recs for LTAC", "referral to rehab", "accepted at snf"
     "recs", "recommendations", "referral", "referred", "accepted", "pending", "for", "to",
-    "at", "and", "interventional", "diagnostic"})  # "Interventional Radiology Consult"
+    "at", "and", "interventional", "diagnostic",  # "Interventional Radiology Consult"
+    # what is said of a stay or a plan: "Brief Hospital Course", "Needs LTAC level of care"
+    "brief", "previous", "prior", "prolonged", "need", "needs", "requires", "possible",
+    "eventual", "future"})
 
 
 def _named_head(text: str) -> bool:
@@ -72,9 +77,11 @@ def _named_head(text: str) -> bool:
 def _named_company(text: str) -> bool:
     """A company's name before its suffix, not a vent mode ("SIMV PC", "AC PC 28/PEEP") or
     clinical shorthand joined by "and" ("ARF and AG acidosis")."""
-    from engine.resolution.shorthand import is_shorthand
+    from engine.resolution.shorthand import clinical_or_english, is_shorthand
 
     words = [w for w in text.replace(",", " ").split()[:-1] if w.casefold() not in ("and", "&")]
+    if text.rstrip(".").endswith("AG"):  # an antigen or silver: "URINARY AG", "AQUACEL AG"
+        return not words or not all(clinical_or_english(w.strip(".")) for w in words)
     return not words or not all(is_shorthand(w.strip(".")) for w in words)
 
 
@@ -88,16 +95,19 @@ def _named_head_word(text: str) -> bool:
 def _institution_acronym(text: str) -> bool:
     """Not a clinical unit, test, title or English word ("to ICU", "to CT", "TO BED")."""
     from engine.detectors.dictionary.context import is_english
+    from engine.resolution.shorthand import is_prefixed_word
 
     key = text.casefold()
-    return key not in _NOT_INSTITUTIONS and not is_english(key)
+    return key not in _NOT_INSTITUTIONS and not is_english(key) and not is_prefixed_word(key)
 
 
 def _moved_to_acronym(text: str) -> bool:
-    """"transfer to CMC"; not two letters of clinical shorthand ("clot anterior to RV")."""
-    from engine.resolution.shorthand import is_shorthand
+    """"transfer to CMC"; not two letters of clinical shorthand ("clot anterior to RV"), nor
+    a unit, device or drug of the ICU list ("transfer to NSICU", "transition to LMWH")."""
+    from engine.resolution.shorthand import icu_words, is_shorthand
 
-    return _institution_acronym(text) and not (len(text) == 2 and is_shorthand(text))
+    return _institution_acronym(text) and text.casefold() not in icu_words() \
+        and not (len(text) == 2 and is_shorthand(text))
 
 
 def _staff_acronym(text: str) -> bool:

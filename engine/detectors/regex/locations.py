@@ -93,7 +93,14 @@ _STREET_WORD = re.compile(rf"(?i:{_SUFFIX}|{_PREFIX}|Apt|Apartment|Suite|Ste|Uni
                           rf"|Floor|Fl|Bldg|Building|Box|[NSEW]|NE|NW|SE|SW|{_STATES})")
 
 
-_CLOCK_FIRST = re.compile(r"[ \t]*0\d[0-5]\d\b")
+_CLOCK_FIRST = re.compile(r"[ \t]*(?:[01]\d|2[0-3])[0-5]\d\b")
+# A sentence ends inside the span ("VVI 50 BACKUP. CT X2"): a period after an English word of
+# five letters or more; after a shorter word it marks an abbreviation ("Calle Gral. Rey, 2",
+# "Avda. Prof. Martín Lagos") and after a name or a number the end of a line of an address.
+_SENTENCE_END = re.compile(r"([^\W\d_]{5,})\.[ \t]+(?=[^\W\d_])")
+# Words of a clause, never of a street's name ("6H POST OP IF CT", "1620 for SBP 78").
+_CLAUSE_WORDS = frozenset({"if", "when", "then", "after", "before", "with", "per", "for",
+                           "was", "is", "will"})
 
 
 def street_without_shorthand(text: str) -> bool:
@@ -101,11 +108,16 @@ def street_without_shorthand(text: str) -> bool:
     200J", "Camino ICP 14-22" are charting); street words ("St", "Hwy", "Apt") are not
     counted. The wider shorthand inventories hold street words of other languages ("de",
     "la") and military addresses ("PSC", "APO")."""
+    from engine.detectors.dictionary.context import is_english
     from engine.resolution.shorthand import icu_words
 
     if not street_not_charting(text) or _CLOCK_FIRST.match(text) and not any(
             _STREET_WORD.fullmatch(word) for word in re.findall(r"[^\W\d_]{2,}", text)):
-        return False  # "0130 Glucose 58": a clock, then what was measured
+        return False  # "0130 Glucose 58", "2100 PULSUS 8": a clock, then what was measured
+    if any(is_english(m.group(1)) and not _STREET_WORD.fullmatch(m.group(1))
+           for m in _SENTENCE_END.finditer(text)) \
+            or any(w.casefold() in _CLAUSE_WORDS for w in re.findall(r"[^\W\d_]+", text)):
+        return False
     return not any(_charting_word(word, icu_words())
                    for word in re.findall(r"[^\W\d_]{2,}", text))
 

@@ -257,11 +257,12 @@ def country_code_not_charting(text: str) -> bool:
     """"Finland 38524", "Netherlands 6500", not "Extubated 1100," or "APS 1000,": a clock
     time or a round number after an English word or an acronym is charting."""
     from engine.detectors.dictionary.context import is_english
+    from engine.resolution.shorthand import icu_words
 
     words = re.findall(r"[^\W\d_]+", text)
     number = re.findall(r"\d+", text)[-1]
-    if any(measured_term(w) for w in words):
-        return False  # "FERRITIN 4800": a lab and its value
+    if any(measured_term(w) or w.casefold() in icu_words() for w in words):
+        return False  # "FERRITIN 4800", "ldh 2650", "EBL 6000": a lab or a loss and its value
     if len(number) != 4:
         return True
     if _YEAR.fullmatch(number):
