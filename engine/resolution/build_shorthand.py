@@ -117,6 +117,8 @@ CURATED = (
     # tomorrow, screening forms, agencies and dressings ("see pt tmrw", "screened pt:
     # phq-9", "OSHA INVESTIGATION", "na 131 (corr 139)", "AQUACEL AG")
     "tmrw", "tmw", "phq", "osha", "corr", "aquacel", "pneumo",
+    # obstetric charting ("CAT I. TOCO: IRRITABILITY", "to postpartum floor", "perinatal rn")
+    "toco", "l&d", "postpartum", "antepartum", "intrapartum", "perinatal", "peripartum",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -34,7 +34,7 @@ _ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|ag
 class CueNameDetector:
     """The name right after an explicit cue, in any case."""
 
-    spec = DetectorSpec(id="dictionary.cue_names", version=1, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.cue_names", version=2, source=Source.DICTIONARY,
                         description="names after Patient / Pt / Name: / Re: cues")
 
     def __init__(self) -> None:
@@ -45,6 +45,7 @@ class CueNameDetector:
     def _takes(self, word: str, caseless: bool) -> str | None:
         """"name" (cannot be a word), "listed" (a name that is also a word) or None."""
         key = word.casefold().replace("’", "'")
+        key = key[:-2] if key.endswith("'s") else key  # "PER PT'S WISHES": the patient's
         listed = key in self.names or all(p in self.names for p in key.split("-"))
         if key.rstrip(".") in _STOP or len(key) < 2 or key in self.clinical and not listed:
             return None

@@ -71,6 +71,8 @@ def hipaa() -> Pipeline:
     ("blood cx from floor now growing Bacteroides fragilis in 1/2 bottles.", "1/2"),
     ("ALSO DISCUSSED INVOLVEMENT OF OSHA INVESTIGATION - PT ASKED", "OSHA"),
     ("diabetes educator to see pt tmrw.", "tmrw"),
+    ("ASKED THAT BABY BE CALLED BY NAME - PER PT'S WISHES. SW FOLLOWING.", "PT'S"),
+    ("+ ACCELS 10X10, NO DECELS, CAT I. TOCO: IRRITABILITY, NO REG CTX.", "TOCO"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -96,6 +98,8 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("ANSWERED QUESTIONS W/ RENAL FELLOW PRESENT, MAY OR MAY NOT RECOVER.", "MAY OR MAY",
      Label.DATE),
     ("CP A LITTLE BETTER (4/10 FROM 7/10)", "4/10", Label.DATE),
+    ("7. DISPO - OK FOR TRANSFER TO L&D / POSTPARTUM HIGH RISK BED", "L", H),
+    ("plan transfer to postpartum floor tomorrow if stable.", "postpartum floor", H),
 ])
 def test_a_models_charting_words_go(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
