@@ -140,11 +140,18 @@ SUFFIXES = (("ies", "y"), ("ied", "y"), ("ing", ""), ("ing", "e"), ("ed", ""), (
              ("es", ""), ("s", ""), ("ly", ""), ("er", ""), ("ers", ""))
 
 
+# Webster's 2nd predates much of medicine ("hypoxemic", "euvolemia", "coagulopathy"); a long
+# word with a medical suffix is a medical word, and no surname ends so.
+_MEDICAL_SUFFIX = re.compile(r"[a-z]{4,}(?:emia|emic|itis|osis|otic|ectomy|otomy|ostomy|plasty"
+                             r"|algia|pathy|scopy|penia|uria|philia|megaly|lysis|lytic)s?")
+
+
 def is_english(word: str) -> bool:
-    """A lower-case dictionary word or a regular inflection of one ("tolerating")."""
+    """A lower-case dictionary word or a regular inflection of one ("tolerating"), or a
+    medical word by its suffix."""
     key = word.casefold().replace("’", "'")
     words = english_words()
-    if key in words or key in clinical_words():
+    if key in words or key in clinical_words() or _MEDICAL_SUFFIX.fullmatch(key):
         return True
     for suffix, repl in SUFFIXES:
         if not key.endswith(suffix):

@@ -73,6 +73,10 @@ def hipaa() -> Pipeline:
     ("diabetes educator to see pt tmrw.", "tmrw"),
     ("ASKED THAT BABY BE CALLED BY NAME - PER PT'S WISHES. SW FOLLOWING.", "PT'S"),
     ("+ ACCELS 10X10, NO DECELS, CAT I. TOCO: IRRITABILITY, NO REG CTX.", "TOCO"),
+    # a medical word that Webster's 2nd predates, known by its suffix
+    ("COMMUNITY HOSPITAL ICU (DR. VASHTI)\n\nCC: HYPOXEMIC RESP FAILURE\n\nHPI: 52 YO M",
+     "HYPOXEMIC"),
+    ("cc: hypoxemic resp failure\n\nhpi: 52 yo m, previously well", "hypoxemic"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
