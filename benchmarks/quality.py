@@ -131,7 +131,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 10 (sparse PHI)", "icu_notes_dev10.jsonl"),
             ("held apart 10 (sparse PHI)", "icu_notes_heldapart10.jsonl"),
             ("dev 11 (sparse PHI)", "icu_notes_dev11.jsonl"),
-            ("held apart 11 (sparse PHI)", "icu_notes_heldapart11.jsonl"))
+            ("held apart 11 (sparse PHI)", "icu_notes_heldapart11.jsonl"),
+            ("dev 12 (sparse PHI)", "icu_notes_dev12.jsonl"),
+            ("held apart 12 (sparse PHI)", "icu_notes_heldapart12.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -118,6 +118,9 @@ CURATED = (
     # phq-9", "OSHA INVESTIGATION", "na 131 (corr 139)", "AQUACEL AG")
     "tmrw", "tmw", "phq", "osha", "corr", "aquacel", "pneumo",
     # obstetric charting ("CAT I. TOCO: IRRITABILITY", "to postpartum floor", "perinatal rn")
+    # diagnoses a patient progresses to, inhaler classes ("progressing to ARDS", "resume
+    # LABA/ICS")
+    "ards", "aki", "dic", "esrd", "ckd", "laba", "lama", "ics", "inpt", "outpt",
     "toco", "l&d", "postpartum", "antepartum", "intrapartum", "perinatal", "peripartum",
 )
 

@@ -183,7 +183,9 @@ _CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consid
                                    "starting", "requires", "required", "possible", "eventual",
                                    "future", "wife", "husband", "daughter", "son",
                                    "family", "so", "if", "when", "until", "tonight", "today",
-                                   "tomorrow"})
+                                   "tomorrow", "between", "difference", "freestanding",
+                                   "bigger", "larger", "smaller", "declined", "place", "want",
+                                   "wants", "inpt", "outpt", "inpatient", "outpatient"})
 _NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
 
 

@@ -269,9 +269,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.label is Label.ID and span.source in (Source.NER, Source.LLM) \
             and not any(c.isdigit() for c in text[span.start:span.end]):
         return True  # "MRN" itself, the "P" of "S/P": an identifier has digits
-    if span.source in (Source.NER, Source.LLM) and span.label is Label.ID \
-            and clock_entry(text, span):
-        return True  # "2217 Code team arrived"
+    if span.label is Label.ID and clock_entry(text, span):
+        return True  # "2217 Code team arrived", "chart.\n\n1100 - To bronch"
     if span.source in (Source.NER, Source.LLM) and model_number_is_no_identifier(text, span):
         return True
     if span.source in (Source.NER, Source.LLM) and size_or_day(text, span):

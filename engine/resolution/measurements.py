@@ -188,6 +188,9 @@ _TRAILING_TIME = re.compile(
     r"(?i:[ \t,]*(?:at|@)?[ \t]*\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?$)")
 _ORDINAL_DAY = re.compile(r"(?i:(?:0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th))")
 _THE_ORDINAL_DAY = re.compile(rf"(?i:the[ \t]+{_ORDINAL_DAY.pattern})")
+_COUNTED_AFTER = re.compile(r"[ \t]+(?i:cups?|doses?|bags?|units?|times?|tries|try|attempts?"
+                            r"|rounds?|liters?|litres?|sips?|bites?|boluses|bolus|sets?|runs?"
+                            r"|floor|line|one|episode|pass|dressing|session)\b")
 _DATE_CUE = re.compile(
     r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|dob|d\.o\.b\.?|born"
     r"|admitted|admission|discharged?|visit|surgery|last|next|f/u|follow[\s\-]?up|as\s+of"
@@ -323,7 +326,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     if _ORDINAL_DAY.fullmatch(covered.strip()):
         return bool(re.search(r"(?i:\bthe\s*$)", before))
     if _THE_ORDINAL_DAY.fullmatch(covered.strip()):  # "on the 9th", the rule's span
-        return True
+        return not _COUNTED_AFTER.match(text, end)  # "after the 2nd cup": which one, not when
     if _YEAR_RANGE.fullmatch(core):
         return True
     if _YEAR.fullmatch(core.rstrip("s").rstrip("'")):

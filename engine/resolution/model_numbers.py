@@ -93,5 +93,9 @@ def model_number_is_no_identifier(text: str, span: Span) -> bool:
     # After "at" or "phone" a round or early clock is the time ("by phone at 0540", "UPDATED
     # BY PHONE 1400"); "reach her at 4412" and "ext 1400" stay extensions.
     round_or_early = covered[0] == "0" or covered[2:] in ("00", "15", "30", "45")
-    return not _NUMBER_WORD_BEFORE.search(before) \
+    return not _NUMBER_WORD_BEFORE.search(before) or bool(_BY_PHONE_BEFORE.search(before)) \
         or bool(_AT_BEFORE.search(before)) and round_or_early
+
+
+# "notified by phone 2355": the time of the call
+_BY_PHONE_BEFORE = re.compile(r"(?i:\bby[ \t]+phone[ \t]+(?:at[ \t]+)?\Z)")

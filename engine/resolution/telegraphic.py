@@ -332,9 +332,15 @@ def weekday_as_a_name(text: str, span: Span) -> bool:
                 or _WEEKDAY_AFTER.match(text[span.end:span.end + 12]))
 
 
+# A timed entry goes on after a dash: "OPO called per policy 2215 - not a candidate".
+_ENTRY_AFTER = re.compile(r"[ \t]+-[ \t]+[^\W\d_]")
+
+
 def clock_entry(text: str, span: Span) -> bool:
+    """A clock that opens a line or sentence, or goes on after a dash: a timed entry."""
     return bool(_CLOCK_ENTRY.fullmatch(text[span.start:span.end])) \
-        and bool(_ENTRY_BEFORE.search(text[max(0, span.start - 3):span.start]))
+        and (bool(_ENTRY_BEFORE.search(text[max(0, span.start - 3):span.start]))
+             or bool(_ENTRY_AFTER.match(text, span.end)))
 
 
 _ANALYTES = frozenset("na cl ca mg phos po4 hco3 bun cr glu hgb hct plt wbc inr ptt".split())

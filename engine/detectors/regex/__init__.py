@@ -34,7 +34,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
      " eponym towns after lives in/pt from"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 6, NAME_RULES, "names in titles, credentials, form fields, signatures"),
+    ("regex.name", 7, NAME_RULES, "names in titles, credentials, form fields, signatures"),
     ("regex.facility", 13, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
     ("regex.staff", 8, STAFF_RULES,

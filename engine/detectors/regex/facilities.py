@@ -28,7 +28,8 @@ _SUFFIX = r"(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Co|PLC|GmbH|AG|S\.A|SA|LLP|LP|PC
 # "Severely Limited range of motion"), not a company.
 _NOT_LIMITED = (r"(?!(?<=Limited)[ \t]+(?i:rom|arom|prom|range|motion|movement|mobility|active"
                 r"|passive|flexion|extension|abduction|adduction|rotation|weight|excursion"
-                r"|ambulation|activity|exam|view|study|due|secondary)\b)"
+                r"|ambulation|activity|exam|view|study|due|secondary|english|spanish|language"
+                r"|resources|means|options|support|insight|understanding|literacy)\b)"
                 r"(?!(?<=AG)[ \t]*(?:\d|[<>=]|(?i:closed|open|gap|normal|wnl)\b))")  # anion gap
 
 # Where a patient goes or comes from: "transfer to CMC", "seen at OHSU", "back to Ward 4".
@@ -65,7 +66,8 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "at", "and", "interventional", "diagnostic",  # "Interventional Radiology Consult"
     # what is said of a stay or a plan: "Brief Hospital Course", "Needs LTAC level of care"
     "brief", "previous", "prior", "prolonged", "need", "needs", "requires", "possible",
-    "eventual", "future"})
+    "eventual", "future", "bigger", "larger", "smaller", "declined", "freestanding", "between",
+    "place"})
 
 
 def _named_head(text: str) -> bool:
@@ -108,6 +110,14 @@ def _moved_to_acronym(text: str) -> bool:
 
     return _institution_acronym(text) and text.casefold() not in icu_words() \
         and not (len(text) == 2 and is_shorthand(text))
+
+
+def _lower_acronym(text: str) -> bool:
+    """"transfer to cmc"; not a word of the ICU list ("transfer to inpt hospice", "d/c to
+    snf")."""
+    from engine.resolution.shorthand import icu_words
+
+    return _institution_acronym(text) and text.casefold() not in icu_words()
 
 
 def _staff_acronym(text: str) -> bool:
@@ -254,7 +264,7 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               validate=_staff_acronym),
     # Lower-case notes: only after a transfer phrase ("switched to zosyn" is not a place).
     RegexRule("facility.acronym_lower", H, rf"{_TRANSFER}([a-z]{{2,6}})(?![\w\-/])", 0.5,
-              group=1, validate=_institution_acronym),
+              group=1, validate=_lower_acronym),
     RegexRule("facility.ward", H, r"(?i:\b(ward[ \t]+(?:\d{1,2}[A-Za-z]?|[A-Z]\d?)))\b", 0.6,
               group=1),
     RegexRule("facility.head", H,

@@ -69,6 +69,29 @@ def surname_word(text: str) -> bool:
         or not is_english(text) and not shorthand.is_shorthand(text)
 
 
+_ENDEARMENTS = frozenset("honey hon sweetie sweetheart dear darling babe baby love buddy pal boss"
+                         " chief doc sir maam ma'am kiddo".split())
+
+
+def nickname(text: str) -> bool:
+    """A nickname, not a description ("the mayor") or a term of endearment ("honey")."""
+    words = text.casefold().split()
+    return words[0] not in ("the", "a", "an", "my", "his", "her", "their", "our") \
+        and " ".join(words) not in _ENDEARMENTS
+
+
+def not_a_service(text: str) -> bool:
+    """A name before a credential, not a service or a state: "Thoracic Surgery PA Progress
+    Note", "Deconditioned, PT/OT recommend" are words no name list holds."""
+    import re
+
+    from engine.detectors.dictionary.names import is_listed_name
+    from engine.resolution.shorthand import clinical_or_english, is_prefixed_word
+
+    return not all((clinical_or_english(w) or is_prefixed_word(w)) and not is_listed_name(w)
+                   for w in re.findall(r"[^\W\d_]+", text))
+
+
 NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,
               group=1),
@@ -78,7 +101,8 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"{_NAME},?[ \t]+{CREDENTIALS}(?:,[ \t]*{CREDENTIALS})*(?![\w])"
               r"(?![ \t]+(?i:eval|evaluation|consult|recs|note|f/u|following|to[ \t]+see"
               r"|aware|notified|paged|called|informed|updated|not)\b)",  # "20 PPM, DO NOT"
-              0.9, group=1),  # "Deconditioned, PT eval": the therapy; "LOS, MD AWARE": told
+              0.9, group=1, validate=not_a_service),  # "Deconditioned, PT eval": the
+    # therapy; "LOS, MD AWARE": told
     # "CXR unchanged per Brannigan": who said so, in a note with case.
     RegexRule("name.per", DOC, r"\bper[ \t]+([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?)\b(?![ \t]*[/:])",
               0.6, group=1, validate=surname_word, on_view=False),
@@ -113,6 +137,16 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"(?!(?i:dr\b|doctor\b|the\b|a\b|not\b|so\b|sorry\b|fine\b|here\b|going\b))"
               rf"({NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}})", 0.55, group=1,
               validate=caseless_named, on_view=False),  # "CALLED CT SURG": phoned
+    # A nickname in quotes after what says it is one, in any case: 'her mom always went by
+    # "Ruthie"', 'CHILDREN REFER TO PT AS "MAMA JO"', 'known as "Hook"'.
+    RegexRule("name.quoted_nickname", PAT,
+              r"(?i:\b(?:(?:went|goes|go|going)[ \t]+by|known[ \t]+as|nick-?named|nickname"
+              r"(?:[ \t]+(?:is|was))?|(?:likes|liked|prefers|preferred|wants|wanted)[ \t]+to"
+              r"[ \t]+be[ \t]+called|calls?[ \t]+(?:him|her|them|pt|patient)"
+              r"|refer(?:s|red)?[ \t]+to[ \t]+(?:him|her|them|pt|patient)[ \t]+as"
+              r"|referred[ \t]+to[ \t]+as))[ \t:,]*[\"“]"
+              r"([^\W\d_][\w'’\-]*(?:[ \t]+[^\W\d_][\w'’\-]*){0,2})[\"”]", 0.7, group=1,
+              validate=nickname, on_view=False),
     # "PT BAKER HAD A FAIR NIGHT", "Pt Noel remains intubated": a listed surname or first name
     # between "pt" and a verb whose subject it is (resolution/shorthand.after_pt_without_name
     # needs name evidence: this verb is it, and the word is no common or clinical one).

@@ -1,0 +1,72 @@
+"""Golden cases from end-of-life and thoracic-surgery ICU notes with sparse PHI (issue 26, dev
+set 12): a nickname in quotes, a timed entry or a call's time as no identifier, a service or a
+state before a credential, which cup and not which day, a language after "limited", charting
+before a hospice, diagnoses and inhalers after "to", eponymous operations. Both sides;
+synthetic text only; rules and dictionaries through the real pipeline, a model's proposals at
+the guards."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.labels import Label
+from engine.pipeline import Pipeline, build_pipeline
+from tests.engine.resolution.charting import (
+    assert_always_a_span,
+    assert_never_a_span,
+    kept_of_a_models_span,
+)
+
+
+@pytest.fixture(scope="module")
+def hipaa() -> Pipeline:
+    return build_pipeline(ner=False, policy="hipaa")
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("Consent on chart.\n\n1100 - To bronch w/ RN and monitor. Sat 93%", "1100"),
+    ("Morgue aware. OPO called per policy 2215 - not a candidate for donation.", "2215"),
+    ("Thoracic Surgery PA Progress Note\n\nS: sore but ok.", "Thoracic Surgery"),
+    ("mild epigastric fullness after the 2nd cup, resolved when upright", "2nd"),
+    ("family (wife, son, 2 daughters) speak limited english. interpreter called", "limited"),
+    ("ASKED IF HE COULD GO TO A BIGGER HOSPITAL FOR SURGERY", "BIGGER"),
+    ("ROOM AND BOARD ISSUES, DIFFERENCE BETWEEN FREESTANDING HOSPICE HOUSE VS HOSPICE",
+     "FREESTANDING"),
+    ("HAD DECLINED HOSPICE INFO 2 MOS AGO.", "DECLINED"),
+    ("SALINE LOCKED, LEFT IN PLACE FOR HOSPICE. FOLEY REMOVED", "PLACE FOR"),
+    ("pt and wife want transfer to inpt hospice rather than dying in icu.", "inpt"),
+    ("rapidly progressing to ARDS, refractory shock, and DIC", "ARDS"),
+    ("Resume LABA/ICS (nebulized budesonide bid while acute)", "LABA"),
+    ("now s/p 3-field (McKeown) esophagectomy w/ gastric pull-up", "McKeown"),
+    ("pt known as \"the mayor\" of the unit by staff", "mayor"),
+    ("he calls her \"honey\" at the bedside", "honey"),
+])
+def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_never_a_span(hipaa, text, piece)
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("She states her mom always went by \"Ruthie\" and never wanted fuss", "Ruthie"),
+    ("CHILDREN REFER TO PT AS \"MAMA JO\" AND BROUGHT PHOTOS.", "MAMA JO"),
+    ("DAUGHTER SAID HER FATHER, KNOWN AS \"HOOK\" SINCE HIS NAVY DAYS, WOULD NOT WANT", "HOOK"),
+    ("pt prefers to be called \"bunny\" per daughter", "bunny"),
+    ("MRN: 20150433", "20150433"),
+    ("plan transfer to cmh tomorrow for dialysis", "cmh"),
+    ("Seen by Lina Okafor, PA-C at 0900", "Lina Okafor"),
+])
+def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_always_a_span(hipaa, text, piece)
+
+
+@pytest.mark.parametrize(("text", "piece", "label"), [
+    ("Attending Dr. Harrowgate notified by phone 2355, agrees.", "2355", Label.PHONE),
+])
+def test_a_models_numbers_go(text: str, piece: str, label: Label) -> None:
+    assert kept_of_a_models_span(text, piece, label) == []
+
+
+@pytest.mark.parametrize(("text", "piece", "label"), [
+    ("daughter can be reached at 4412 (unit desk), ext on file", "4412", Label.PHONE),
+])
+def test_a_models_numbers_stay(text: str, piece: str, label: Label) -> None:
+    assert kept_of_a_models_span(text, piece, label) == [piece]
