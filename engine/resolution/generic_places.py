@@ -185,7 +185,11 @@ _CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consid
                                    "family", "so", "if", "when", "until", "tonight", "today",
                                    "tomorrow", "between", "difference", "freestanding",
                                    "bigger", "larger", "smaller", "declined", "place", "want",
-                                   "wants", "inpt", "outpt", "inpatient", "outpatient"})
+                                   "wants", "inpt", "outpt", "inpatient", "outpatient",
+                                   # who does what ("SHE CALLS HOSPICE", "UPDATE HOSPICE
+                                   # LIAISON", "LAST CLINIC VISIT", "USED HOSPITAL GRADE ...")
+                                   "she", "he", "they", "we", "calls", "update", "last",
+                                   "used", "provided", "grade"})
 _NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
 
 

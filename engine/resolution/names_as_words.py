@@ -9,7 +9,7 @@ import re
 from engine.cire.lexicon import default_lexicon
 from engine.core.domain import Source, Span
 from engine.core.labels import NAME_LABELS
-from engine.detectors.dictionary.context import RELATIONS, has_name_context
+from engine.detectors.dictionary.context import RELATIONS, has_name_context, is_english
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.generic_places import lower_case_english_words
@@ -50,6 +50,23 @@ def relation_before_a_name(text: str, span: Span) -> bool:
     key = text[span.start:span.end].casefold().replace("’", "'")
     key = key[:-2] if key.endswith("'s") else key
     return span.label in NAME_LABELS and key in _RELATION_WORDS
+
+
+# What one gives a relative ("GIVE DAUGHTER LIST OF REHAB FACILITIES", "gave son copy"): the
+# word after is the thing given.
+_GIVEN_TO_A_RELATION = re.compile(
+    rf"(?i:\b(?:give|gives|gave|given|giving|provided|handed|offered|sent|showed|brought)"
+    rf"[ \t]+(?:the[ \t]+|pt'?s[ \t]+)?(?:{RELATIONS})[ \t]+\Z)")
+
+
+def thing_given_to_a_relation(text: str, span: Span) -> bool:
+    """One English word after "gave daughter", no first name ("List", not "Rose")."""
+    covered = text[span.start:span.end].strip()
+    if span.label not in NAME_LABELS or " " in covered or not is_english(covered):
+        return False
+    first, _last = all_name_lists()
+    return covered.casefold() not in first \
+        and bool(_GIVEN_TO_A_RELATION.search(text[max(0, span.start - 40):span.start]))
 
 
 def clinical_term_as_name(text: str, span: Span) -> bool:

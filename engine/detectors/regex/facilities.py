@@ -79,11 +79,13 @@ def _named_head(text: str) -> bool:
 def _named_company(text: str) -> bool:
     """A company's name before its suffix, not a vent mode ("SIMV PC", "AC PC 28/PEEP") or
     clinical shorthand joined by "and" ("ARF and AG acidosis")."""
+    from engine.detectors.regex.validators import measured_term
     from engine.resolution.shorthand import clinical_or_english, is_shorthand
 
     words = [w for w in text.replace(",", " ").split()[:-1] if w.casefold() not in ("and", "&")]
     if text.rstrip(".").endswith("AG"):  # an antigen or silver: "URINARY AG", "AQUACEL AG"
-        return not words or not all(clinical_or_english(w.strip(".")) for w in words)
+        return not words or not all(clinical_or_english(w.strip(".")) or measured_term(w)
+                                    for w in words)
     return not words or not all(is_shorthand(w.strip(".")) for w in words)
 
 

@@ -40,6 +40,13 @@ def hipaa() -> Pipeline:
     ("now s/p 3-field (McKeown) esophagectomy w/ gastric pull-up", "McKeown"),
     ("pt known as \"the mayor\" of the unit by staff", "mayor"),
     ("he calls her \"honey\" at the bedside", "honey"),
+    # caseless charting before a head, a thing given to a relative
+    ("REVIEWED THAT SHE DOES NOT CALL 911, SHE CALLS HOSPICE, AND WHAT THEY WILL DO.", "CALLS"),
+    ("PUMPING: HAS USED HOSPITAL GRADE DOUBLE ELECTRIC PUMP 3X SINCE BIRTH", "ELECTRIC"),
+    ("confirm d/c date w/ team, update hospice liaison. sw will follow", "hospice"),
+    ("FUNCTIONING GRAFT UNTIL THIS ADMISSION. LAST CLINIC VISIT 6 WKS AGO", "CLINIC"),
+    ("RESP VIRAL PANEL NEG, LEGIONELLA URINE AG NEG, FUNGAL MARKERS PENDING", "URINE AG"),
+    ("- GIVE DAUGHTER LIST OF REHAB FACILITIES", "LIST"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
