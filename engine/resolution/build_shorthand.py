@@ -121,7 +121,7 @@ CURATED = (
     # diagnoses a patient progresses to, inhaler classes ("progressing to ARDS", "resume
     # LABA/ICS")
     "ards", "aki", "dic", "esrd", "ckd", "laba", "lama", "ics", "inpt", "outpt",
-    "toco", "l&d", "postpartum", "antepartum", "intrapartum", "perinatal", "peripartum",
+    "fluoro", "toco", "l&d", "postpartum", "antepartum", "intrapartum", "perinatal", "peripartum",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -47,6 +47,9 @@ _GENERIC = frozenset({
     "coumadin", "transplant", "infusion", "sleep", "memory", "diabetes", "endocrine",
     "allergy", "asthma", "feeding", "developmental", "vascular", "stroke", "physical",
     "occupational", "speech", "acute", "subacute", "inpatient", "outpatient", "outpt",
+    "thoracic", "palliative", "medicine", "prenatal", "postnatal", "care", "surgery",
+    "surgical", "renal", "kidney", "liver", "heart", "lung", "pediatric", "peds", "obstetric",
+    "urology", "orthopedic", "ortho", "rheumatology", "psychiatry", "hepatology", "spine",
     # where a child or an adult spends the day: "older sib at daycare", "foster address"
     "daycare", "preschool", "school", "work", "foster",
 })
@@ -56,7 +59,7 @@ _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")
 
 # A longer name goes on after it: "Hospital 12 de Octubre", "Hospital Clínico", "Hall Orchestra";
 # not a time to wait: "NEUROMUSCULAR CLINIC 6 WKS".
-_NAME_GOES_ON = re.compile(r"[ \t]+(?:\d(?!\d*[ \t]*(?i:wks?|weeks?|days?|mos?|months?|yrs?"
+_NAME_GOES_ON = re.compile(r"[ \t]+(?:\d(?![\d\-–]*[ \t]*(?i:wks?|weeks?|days?|mos?|months?|yrs?"
                            r"|years?)\b)|(?:de|del|di|of|la|le)\b|(?P<word>[^\W\d_]+))")
 
 
@@ -188,8 +191,7 @@ _CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consid
                                    "wants", "inpt", "outpt", "inpatient", "outpatient",
                                    # who does what ("SHE CALLS HOSPICE", "UPDATE HOSPICE
                                    # LIAISON", "LAST CLINIC VISIT", "USED HOSPITAL GRADE ...")
-                                   "she", "he", "they", "we", "calls", "update", "last",
-                                   "used", "provided", "grade"})
+                                   "calls", "update", "last", "used", "provided", "grade"})
 _NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
 
 

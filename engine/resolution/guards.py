@@ -70,7 +70,9 @@ from engine.resolution.names_as_words import (
     pronoun_as_name,
     relation_before_a_name,
     saints_name,
+    service_told,
     thing_given_to_a_relation,
+    topic_after_re,
 )
 from engine.resolution.roles import (
     determiner_before_a_name,
@@ -377,7 +379,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if _common_foreign_words(text, span, beside) or lower_case_english_name(text, span) \
             or clinical_term_as_name(text, span) or relation_before_a_name(text, span) \
             or pronoun_as_name(text, span) or saints_name(text, span) \
-            or thing_given_to_a_relation(text, span) \
+            or thing_given_to_a_relation(text, span) or topic_after_re(text, span) \
+            or service_told(text, span) \
             or span.label in NAME_LABELS and span.source in (Source.NER, Source.LLM) \
             and determiner_before_a_name(text, span):
         return True

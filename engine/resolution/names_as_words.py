@@ -69,6 +69,36 @@ def thing_given_to_a_relation(text: str, span: Span) -> bool:
         and bool(_GIVEN_TO_A_RELATION.search(text[max(0, span.start - 40):span.start]))
 
 
+# "concerned re: bills", "discussed with OB re: debriefing": "re:" within a line is "about".
+_ABOUT_BEFORE = re.compile(r"(?i:\S[ \t]+re:[ \t]*\Z)")
+
+
+def topic_after_re(text: str, span: Span) -> bool:
+    """A model's one English word after a mid-line "re:", no first name: the topic. ("Re:"
+    opening a line heads a letter's subject, a name often.)"""
+    covered = text[span.start:span.end].strip()
+    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS \
+            or " " in covered or not is_english(covered):
+        return False
+    first, _last = all_name_lists()
+    return covered.casefold() not in first \
+        and bool(_ABOUT_BEFORE.search(text[max(0, span.start - 24):span.start]))
+
+
+_TOLD_AFTER = re.compile(r"[ \t]+(?i:aware|notified|paged|updated|informed)\b")
+
+
+def service_told(text: str, span: Span) -> bool:
+    """A model's English word that no name list holds, before "aware" or "notified": a
+    service told of something ("MORGUE AWARE", "Pharmacy notified"), not a person."""
+    covered = text[span.start:span.end].strip()
+    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS \
+            or " " in covered or not is_english(covered) or is_listed_name(covered) \
+            or has_name_context(text, span.start, span.end, verbs_after=False):
+        return False  # "pt's wife birdie notified": a relation before says name
+    return bool(_TOLD_AFTER.match(text, span.end))
+
+
 def clinical_term_as_name(text: str, span: Span) -> bool:
     """A model's name that is a diagnosis, drug or symptom of the clinical lexicon written in
     lower case, even after a relation word ("Mother: melanoma.", "Maternal aunt: asthma"), or

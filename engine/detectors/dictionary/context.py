@@ -87,8 +87,10 @@ def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = Tru
 _STRONG_BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
+# Not the subject of what follows: "new RLL opacity, MD aware" tells the doctor.
 _CREDENTIAL_AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN)"
+    r"(?![ \t]+(?i:aware|notified|paged|called|informed|updated|at[ \t]+bedside)\b)"
     rf"|[ \t]+[A-Z]\.(?=[\s,;:)]|$)|{_RELATION_AFTER})")
 
 

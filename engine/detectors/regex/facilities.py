@@ -114,14 +114,6 @@ def _moved_to_acronym(text: str) -> bool:
         and not (len(text) == 2 and is_shorthand(text))
 
 
-def _lower_acronym(text: str) -> bool:
-    """"transfer to cmc"; not a word of the ICU list ("transfer to inpt hospice", "d/c to
-    snf")."""
-    from engine.resolution.shorthand import icu_words
-
-    return _institution_acronym(text) and text.casefold() not in icu_words()
-
-
 def _staff_acronym(text: str) -> bool:
     """"per QVL RT", "HFCH nursing supervisor": three letters or more, no unit, test,
     shorthand, drug or English word ("ABG RT", "ICU RN")."""
@@ -266,7 +258,7 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               validate=_staff_acronym),
     # Lower-case notes: only after a transfer phrase ("switched to zosyn" is not a place).
     RegexRule("facility.acronym_lower", H, rf"{_TRANSFER}([a-z]{{2,6}})(?![\w\-/])", 0.5,
-              group=1, validate=_lower_acronym),
+              group=1, validate=_moved_to_acronym),
     RegexRule("facility.ward", H, r"(?i:\b(ward[ \t]+(?:\d{1,2}[A-Za-z]?|[A-Z]\d?)))\b", 0.6,
               group=1),
     RegexRule("facility.head", H,

@@ -47,6 +47,8 @@ def hipaa() -> Pipeline:
     ("FUNCTIONING GRAFT UNTIL THIS ADMISSION. LAST CLINIC VISIT 6 WKS AGO", "CLINIC"),
     ("RESP VIRAL PANEL NEG, LEGIONELLA URINE AG NEG, FUNGAL MARKERS PENDING", "URINE AG"),
     ("- GIVE DAUGHTER LIST OF REHAB FACILITIES", "LIST"),
+    ("PLAN: TRANSFER TO TX STEP-DOWN TOMORROW IF BX NEG", "TX"),
+    ("5. RD F/U AT THORACIC CLINIC 1-2 WKS POST DC.", "THORACIC"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -67,13 +69,21 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
 
 @pytest.mark.parametrize(("text", "piece", "label"), [
     ("Attending Dr. Harrowgate notified by phone 2355, agrees.", "2355", Label.PHONE),
+    ("AND NECKLACE GIVEN TO HUSBAND, SIGNED. MORGUE AWARE. OPO CALLED", "MORGUE", Label.DOCTOR),
+    ("husband concerned re: bills, sw provided financial counselor info", "bills",
+     Label.PATIENT),
+    ("CXR W/ ? NEW RLL OPACITY, MD AWARE.", "RLL", Label.DOCTOR),
+    ("- DR. LINDQVIST, PALLIATIVE MEDICINE", "PALLIATIVE MEDICINE", Label.HOSPITAL),
 ])
-def test_a_models_numbers_go(text: str, piece: str, label: Label) -> None:
+def test_a_models_charting_goes(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
 
 
 @pytest.mark.parametrize(("text", "piece", "label"), [
     ("daughter can be reached at 4412 (unit desk), ext on file", "4412", Label.PHONE),
+    ("safety report filed. pt's wife birdie notified by dr by phone", "birdie", Label.PERSON),
+    ("Re: Hollis Marsh, DOB on file", "Hollis Marsh", Label.PATIENT),
+    ("f/u at Larchmont Spine Center next week", "Larchmont Spine Center", Label.HOSPITAL),
 ])
-def test_a_models_numbers_stay(text: str, piece: str, label: Label) -> None:
+def test_a_models_identifiers_stay(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == [piece]
