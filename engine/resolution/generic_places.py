@@ -46,7 +46,8 @@ _GENERIC = frozenset({
     "hematology", "nephrology", "dialysis", "wound", "pain", "lipid", "anticoagulation",
     "coumadin", "transplant", "infusion", "sleep", "memory", "diabetes", "endocrine",
     "allergy", "asthma", "feeding", "developmental", "vascular", "stroke", "physical",
-    "occupational", "speech", "acute", "subacute", "inpatient", "outpatient", "outpt",
+    "occupational", "speech", "acute", "subacute", "inpatient", "outpatient", "outpt", "inpt",
+    "hospice",
     "thoracic", "palliative", "medicine", "prenatal", "postnatal", "care", "surgery",
     "surgical", "renal", "kidney", "liver", "heart", "lung", "pediatric", "peds", "obstetric",
     "urology", "orthopedic", "ortho", "rheumatology", "psychiatry", "hepatology", "spine",
@@ -217,7 +218,8 @@ def facility_of_charting_words(text: str, span: Span) -> bool:
 # A unit after a number, or a count's word before one: "admit 64 kg", "f/u 2 wks", "on HD 2",
 # "advance back to goal 55", "bed 4" (no ward has a name like these).
 _UNIT_AFTER_NUMBER = re.compile(r"(?i:kg|lbs?|cm|mm|mg|ml|wks?|weeks?|days?|hrs?|hours?|mins?)")
-_COUNT_WORD = re.compile(r"(?i:hd|pod|day|goal|bed|room|rm|gcs|rass|grade|stage|level)"
+_COUNT_WORD = re.compile(r"(?i:hd|pod|day|goal|bed|room|rm|gcs|rass|grade|stage|level|peak"
+                         r"|nadir|max|min|admit|baseline|trough)"
                          r"[ \t]*#?[ \t]*\d{1,3}")
 
 

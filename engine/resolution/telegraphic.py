@@ -151,6 +151,7 @@ _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_]{3,})")
 _WORD_BEFORE = re.compile(r"([^\W\d_]{3,})[ \t]+\Z")
 
 
+_MAY_OR_MAY_NOT = re.compile(r"(?i:may[ \t]+or[ \t]+may[ \t]+not)\b")
 # After the month: "May of 2003", "may and june", "may twelfth", "May 5".
 _MONTH_GOES_ON = re.compile(r"(?i:of|and|or|to|thru|through|until|till|til|vs|the|this|last"
                             r"|next|first|second|third|\w+th|twenty\w*|thirty\w*)")
@@ -160,7 +161,7 @@ def modal_may(text: str, span: Span) -> bool:
     """"Son may call", "Pt is a veteran - may qualify for VA", "wife may benefit": an English
     verb after "may" makes it the modal."""
     covered = " ".join(text[span.start:span.end].casefold().split())
-    if covered == "may or may":
+    if covered in ("may", "may or may") and _MAY_OR_MAY_NOT.match(text, span.start):
         return True  # "MAY OR MAY NOT RECOVER"
     if covered.split(" ")[0] != "may" or covered.count(" ") > 1:
         return False

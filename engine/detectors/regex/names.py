@@ -87,9 +87,10 @@ def not_a_service(text: str) -> bool:
 
     from engine.detectors.dictionary.names import is_listed_name
     from engine.resolution.shorthand import clinical_or_english, is_prefixed_word
+    from engine.resolution.unknown_words import verb_form
 
-    return not all((clinical_or_english(w) or is_prefixed_word(w)) and not is_listed_name(w)
-                   for w in re.findall(r"[^\W\d_]+", text))
+    return not all((clinical_or_english(w) or is_prefixed_word(w) or verb_form(w))
+                   and not is_listed_name(w) for w in re.findall(r"[^\W\d_]+", text))
 
 
 NAME_RULES: tuple[RegexRule, ...] = (

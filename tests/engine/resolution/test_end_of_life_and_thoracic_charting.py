@@ -15,6 +15,7 @@ from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
     kept_of_a_models_span,
+    recovered_by_the_allowlist,
 )
 
 
@@ -48,6 +49,7 @@ def hipaa() -> Pipeline:
     ("RESP VIRAL PANEL NEG, LEGIONELLA URINE AG NEG, FUNGAL MARKERS PENDING", "URINE AG"),
     ("- GIVE DAUGHTER LIST OF REHAB FACILITIES", "LIST"),
     ("PLAN: TRANSFER TO TX STEP-DOWN TOMORROW IF BX NEG", "TX"),
+    ("Still NPO. Deconditioned, PT/OT recommend acute rehab vs LTAC", "Deconditioned"),
     ("5. RD F/U AT THORACIC CLINIC 1-2 WKS POST DC.", "THORACIC"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
@@ -74,6 +76,9 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
      Label.PATIENT),
     ("CXR W/ ? NEW RLL OPACITY, MD AWARE.", "RLL", Label.DOCTOR),
     ("- DR. LINDQVIST, PALLIATIVE MEDICINE", "PALLIATIVE MEDICINE", Label.HOSPITAL),
+    ("W/ RENAL FELLOW PRESENT, MAY OR MAY NOT RECOVER.", "MAY", Label.DATE),
+    ("NSG TRANSFER NOTE - MICU TO INPT HOSPICE", "INPT HOSPICE", Label.HOSPITAL),
+    ("net -1.8l. wt 101.4 (admit 94, peak 108). edema improving.", "peak 108", Label.HOSPITAL),
 ])
 def test_a_models_charting_goes(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
@@ -87,3 +92,13 @@ def test_a_models_charting_goes(text: str, piece: str, label: Label) -> None:
 ])
 def test_a_models_identifiers_stay(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == [piece]
+
+
+@pytest.mark.parametrize(("text", "piece", "recovered"), [
+    ("plan: ct to water seal in am if output <200", "water seal", True),
+    ("now s/p 3-field (McKeown) esophagectomy", "McKeown", True),
+    ("Dr. McKeown saw the patient this morning", "McKeown", False),
+])
+def test_the_allowlist(text: str, piece: str, recovered: bool) -> None:
+    assert recovered_by_the_allowlist(text, piece, Label.HOSPITAL if "seal" in text
+                                      else Label.DOCTOR) is recovered
