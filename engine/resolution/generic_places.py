@@ -25,6 +25,7 @@ from engine.core.labels import Label
 from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
+from engine.detectors.regex.facilities import PLAN_WORDS
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.edges import drug_before, in_caseless_line
 from engine.resolution.roles import DETERMINERS, TITLE_BEFORE
@@ -176,23 +177,16 @@ def lower_case_english_words(text: str, span: Span) -> list[str]:
 # LTAC", "OUTPT LIPID CLINIC", "ANTICIPATED HOSPITAL D/C"; the inventories also hold English
 # words that name places, "bay"); "ST", "MT" begin names, and "and", "for", "of" join them
 # ("OLD MILL NURSING AND REHAB", "HOME FOR THE AGED").
-_CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consider", "need",
-                                   "needs", "await", "awaiting", "auth", "vs", "denied",
-                                   "accepted", "anticipated", "close", "redose", "yo", "y/o",
-                                   "w/", "per",
-                                   # what is said of a stay or a plan, and by whom ("BRIEF
-                                   # HOSPITAL COURSE", "PROLONGED LTAC STAY", "WIFE GIVEN
-                                   # LTAC NUMBER", "planning to start community college")
-                                   "brief", "previous", "prior", "prolonged", "given", "start",
-                                   "starting", "requires", "required", "possible", "eventual",
-                                   "future", "wife", "husband", "daughter", "son",
-                                   "family", "so", "if", "when", "until", "tonight", "today",
-                                   "tomorrow", "between", "difference", "freestanding",
-                                   "bigger", "larger", "smaller", "declined", "place", "want",
-                                   "wants", "inpt", "outpt", "inpatient", "outpatient",
-                                   # who does what ("SHE CALLS HOSPICE", "UPDATE HOSPICE
-                                   # LIAISON", "LAST CLINIC VISIT", "USED HOSPITAL GRADE ...")
-                                   "calls", "update", "last", "used", "provided", "grade"})
+_CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consider", "await",
+                                   "awaiting", "auth", "vs", "denied", "accepted", "anticipated",
+                                   "close", "redose", "yo", "y/o", "w/", "per",
+                                   # who wants or does what ("WIFE GIVEN LTAC NUMBER", "SHE CALLS
+                                   # HOSPICE", "LAST CLINIC VISIT", "USED HOSPITAL GRADE ...")
+                                   "given", "start", "starting", "required", "wife", "husband",
+                                   "daughter", "son", "family", "so", "if", "when", "until",
+                                   "tonight", "today", "tomorrow", "difference", "want", "wants",
+                                   "inpt", "outpt", "inpatient", "outpatient", "calls", "update",
+                                   "last", "used", "provided", "grade"}) | PLAN_WORDS
 _NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
 
 

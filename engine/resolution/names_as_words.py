@@ -61,11 +61,7 @@ _GIVEN_TO_A_RELATION = re.compile(
 
 def thing_given_to_a_relation(text: str, span: Span) -> bool:
     """One English word after "gave daughter", no first name ("List", not "Rose")."""
-    covered = text[span.start:span.end].strip()
-    if span.label not in NAME_LABELS or " " in covered or not is_english(covered):
-        return False
-    first, _last = all_name_lists()
-    return covered.casefold() not in first \
+    return span.label in NAME_LABELS and _plain_word(text[span.start:span.end]) \
         and bool(_GIVEN_TO_A_RELATION.search(text[max(0, span.start - 40):span.start]))
 
 
@@ -76,13 +72,16 @@ _ABOUT_BEFORE = re.compile(r"(?i:\S[ \t]+re:[ \t]*\Z)")
 def topic_after_re(text: str, span: Span) -> bool:
     """A model's one English word after a mid-line "re:", no first name: the topic. ("Re:"
     opening a line heads a letter's subject, a name often.)"""
-    covered = text[span.start:span.end].strip()
-    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS \
-            or " " in covered or not is_english(covered):
-        return False
-    first, _last = all_name_lists()
-    return covered.casefold() not in first \
+    return span.source in (Source.NER, Source.LLM) and span.label in NAME_LABELS \
+        and _plain_word(text[span.start:span.end]) \
         and bool(_ABOUT_BEFORE.search(text[max(0, span.start - 24):span.start]))
+
+
+def _plain_word(covered: str) -> bool:
+    """One English word that is no first name (a surname may be a word: "List", "Bills")."""
+    covered = covered.strip()
+    first, _last = all_name_lists()
+    return " " not in covered and is_english(covered) and covered.casefold() not in first
 
 
 _TOLD_AFTER = re.compile(r"[ \t]+(?i:aware|notified|paged|updated|informed)\b")

@@ -50,6 +50,11 @@ _NOT_DOSE = (r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps
 _NOT_INSTITUTIONS = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sr", "jr", "atm"})
 
 
+# What is said of a stay or a plan, never part of an institution's name: "Brief Hospital
+# Course", "Needs LTAC level of care", "ASKED TO GO TO A BIGGER HOSPITAL".
+PLAN_WORDS = frozenset({"brief", "previous", "prior", "prolonged", "need", "needs", "requires",
+                        "possible", "eventual", "future", "bigger", "larger", "smaller",
+                        "declined", "freestanding", "between", "place"})
 # Words that say which kind or whose a service is, or what someone did, not which one it is:
 # "Clinical Pharmacy Note", "EXPLAINED HOSPITAL POLICY", "outpatient pharmacy".
 _GENERIC_BEFORE_HEAD = frozenset({
@@ -63,11 +68,7 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "vascular", "anticoagulation", "coumadin", "stroke", "lipid", "transplant", "infusion",
     # what is said of a head: "Recs for LTAC", "referral to rehab", "accepted at snf"
     "recs", "recommendations", "referral", "referred", "accepted", "pending", "for", "to",
-    "at", "and", "interventional", "diagnostic",  # "Interventional Radiology Consult"
-    # what is said of a stay or a plan: "Brief Hospital Course", "Needs LTAC level of care"
-    "brief", "previous", "prior", "prolonged", "need", "needs", "requires", "possible",
-    "eventual", "future", "bigger", "larger", "smaller", "declined", "freestanding", "between",
-    "place"})
+    "at", "and", "interventional", "diagnostic"}) | PLAN_WORDS
 
 
 def _named_head(text: str) -> bool:

@@ -96,14 +96,14 @@ def not_a_service(text: str) -> bool:
 NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,
               group=1),
-    # A title starts no name here ("Dr Osei, RN Kate": name.dr has "Osei", RN is Kate's).
+    # A title starts no name here ("Dr Osei, RN Kate": name.dr has "Osei", RN is Kate's);
+    # "Deconditioned, PT eval" is the therapy, "LOS, MD AWARE" who was told.
     RegexRule("name.credential", DOC,
               rf"(?<![\w.])(?!(?i:dr|doctor|prof|mr|mrs|ms)\.?[ \t])"
               rf"{_NAME},?[ \t]+{CREDENTIALS}(?:,[ \t]*{CREDENTIALS})*(?![\w])"
               r"(?![ \t]+(?i:eval|evaluation|consult|recs|note|f/u|following|to[ \t]+see"
               r"|aware|notified|paged|called|informed|updated|not)\b)",  # "20 PPM, DO NOT"
-              0.9, group=1, validate=not_a_service),  # "Deconditioned, PT eval": the
-    # therapy; "LOS, MD AWARE": told
+              0.9, group=1, validate=not_a_service),
     # "CXR unchanged per Brannigan": who said so, in a note with case.
     RegexRule("name.per", DOC, r"\bper[ \t]+([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?)\b(?![ \t]*[/:])",
               0.6, group=1, validate=surname_word, on_view=False),
