@@ -93,12 +93,19 @@ _NEXT_SCORE = re.compile(r"^[ \t]*(?:->|→|-->|(?i:to|from|down[ \t]+from|up[ \
 
 
 def quantity_or_next_score(text: str, start: int, end: int) -> bool:
-    """"D50 1/2 amp", "1/5 vodka daily", "pain 9/10 -> 5/10": what comes after says it is a
-    fraction (even of a month/year shape: "9/10")."""
+    """"D50 1/2 amp", "1/5 vodka daily", "pain 9/10 -> 5/10", "air leak 2/7 w/ cough (was
+    1/7)": what comes after says it is a fraction (even of a month/year shape: "9/10")."""
     after = text[end:end + 16]
+    denominator = text[start:end].rsplit("/", 1)[-1]
     next_score = _NEXT_SCORE.match(after)
-    return bool(_QUANTITY_AFTER.match(after)) or next_score is not None \
-        and next_score.group(1) == text[start:end].rsplit("/", 1)[-1]
+    earlier = _EARLIER_SCORE.match(text, end)
+    return bool(_QUANTITY_AFTER.match(after)) or any(
+        m is not None and m.group(1) == denominator for m in (next_score, earlier))
+
+
+# The same score before, in brackets a few words on: "2/7 w/ cough (was 1/7)".
+_EARLIER_SCORE = re.compile(r"[^\n()]{0,16}\((?i:was|prev|previously|from)[ \t]*"
+                            r"\d{1,2}/(\d{1,2})\)")
 
 
 def fraction_in_context(text: str, start: int, end: int) -> bool:

@@ -77,6 +77,7 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("CXR W/ ? NEW RLL OPACITY, MD AWARE.", "RLL", Label.DOCTOR),
     ("- DR. LINDQVIST, PALLIATIVE MEDICINE", "PALLIATIVE MEDICINE", Label.HOSPITAL),
     ("W/ RENAL FELLOW PRESENT, MAY OR MAY NOT RECOVER.", "MAY", Label.DATE),
+    ("Air leak from anterior CT now 2/7 w/ cough (was 1/7), PA aware", "2/7", Label.DATE),
     ("NSG TRANSFER NOTE - MICU TO INPT HOSPICE", "INPT HOSPICE", Label.HOSPITAL),
     ("net -1.8l. wt 101.4 (admit 94, peak 108). edema improving.", "peak 108", Label.HOSPITAL),
 ])
@@ -89,6 +90,7 @@ def test_a_models_charting_goes(text: str, piece: str, label: Label) -> None:
     ("safety report filed. pt's wife birdie notified by dr by phone", "birdie", Label.PERSON),
     ("Re: Hollis Marsh, DOB on file", "Hollis Marsh", Label.PATIENT),
     ("f/u at Larchmont Spine Center next week", "Larchmont Spine Center", Label.HOSPITAL),
+    ("extubated 2/7 at 1400 (was intubated 1/29)", "2/7", Label.DATE),
 ])
 def test_a_models_identifiers_stay(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == [piece]
