@@ -115,7 +115,6 @@ _WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
 # Labels whose rules check a format, a checksum or a cue ("6 months old" is an age, though
 # "6 months" is a quantity): their numbers stand on their own.
 _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
-_PLACE_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION})
 _LETTERED = NAME_LABELS | {Label.HOSPITAL}
 # A number after a preposition alone is a setting or a count ("PEEP BACK TO 5"), no ward.
 _FUNCTION_WORD_BEFORE = re.compile(r"(?i:\b(?:to|at|from|of|by|x|on)[ \t]+\Z)")
@@ -261,10 +260,6 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if modal_may(text, span) or span.source in (Source.NER, Source.LLM) \
             and span.label in NAME_LABELS and lone_letter(text, span):
         return True  # "Son may call", "min A for supine"
-    if span.label in _PLACE_LABELS and span.source in (Source.NER, Source.LLM) \
-            and span.end - span.start == 1 and text[span.end:span.end + 1] == "&" \
-            and is_shorthand(text[span.start:span.end + 2]):
-        return True  # the "L" of "TRANSFER TO L&D"
     if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     if span.label is Label.AGE and text[max(0, span.start - 1):span.start] == "#":
@@ -279,7 +274,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.source in (Source.NER, Source.LLM) and size_or_day(text, span):
         return True  # "POD #2", "Trach #8 portex": a day or a size
     if span.label in _WORD_LABELS and inside_a_shorthand_word(text, span):
-        return True  # "PaO" of "PaO2", whoever proposed it
+        return True  # "PaO" of "PaO2", the "L" of "TO L&D", whoever proposed it
     if span.label in _WORD_LABELS and (drug_by_its_stem(text, span)
                                        or graft_notation(text, span)
                                        or weekday_as_a_name(text, span)):

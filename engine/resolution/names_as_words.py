@@ -92,7 +92,7 @@ def service_told(text: str, span: Span) -> bool:
     service told of something ("MORGUE AWARE", "Pharmacy notified"), not a person."""
     covered = text[span.start:span.end].strip()
     if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS \
-            or " " in covered or not is_english(covered) or is_listed_name(covered) \
+            or not _plain_word(covered) or is_listed_name(covered) \
             or has_name_context(text, span.start, span.end, verbs_after=False):
         return False  # "pt's wife birdie notified": a relation before says name
     return bool(_TOLD_AFTER.match(text, span.end))

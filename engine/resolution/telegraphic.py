@@ -365,8 +365,15 @@ def shorthand_in_a_name(text: str, span: Span) -> bool:
         and all(is_shorthand(w) or is_english(w) for w in words)
 
 
+def _in_a_word(text: str, i: int) -> bool:
+    """A letter or digit, or "&" between two ("L&D", "R&R")."""
+    return text[i].isalnum() or text[i] == "&" and 0 < i < len(text) - 1 \
+        and text[i - 1].isalnum() and text[i + 1].isalnum()
+
+
 def inside_a_shorthand_word(text: str, span: Span) -> bool:
-    """The span cuts a word whose whole is shorthand: "PaO" of "PaO2", "JP" of "JP1"."""
+    """The span cuts a word whose whole is shorthand: "PaO" of "PaO2", "JP" of "JP1", "L" of
+    "L&D"."""
     start, end = span.start, span.end
     words = text[start:end].split()
     if start > 1 and text[start - 1] == "/" and text[start - 2].isalpha() \
@@ -375,12 +382,12 @@ def inside_a_shorthand_word(text: str, span: Span) -> bool:
         return True  # "P AVR" of "S/P AVR", not "U. R. OYELOWO" of "F/U. R. OYELOWO"
     if _COUNTER_AFTER.match(text, end) and len(text[start:end].strip()) <= 4:
         return True  # "HD#6", "POD#2": a day's counter
-    glued_after = end < len(text) and text[end].isalnum()
-    if not glued_after and not (start > 0 and text[start - 1].isalnum()):
+    glued_after = end < len(text) and _in_a_word(text, end)
+    if not glued_after and not (start > 0 and _in_a_word(text, start - 1)):
         return False
-    while start > 0 and text[start - 1].isalnum():
+    while start > 0 and _in_a_word(text, start - 1):
         start -= 1
-    while end < len(text) and text[end].isalnum():
+    while end < len(text) and _in_a_word(text, end):
         end += 1
     word = text[start:end]
     return is_shorthand(word) or is_shorthand(word.rstrip("0123456789"))
