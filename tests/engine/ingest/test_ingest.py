@@ -211,12 +211,3 @@ def test_doctr_missing_gives_install_hint() -> None:
             DoctrEngine(pretrained=False)
     else:  # pragma: no cover
         pytest.skip("python-doctr is installed")
-
-
-def test_doctr_engine_untrained_plumbing(page_images) -> None:  # type: ignore[no-untyped-def]
-    pytest.importorskip("doctr")
-    from engine.ingest import DoctrEngine, OcrPage
-
-    engine = DoctrEngine(pretrained=False)
-    page = engine.recognize(page_images[0].crop((0, 0, 1200, 400)))
-    assert isinstance(page, OcrPage) and page.width == 1200 and page.engine == "doctr"
