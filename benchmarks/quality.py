@@ -133,7 +133,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 11 (sparse PHI)", "icu_notes_dev11.jsonl"),
             ("held apart 11 (sparse PHI)", "icu_notes_heldapart11.jsonl"),
             ("dev 12 (sparse PHI)", "icu_notes_dev12.jsonl"),
-            ("held apart 12 (sparse PHI)", "icu_notes_heldapart12.jsonl"))
+            ("held apart 12 (sparse PHI)", "icu_notes_heldapart12.jsonl"),
+            ("dev 13 (sparse PHI)", "icu_notes_dev13.jsonl"),
+            ("dev 14 (sparse PHI)", "icu_notes_dev14.jsonl"),
+            ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"))
 
 
 def icu(ner: bool) -> None:
