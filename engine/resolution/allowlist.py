@@ -55,6 +55,9 @@ _GENE_VARIANT = re.compile(
 # A laryngoscope's blade and its size ("grade 1 view w/ Mac 3", "MAC 4"): the tokens of the
 # lists hold no digits, so the size is matched here.
 _BLADE = re.compile(r"\b(?:Mac|MAC|mac)[ \t]*#?[1-5](?![\d.:/])")
+# A hemorrhage's grade on the Fisher scale ("post bleed day 8 from fisher 4 sah").
+_FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?[ \t]*)?"
+                     r"[1-4](?![\d.:/]))")
 # A score's grade that a candidate took with the score's name: "hunt-hess 3", "Fisher grade 2".
 _GRADE_AFTER = re.compile(r"[ \t]+#?\d{1,2}\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor|rn|np|md)\.?\s*)$")
@@ -106,6 +109,8 @@ class ClinicalAllowlist:
         ranges += [m.span() for m in _VARIANT.finditer(text)]
         ranges += [m.span() for m in _GENE_VARIANT.finditer(text)]
         ranges += [m.span() for m in _BLADE.finditer(text)]
+        ranges += [m.span() for m in _FISHER.finditer(text)
+                   if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])]
         return ranges
 
     def is_clinical(self, doc: Document, span: Span,
@@ -117,7 +122,9 @@ class ClinicalAllowlist:
         covered = _GRADE_AFTER.sub("", doc.slice(span))  # "Hunt-Hess 3": the score's name
         if any(a <= span.start and span.start + len(covered) <= b for a, b in ranges):
             return True
-        if _normal(covered) in self.terms:
+        apostrophe = doc.text[span.end:span.end + 1]
+        if _normal(covered) in self.terms or apostrophe in ("'", "’") \
+                and _normal(covered + "'") in self.terms:  # "untreated Graves' precipitated"
             before = doc.text[max(0, span.start - 40):span.start]
             # "Mr. Foley" is a person even though "Foley" is also a catheter, and "lives in
             # addison" a town though "Addison's" is a disease.

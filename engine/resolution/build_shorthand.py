@@ -122,6 +122,12 @@ CURATED = (
     # LABA/ICS")
     "ards", "aki", "dic", "esrd", "ckd", "laba", "lama", "ics", "inpt", "outpt",
     "fluoro", "toco", "l&d", "postpartum", "antepartum", "intrapartum", "perinatal", "peripartum",
+    # stroke, cardiac-arrest, geriatric and endocrine ICUs: exam, rehab and lab shorthand, drugs,
+    # devices and long-term care ("extinction to DSS", "superficial to SSS", "mod A to CGA",
+    # "SWITCHED TO NOREPI", "SHOCK FROM PYELO", "return to LTC", "csf rbc 8200", "w/ rw",
+    # "Endovasc aware", "rewarm via CoolGard")
+    "dss", "sss", "cga", "norepi", "pyelo", "ltc", "rbc", "gluc", "prot", "rw", "endovasc",
+    "whiteboard", "coolgard", "arni", "alf",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

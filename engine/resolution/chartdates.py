@@ -122,8 +122,33 @@ def fraction_in_context(text: str, start: int, end: int) -> bool:
         return True  # "bcx 1/2 e coli", "5/31 gnr in 1/2"
     if _EQUALS_AFTER.match(after):
         return True  # "RSBI ON 5/5 = 98": a calculation
+    if split_dose(text, start, end):
+        return True  # "NPH 2/3 AM + 1/3 PM"
     return core.rsplit("/", 1)[-1] in ("5", "10") and _on_a_scale_before(text, start, core,
                                                                          _SCALE_BEFORE)
+
+
+_PROPER_FRACTION = re.compile(r"(?<![\d/])([1-3])/([2-4])(?![\d/])")
+_WHEN_GIVEN = re.compile(r"[ \t]*(?i:am|pm|hs|qhs|qam|qpm|now|at[ \t]+hs|tonight)\b")
+
+
+def split_dose(text: str, start: int, end: int) -> bool:
+    """A proper fraction beside another of the same denominator that makes up the whole with
+    it, the two joined by "+" or given at times of day ("NPH 2/3 AM + 1/3 PM", "1/2 now and
+    1/2 at hs"): a dose split, not two dates ("extubated 1/3 and reintubated 2/3")."""
+    this = _PROPER_FRACTION.fullmatch(text, start, end)
+    if this is None or int(this.group(1)) >= int(this.group(2)):
+        return False
+    offset = max(0, start - 24)
+    for other in _PROPER_FRACTION.finditer(text[offset:end + 24]):
+        a, b = other.start() + offset, other.end() + offset
+        if a == start or other.group(2) != this.group(2) \
+                or int(other.group(1)) + int(this.group(1)) != int(this.group(2)):
+            continue
+        between = text[min(end, b):max(start, a)]
+        if "+" in between or _WHEN_GIVEN.match(text, end) or _WHEN_GIVEN.match(text, b):
+            return True
+    return False
 
 
 # A score's range earlier in the line ("pain 3-6/10 back, 7/10 w/ logroll"): its scale.

@@ -131,7 +131,7 @@ _PAIR = re.compile(r"\d{1,2}-\d{1,2}")
 _DOSE_START = re.compile(r"(?i:\d+(?:\.\d+)?(?:/\d+(?:\.\d+)?)?[ \t]*(?:mg|mcg|ml|g|units?"
                         r"|tabs?|caps?|puffs?|mmol|meq|iu|%)\b)")
 _DOTTED_WORDS = re.compile(r"[A-Za-z][\w\-]*(?:\.[A-Za-z][\w\-]*)+")
-_NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}")
+_NUMBER_AFTER = re.compile(r"^[ \t,]*\d{3,}(?!\d|-\d{4}\b)")  # not a shift: "Progress 0700-1900"
 _ACRONYM = re.compile(r"[A-Z]{2,6}")
 _MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|return(?:ed)?|d/c'?d?"
                           r"|discharged?|admitted|came|arrived|accepted|bed)[ \t]+(?:to|from|at)"
@@ -406,11 +406,12 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     before = text[max(0, span.start - 4):span.start].rstrip(" \t")
     shorthand_after_comma = before.endswith(",") and is_shorthand(text[span.start:span.end]) \
         and not state_after_town(text, span) and not after_a_town(text, span, named=True)
-    if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 8])
+    if span.label is Label.LOCATION and (_NUMBER_AFTER.match(text[span.end:span.end + 16])
                                          or before.endswith(",") and not shorthand_after_comma):
         return False  # "unit 1009", "apo aa 33879", "Apt. 887, Ward port": an address part
-    if within_section_words(span, sections) and not has_strong_name_context(
-            text, span.start, span.end):
+    if within_section_words(span, sections) and (
+            span.label not in NAME_LABELS  # "NP Progress Note": a credential names no place
+            or not has_strong_name_context(text, span.start, span.end)):
         return True
     return sum(c.isalpha() for c in text[span.start:span.end]) > 1 \
         and shorthand_alone(text, span) and not state_after_town(text, span) \

@@ -205,11 +205,14 @@ _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2
 
 
 # "C/O 4/10 SUBSTERNAL PRESSURE", "pain 7/10 -> now 3/10": a score out of ten, not April 2010.
+_PER_HOURS_AFTER = re.compile(r"(?i:h|hr|hrs|hours?)\b")
 _OUT_OF_TEN = re.compile(r"(?:[0-9]|10)/10")
+# How it feels, then the score: 'groin "burns" 4/10'; not "step-down 8/10".
 _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|\bfrom|\bat|@"
                                   r"|\bpressure|\bdiscomfort|\btightness|\bache|\baching"
                                   r"|\bcramping|\bburning|\bsoreness|\bheadache|\bh/a"
-                                  r"|(?<!-)\bdown|(?<!-)\bup)[ \t:]*$)")  # not "step-down 8/10"
+                                  r"|\bburns|\bhurts|\baches|\bsore|\bstings"
+                                  r"|(?<!-)\bdown|(?<!-)\bup)[\"”’']?[ \t:]*$)")
 _ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
                           r"|anticipated|expected|planned|around)[ \t]*\Z)")
 # "hypotension 2/2 sepsis", "delayed extubation 2/2 bleeding": "2/2" is "secondary to".
@@ -301,9 +304,10 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before)) \
             or two_digit_year and _event_day(text, core_start, core_start + len(core))
     if _MD.fullmatch(core):
-        if not month_day(core) or core == "2/2" and _SECONDARY_TO.match(text, end):
-            return False
         core_start = start + covered.index(core)
+        if not month_day(core) or core == "2/2" and _SECONDARY_TO.match(text, end) \
+                or _PER_HOURS_AFTER.match(text, core_start + len(core)):
+            return False  # "Na rise max 6-8/24h": a rate
         if _ABOUT_OR_HEADING.search(text[max(0, core_start - 3):core_start]) \
                 and (text[core_start - 1:core_start] == "~"
                      or _HEADING_AFTER.match(text, core_start + len(core))):

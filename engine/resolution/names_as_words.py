@@ -18,6 +18,7 @@ from engine.resolution.roles import TITLE_BEFORE
 _RELATION_WORDS = frozenset(RELATIONS.split("|"))
 _PRONOUNS = frozenset("i me my mine you your he him his she her hers we us our they them their"
                       " it its myself himself herself themselves".split())
+_PERSON_WORDS = frozenset({"man", "woman", "gentleman", "lady", "male", "female"})
 _SAINT_BEFORE = re.compile(r"(?:\b(?:St|ST|Ste|STE|Saint|SAINT|st)\.?[ \t]+)\Z")
 _RELATION_BEFORE = re.compile(rf"(?i:\b(?:{RELATIONS})\b(?:\s*\(\w+\))?[ \t:,\-]*\Z)")
 
@@ -34,9 +35,10 @@ def lower_case_english_name(text: str, span: Span) -> bool:
         return False
     first, last = all_name_lists()
     context = has_name_context(text, span.start, span.end)
+    listed = any(w in first or w in last for w in words)
     # A listed name written as a word needs context ("wife faith", not "states faith has");
     # a relation word alone is no evidence for any other English word ("Daughter tearful").
-    if any(w in first or w in last for w in words):
+    if listed:
         if context:
             return False
     elif context and not _RELATION_BEFORE.search(text[max(0, span.start - 24):span.start]):
@@ -59,10 +61,21 @@ _GIVEN_TO_A_RELATION = re.compile(
     rf"[ \t]+(?:the[ \t]+|pt'?s[ \t]+)?(?:{RELATIONS})[ \t]+\Z)")
 
 
+# A relative's home or thing ("at her sisters house", "son's car"): the word after is a noun.
+_RELATIONS_OWN = re.compile(rf"(?i:\b(?:{RELATIONS})['’]?s[ \t]+\Z)")
+_OWNED = frozenset({"house", "home", "place", "apartment", "apt", "room", "farm", "car", "truck",
+                    "trailer", "camp", "cabin", "wedding", "funeral", "party", "work", "job"})
+
+
 def thing_given_to_a_relation(text: str, span: Span) -> bool:
-    """One English word after "gave daughter", no first name ("List", not "Rose")."""
-    return span.label in NAME_LABELS and _plain_word(text[span.start:span.end]) \
-        and bool(_GIVEN_TO_A_RELATION.search(text[max(0, span.start - 40):span.start]))
+    """One English word after "gave daughter", no first name ("List", not "Rose"), or a
+    relative's home or thing ("at her sisters house")."""
+    covered = text[span.start:span.end]
+    if span.label not in NAME_LABELS or not _plain_word(covered):
+        return False
+    before = text[max(0, span.start - 40):span.start]
+    return bool(_GIVEN_TO_A_RELATION.search(before)) \
+        or covered.strip().casefold() in _OWNED and bool(_RELATIONS_OWN.search(before))
 
 
 # "concerned re: bills", "discussed with OB re: debriefing": "re:" within a line is "about".
@@ -118,9 +131,11 @@ def clinical_term_as_name(text: str, span: Span) -> bool:
 
 
 def pronoun_as_name(text: str, span: Span) -> bool:
-    """"family updated by phone by me": a pronoun names whoever wrote or is meant, no one."""
-    return span.label in NAME_LABELS \
-        and text[span.start:span.end].casefold().strip(".,") in _PRONOUNS
+    """"family updated by phone by me": a pronoun names whoever wrote or is meant, no one;
+    nor does a word for a person without a title ("PT: MAN W/ HTN")."""
+    key = text[span.start:span.end].casefold().strip(".,")
+    return span.label in NAME_LABELS and (key in _PRONOUNS or key in _PERSON_WORDS and not (
+        TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])))
 
 
 def saints_name(text: str, span: Span) -> bool:

@@ -26,6 +26,7 @@ from engine.detectors.dictionary.context import (
     clinical_words,
     has_strong_name_context,
     is_english,
+    quoted_nickname,
 )
 from engine.detectors.dictionary.lists import sections
 from engine.detectors.regex.fragments import SUBJECT_VERBS
@@ -244,6 +245,8 @@ def shorthand_alone(text: str, span: Span) -> bool:
             return True  # "failure from AECOPD", "Injuries (from MVC": a cause, no place
         return key in shorthand_words() and (covered.islower() or bool(
             _NUMBER_AFTER.match(text, span.end))) and not _TRANSFER_BEFORE.search(before)
+    if quoted_nickname(text, span.start):
+        return False  # 'PREFERS TO BE CALLED "PEG"'
     if icu_word_no_name(covered):
         return True  # "PER NOC RN": a credential after makes no name of the night shift
     return not has_strong_name_context(text, span.start, span.end)

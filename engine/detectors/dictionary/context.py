@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from engine.core.errors import ConfigError
 from engine.detectors.dictionary.lists import entries
+from engine.detectors.regex.fragments import CALLED_WHEN, NICKNAME_CUES
 from engine.paths import resource
 
 ENGLISH_WORDS_FILE = ("dictionaries", "english_words.txt")
@@ -74,7 +75,7 @@ def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = Tru
     before = text[max(0, start - 40):start]
     cue = _BEFORE.search(before)
     if cue and (verbs_after or not _REGARDING.search(cue.group())) \
-            or _INITIALS_BEFORE.search(before):
+            or _INITIALS_BEFORE.search(before) or quoted_nickname(text, start):
         return True  # without case "RE: EARLY RETURN" is what it is about
     if _PROVIDER_BEFORE.search(before) and not _SERVICE_AFTER.match(text[end:end + 16]) \
             and text[start:end].casefold() not in clinical_words():
@@ -87,6 +88,8 @@ def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = Tru
 _STRONG_BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
+# A nickname in quotes: 'PREFERS TO BE CALLED "PEG"' makes a name of shorthand too.
+_NICKNAME_BEFORE = re.compile(rf"(?i:\b(?:{NICKNAME_CUES}|{CALLED_WHEN})[ \t:,]*[\"“]\Z)")
 # Not the subject of what follows: "new RLL opacity, MD aware" tells the doctor.
 _CREDENTIAL_AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN)"
@@ -99,7 +102,13 @@ def has_strong_name_context(text: str, start: int, end: int) -> bool:
     makes even clinical shorthand a name ("Dr. Foley"), unlike "HO aware" or "pt swan"."""
     before = text[max(0, start - 40):start]
     return bool(_STRONG_BEFORE.search(before) or _INITIALS_BEFORE.search(before)
-                or _CREDENTIAL_AFTER.match(text[end:end + 24]))
+                or quoted_nickname(text, start) or _CREDENTIAL_AFTER.match(text[end:end + 24]))
+
+
+def quoted_nickname(text: str, start: int) -> bool:
+    """What begins at ``start`` is quoted as what someone is called ('PREFERS TO BE CALLED
+    "PEG"'): a name even when it is shorthand."""
+    return bool(_NICKNAME_BEFORE.search(text[max(0, start - 40):start]))
 
 
 def read_words(parts: tuple[str, str]) -> frozenset[str]:

@@ -25,7 +25,9 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*|[A-Z]\.")
 _STOP = frozenset({"mrn", "dob", "id", "hcn", "phn", "ssn", "sin", "uli", "acct", "yo", "y", "is",
                    "was", "has", "had", "and", "or", "the", "a", "an", "to", "of", "in", "on",
                    "at", "for", "with", "who", "seen", "age", "aged", "sex", "male", "female",
-                   "mr", "mrs", "ms", "dr", "room", "bed", "unit", "no", "number", "date"})
+                   "mr", "mrs", "ms", "dr", "room", "bed", "unit", "no", "number", "date",
+                   # who the patient is, not a name: "PT: MAN W/ HTN"
+                   "man", "woman", "gentleman", "lady", "boy", "girl", "infant", "baby"})
 _GAP = re.compile(r"[ \t]{1,2}(?![ \t])")  # three blanks end a form field
 _ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|age\b|aged\b"
                        r"|\d+\s*(?:yo|y/o|years?)))")
@@ -34,7 +36,7 @@ _ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|ag
 class CueNameDetector:
     """The name right after an explicit cue, in any case."""
 
-    spec = DetectorSpec(id="dictionary.cue_names", version=2, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.cue_names", version=3, source=Source.DICTIONARY,
                         description="names after Patient / Pt / Name: / Re: cues")
 
     def __init__(self) -> None:
@@ -49,8 +51,8 @@ class CueNameDetector:
         listed = key in self.names or all(p in self.names for p in key.split("-"))
         if key.rstrip(".") in _STOP or len(key) < 2 or key in self.clinical and not listed:
             return None
-        if not caseless and not (is_title(word) or word.isupper()):
-            return None if is_english(key) else "name"
+        if not caseless and not (is_title(word) or word.isupper()):  # "PT re-evaluation"
+            return None if is_english(key) or is_english_compound(key) else "name"
         if not is_english(key) and not is_english_compound(key):
             return "name"
         return "listed" if listed else None

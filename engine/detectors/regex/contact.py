@@ -59,7 +59,7 @@ def _enough_digits(text: str) -> bool:
 PHONE_RULES: tuple[RegexRule, ...] = (
     RegexRule("phone.nanp", P, rf"{_L}({_NANP}){_R}", 0.9, subtype="PHONE", group=1),
     RegexRule("phone.intl", P, rf"{_L}({_INTL}){_R}", 0.85, subtype="PHONE", group=1,
-              validate=_enough_digits),
+              validate=lambda text: _enough_digits(text) and _not_a_range(text)),  # "0035-0700:"
     RegexRule("phone.national", P, rf"{_L}({_NATIONAL}){_R}", 0.55, subtype="PHONE", group=1,
               validate=_not_a_range),
     RegexRule("phone.odd", P, rf"{_L}({_ODD}){_R}", 0.6, subtype="PHONE", group=1),

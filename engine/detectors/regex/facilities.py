@@ -68,12 +68,20 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "vascular", "anticoagulation", "coumadin", "stroke", "lipid", "transplant", "infusion",
     # what is said of a head: "Recs for LTAC", "referral to rehab", "accepted at snf"
     "recs", "recommendations", "referral", "referred", "accepted", "pending", "for", "to",
-    "at", "and", "interventional", "diagnostic"}) | PLAN_WORDS
+    "at", "and", "interventional", "diagnostic",
+    # which one of a kind: "3. Second LTAC 1.5 hr away", "hospital-based primary care clinic"
+    "first", "second", "third", "another", "other", "nearest", "closest", "same", "based",
+    "primary", "care", "urgent"}) | PLAN_WORDS
+# Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
+_THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by"})
 
 
 def _named_head(text: str) -> bool:
     """A head word with a name before it, not only generic words."""
     words = text.casefold().split()[:-1]
+    through = [i for i, w in enumerate(words) if w in _THROUGH]
+    if through:
+        words = words[through[-1] + 1:]
     return not words or not all(w.strip(".") in _GENERIC_BEFORE_HEAD for w in words)
 
 

@@ -78,8 +78,9 @@ _STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{1,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}{_N
            rf"|(?:{_HOUSE}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{1,4}}{_SUFFIX}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_WORD}[ \t]+){{0,2}}{_GLUED}\.?[ \t]+{_HOUSE}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_P_WORD}[ \t]+){{1,3}}{_EU_WORD}\.?[ \t]+{_HOUSE}\b\.?"
-           # the word before the second number is a name, no particle ("2006 con cifras de 6")
-           rf"|\d{{3,6}}[ \t]+(?:{_P_WORD}[ \t]+){{0,3}}{UP}{LETTER}*\.?[ \t]+"
+           # the word before the second number is a name, no particle ("2006 con cifras de 6"),
+           # nor a side ("MCA velocities R 142 L 118")
+           rf"|\d{{3,6}}[ \t]+(?:{_P_WORD}[ \t]+){{0,3}}{UP}{LETTER}+\.?[ \t]+"
            rf"\d{{1,5}}[A-Za-z]?\b(?![.,]\d)\.?{_NOT_UNIT}"  # not "jevity 1.2"
            rf"|(?:{_HOUSE}{_GAP}){{1,2}}(?:{_WORD}{_GAP}){{0,3}}{_WORD}(?={_UNIT})"
            r"|P\.?\s?O\.?\s+Box\s+\d{1,6}"

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from engine.core.labels import Label
 from engine.detectors.regex.fragments import (
+    CALLED_WHEN,
     CREDENTIALS,
     INITIAL,
     NAME_TOKEN,
+    NICKNAME_CUES,
     PERSON_NAME,
     SUBJECT_VERBS,
 )
@@ -80,6 +82,16 @@ def nickname(text: str) -> bool:
         and " ".join(words) not in _ENDEARMENTS
 
 
+def named_when_called(text: str) -> bool:
+    """'settles when called "deb"': one word, no shorthand unless a name list holds it
+    ('calms when called "stat"' is an order)."""
+    from engine.detectors.dictionary.names import is_listed_name
+    from engine.resolution.shorthand import is_shorthand
+
+    return " " not in text.strip() and nickname(text) \
+        and (is_listed_name(text) or not is_shorthand(text))
+
+
 def not_a_service(text: str) -> bool:
     """A name before a credential, not a service or a state: "Thoracic Surgery PA Progress
     Note", "Deconditioned, PT/OT recommend" are words no name list holds."""
@@ -139,15 +151,14 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"({NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}})", 0.55, group=1,
               validate=caseless_named, on_view=False),  # "CALLED CT SURG": phoned
     # A nickname in quotes after what says it is one, in any case: 'her mom always went by
-    # "Ruthie"', 'CHILDREN REFER TO PT AS "MAMA JO"', 'known as "Hook"'.
+    # "Ruthie"', 'CHILDREN REFER TO PT AS "MAMA JO"', 'known as "Hook"', 'when called "deb"'.
     RegexRule("name.quoted_nickname", PAT,
-              r"(?i:\b(?:(?:went|goes|go|going)[ \t]+by|known[ \t]+as|nick-?named|nickname"
-              r"(?:[ \t]+(?:is|was))?|(?:likes|liked|prefers|preferred|wants|wanted)[ \t]+to"
-              r"[ \t]+be[ \t]+called|calls?[ \t]+(?:him|her|them|pt|patient)"
-              r"|refer(?:s|red)?[ \t]+to[ \t]+(?:him|her|them|pt|patient)[ \t]+as"
-              r"|referred[ \t]+to[ \t]+as))[ \t:,]*[\"“]"
+              rf"(?i:\b{NICKNAME_CUES})[ \t:,]*[\"“]"
               r"([^\W\d_][\w'’\-]*(?:[ \t]+[^\W\d_][\w'’\-]*){0,2})[\"”]", 0.7, group=1,
               validate=nickname, on_view=False),
+    RegexRule("name.nickname_when_called", PAT,
+              rf"(?i:\b{CALLED_WHEN})[ \t:,]*[\"“]([^\W\d_][\w'’\-]*)[\"”]", 0.6, group=1,
+              validate=named_when_called, on_view=False),
     # "PT BAKER HAD A FAIR NIGHT", "Pt Noel remains intubated": a listed surname or first name
     # between "pt" and a verb whose subject it is (resolution/shorthand.after_pt_without_name
     # needs name evidence: this verb is it, and the word is no common or clinical one).
