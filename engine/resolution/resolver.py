@@ -86,7 +86,10 @@ class Resolver:
         resolved = resolve_overlaps(candidates, self.overlap)
         spans = [s for s in resolved
                  if s.status is not SpanStatus.CANDIDATE or self.policy.is_phi(s, doc.text)]
-        spans += [s for s in recurrences(doc, spans) if self.policy.is_phi(s, doc.text)]
+        repeats = [s for s in recurrences(doc, spans) if self.policy.is_phi(s, doc.text)]
+        for recoverer in self.recoverers:  # "glenn" found once is no name in "bidirectional glenn"
+            repeats, _lost = recoverer.recover(doc, repeats)
+        spans += repeats
         for decider in self.deciders:
             open_spans = [s for s in spans if s.status is SpanStatus.CANDIDATE]
             if not open_spans:

@@ -115,6 +115,9 @@ def street_without_shorthand(text: str) -> bool:
     if not street_not_charting(text) or _CLOCK_FIRST.match(text) and not any(
             _STREET_WORD.fullmatch(word) for word in re.findall(r"[^\W\d_]{2,}", text)):
         return False  # "0130 Glucose 58", "2100 PULSUS 8": a clock, then what was measured
+    if _ENGLISH_PLACE.fullmatch(text) and all(
+            is_english(word) for word in re.findall(r"[^\W\d_]+", text)[1:]):
+        return False  # "place new line", "in place on arrival from lab 1420": an order
     if any(is_english(m.group(1)) and not _STREET_WORD.fullmatch(m.group(1))
            for m in _SENTENCE_END.finditer(text)) \
             or any(w.casefold() in _CLAUSE_WORDS for w in re.findall(r"[^\W\d_]+", text)):
@@ -123,6 +126,8 @@ def street_without_shorthand(text: str) -> bool:
                    for word in re.findall(r"[^\W\d_]{2,}", text))
 
 
+# A street prefix that is an English verb and noun, with only English words and numbers after.
+_ENGLISH_PLACE = re.compile(r"(?i:place)\b[^\n]*")
 _UNITS = frozenset({"mmhg", "mg", "mcg", "ml", "cc", "kg", "meq", "mmol", "units", "iu"})
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.core.labels import Label
 from engine.detectors.regex.fragments import (
     CALLED_WHEN,
@@ -93,16 +95,20 @@ def named_when_called(text: str) -> bool:
 
 
 def not_a_service(text: str) -> bool:
-    """A name before a credential, not a service or a state: "Thoracic Surgery PA Progress
-    Note", "Deconditioned, PT/OT recommend" are words no name list holds."""
-    import re
-
+    """A name before a credential, not a service, a state or a contraction: "Thoracic Surgery
+    PA Progress Note", "Deconditioned, PT/OT recommend", 'STATED "I CAN'T DO THIS"' are words
+    no name list holds."""
     from engine.detectors.dictionary.names import is_listed_name
     from engine.resolution.shorthand import clinical_or_english, is_prefixed_word
     from engine.resolution.unknown_words import verb_form
 
-    return not all((clinical_or_english(w) or is_prefixed_word(w) or verb_form(w))
-                   and not is_listed_name(w) for w in re.findall(r"[^\W\d_]+", text))
+    words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text)
+    return not all(_CONTRACTION.fullmatch(w) or (
+        clinical_or_english(w) or is_prefixed_word(w) or verb_form(w))
+        and not is_listed_name(w) for w in words)
+
+
+_CONTRACTION = re.compile(r"(?i:[a-z]+['’](?:t|ll|re|ve|d|m))")
 
 
 NAME_RULES: tuple[RegexRule, ...] = (

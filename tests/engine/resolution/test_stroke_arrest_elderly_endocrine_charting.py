@@ -58,6 +58,14 @@ def hipaa() -> Pipeline:
     ("L lateral medullary + L PICA cerebellar infarct", "PICA"),
     ("8.0 ETT, 23CM @ LIP, SECURED W/ HOLLISTER. VENT AC 500 X 14", "HOLLISTER"),
     ("Thyroid storm from untreated Graves' precipitated by URI", "Graves"),
+    # a contraction before "DO", an order to place a line, rites, a repeated surgeon's name
+    ("CRYING, STATED \"I CAN'T DO THIS ANYMORE\". CCU FELLOW AT BEDSIDE", "CAN'T"),
+    ("d/c left ij tlc, place new line; albumin 25g q8", "place new line"),
+    ("they asked about shmirah - chevra kadisha from their synagogue will help", "shmirah"),
+    ("they asked about shmirah - chevra kadisha from their synagogue will help",
+     "chevra kadisha"),
+    ("s/p norwood/bt shunt. pod 1 s/p bidirectional glenn.\nsats 78-84 (helps glenn flow)",
+     "bidirectional glenn"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -71,6 +79,8 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("extubated 1/3 and reintubated 2/3 for stridor", "1/3"),
     ("Cell 802-555-0147 (husband)", "802-555-0147"),
     ("call +44 20 7946 0958 for the sister in London", "+44 20 7946 0958"),
+    ("Seen by Lina O'Brien, PA-C at 0900", "Lina O'Brien"),
+    ("Family lives at 14 Place Ville Marie, apt 3", "14 Place Ville Marie"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
