@@ -9,7 +9,7 @@ from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import ip_address, web_shape
 
 P, W = Label.PHONE, Label.WEB
-_EXT = r"(?:\s*(?:x|ext\.?|extension|#)\s*\d{1,6})?"
+_EXT = r"(?:\s*(?:(?i:x|ext\.?|extension)|#)\s*\d{1,6})?"  # "555-276-4410 X2", "ext 3"
 _NANP = (rf"(?:\+?1[\s.\-]?|001[\s.\-])?(?:\(\d{{3}}\)\s*|\d{{3}}[\s.\-])\d{{3}}[\s.\-]\d{{4}}"
          rf"{_EXT}")
 _NANP_BARE = r"(?:\+?1)?\d{10}"
@@ -20,7 +20,8 @@ _NATIONAL = (r"(?:\(0?\d{1,4}\)\s?\d{3,4}[\s.\-]?\d{3,4}"
              r"|0\d{1,4}(?:[\s.\-]\d{2,4}){2,4}"
              r"|\d{2}(?:[.\-]\d{2}){3,4}"
              r"|\d{3}[\s.\-]\d{3}[\s.\-]\d{3}"
-             r"|\d{3}[\s\-]\d{4})")
+             r"|\d{3}[\s\-]\d{4})"
+             r"(?:\s*(?i:ext\.?|extension)\s*\d{1,6})?")  # "at 555-0153 x2": tried twice
 _L = r"(?<![\w+/.\-])"
 _R = r"(?![\w/]|[.\-]\d)"
 _CTX = (r"(?i:\b(?:tel(?:ephone)?|ph(?:one)?|cell(?:ular)?|mobile|home|work|contact|call)\b"
@@ -33,6 +34,7 @@ _ANY = rf"(?:{_NANP}|{_INTL}|{_NATIONAL}|{_NANP_BARE})"
 _ODD = r"[2-9]\d\d/[2-9]\d\d/\d{4}|[2-9]\d\d[ \t][2-9]\d{6}|[2-9]\d\d[2-9]\d\d-\d{4}"
 
 
+_EXT_MARK = re.compile(r"\s*(?:(?i:x|ext\.?|extension)|#)\s*(?=\d)")
 _DOTTED_DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d\b")
 
 
@@ -41,7 +43,8 @@ def _not_a_range(text: str) -> bool:
     two clock times. "02.05.2024 10" is a date and an hour."""
     if _DOTTED_DATE.match(text):
         return False
-    parts = [p for p in text.split("\n")[0].replace("-", " ").split() if p.isdigit()]
+    number = _EXT_MARK.split(text.split("\n")[0])[0]  # "NS 500-1000 x 2": a range, twice
+    parts = [p for p in number.replace("-", " ").split() if p.isdigit()]
     if len(parts) != 2:
         return True
     low, high = int(parts[0]), int(parts[1])

@@ -45,6 +45,8 @@ def hipaa() -> Pipeline:
     ("NPH/regular alternative: NPH 2/3 AM + 1/3 PM.\nDiscussed w/ team.", "1/3"),
     ("pt states groin \"burns\" 4/10, tylenol given", "4/10"),
     ("allow Na rise max 6-8/24h, recheck q2h", "8/24"),
+    ("tried to reach hcp (husband) at 555-0153 x2, no answer", "x2"),
+    ("NS 500-1000 x 2 overnight for low uop", "500-1000 x 2"),
     # section words, a relative's house, a word for a person
     ("NeuroICU NP Progress Note\n\nS/O: refractory status epilepticus", "Progress"),
     ("Nsg Progress 0700-1900 NSICU\n\nDx: basilar artery occlusion", "Progress"),
@@ -81,6 +83,10 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("call +44 20 7946 0958 for the sister in London", "+44 20 7946 0958"),
     ("Seen by Lina O'Brien, PA-C at 0900", "Lina O'Brien"),
     ("Family lives at 14 Place Ville Marie, apt 3", "14 Place Ville Marie"),
+    # an extension after a number
+    ("house manager reached at 555-0142 ext 3, states they will", "555-0142 ext 3"),
+    ("ORDERS GIVEN BY PHONE TO HOSPICE RN AT 1040, 555-276-4410 X2 (NURSES STATION)",
+     "555-276-4410 X2"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
