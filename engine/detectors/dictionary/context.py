@@ -12,7 +12,6 @@ from functools import lru_cache
 
 from engine.core.errors import ConfigError
 from engine.detectors.dictionary.lists import entries
-from engine.detectors.regex.fragments import CALLED_WHEN, NICKNAME_CUES
 from engine.paths import resource
 
 ENGLISH_WORDS_FILE = ("dictionaries", "english_words.txt")
@@ -52,6 +51,16 @@ _PROVIDER_BEFORE = re.compile(
     rf"(?i:\b(?:{PROVIDER_PHRASES}|discussed\s+with|d/w|spoke\s+(?:with|to))[ \t]+)$")
 _SERVICE_AFTER = re.compile(r"(?i:^[ \t]+(?:team|service|staff|officer|resident|fellow|unit|rounds"
                             r"|and\s+(?:team|staff)))\b")
+# What says a nickname in quotes follows: 'went by "Ruthie"', 'PREFERS TO BE CALLED "PEG"';
+# "when called" only after how the patient responds ('settles some when called "deb"'; not
+# 'when called "rapid response"').
+NICKNAME_CUES = (r"(?:(?:went|goes|go|going)[ \t]+by|known[ \t]+as|nick-?named|nickname"
+                 r"(?:[ \t]+(?:is|was))?|(?:likes|liked|prefers|preferred|wants|wanted)[ \t]+to"
+                 r"[ \t]+be[ \t]+called|calls?[ \t]+(?:him|her|them|pt|patient)"
+                 r"|refer(?:s|red)?[ \t]+to[ \t]+(?:him|her|them|pt|patient)[ \t]+as"
+                 r"|referred[ \t]+to[ \t]+as)")
+CALLED_WHEN = (r"(?:respond|settl|calm|turn|look|answer|wak|open|orient|quiet)[a-z]*\b"
+               r"[^.\n\"“]{0,24}?\b(?:when|if|once)[ \t]+called")
 _RELATION_AFTER = rf"(?i:[ \t]*\((?:{RELATIONS})\))"  # "FAMILY MEMBER HOPE (DAUGHTER)"
 _TIME_WORDS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months",
                          "year", "years", "hour", "hours", "shift", "shifts", "minute"})

@@ -118,14 +118,3 @@ HHMM = r"(?:[01]\d|2[0-3])[0-5]\d"
 # supervisor", "QVL case mgr".
 STAFF_AFTER = (r"[ \t]+(?:RT|RN|MD|NP|SW|CM|(?i:case[ \t]+(?:mgr|manager)|nursing|charge"
                r"|admissions|records|staff|liaison|intake|transfer[ \t]+center))\b")
-
-# What says a nickname in quotes follows: 'went by "Ruthie"', 'PREFERS TO BE CALLED "PEG"';
-# "when called" only after how the patient responds ('settles some when called "deb"'; not
-# 'when called "rapid response"').
-NICKNAME_CUES = (r"(?:(?:went|goes|go|going)[ \t]+by|known[ \t]+as|nick-?named|nickname"
-                 r"(?:[ \t]+(?:is|was))?|(?:likes|liked|prefers|preferred|wants|wanted)[ \t]+to"
-                 r"[ \t]+be[ \t]+called|calls?[ \t]+(?:him|her|them|pt|patient)"
-                 r"|refer(?:s|red)?[ \t]+to[ \t]+(?:him|her|them|pt|patient)[ \t]+as"
-                 r"|referred[ \t]+to[ \t]+as)")
-CALLED_WHEN = (r"(?:respond|settl|calm|turn|look|answer|wak|open|orient|quiet)[a-z]*\b"
-               r"[^.\n\"“]{0,24}?\b(?:when|if|once)[ \t]+called")

@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 
 from engine.core.labels import Label
+from engine.detectors.dictionary.context import CALLED_WHEN, NICKNAME_CUES
 from engine.detectors.regex.fragments import (
-    CALLED_WHEN,
     CREDENTIALS,
     INITIAL,
     NAME_TOKEN,
-    NICKNAME_CUES,
     PERSON_NAME,
     SUBJECT_VERBS,
 )
