@@ -136,6 +136,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 12 (sparse PHI)", "icu_notes_heldapart12.jsonl"),
             ("dev 13 (sparse PHI)", "icu_notes_dev13.jsonl"),
             ("dev 14 (sparse PHI)", "icu_notes_dev14.jsonl"),
+            ("dev 15 (sparse PHI)", "icu_notes_dev15.jsonl"),
+            ("dev 16 (sparse PHI)", "icu_notes_dev16.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"))
 
 

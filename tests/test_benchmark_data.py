@@ -18,6 +18,7 @@ def test_the_icu_sets_are_there() -> None:
     assert [p.name for p in SETS] == [
         "icu_notes_dev.jsonl", "icu_notes_dev10.jsonl", "icu_notes_dev11.jsonl",
         "icu_notes_dev12.jsonl", "icu_notes_dev13.jsonl", "icu_notes_dev14.jsonl",
+        "icu_notes_dev15.jsonl", "icu_notes_dev16.jsonl",
         "icu_notes_dev2.jsonl", "icu_notes_dev3.jsonl", "icu_notes_dev4.jsonl",
         "icu_notes_dev5.jsonl", "icu_notes_dev6.jsonl", "icu_notes_dev7.jsonl",
         "icu_notes_dev8.jsonl", "icu_notes_dev9.jsonl",
