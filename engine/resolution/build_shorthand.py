@@ -128,6 +128,10 @@ CURATED = (
     # "Endovasc aware", "rewarm via CoolGard")
     "dss", "sss", "cga", "norepi", "pyelo", "ltc", "rbc", "gluc", "prot", "rw", "endovasc",
     "whiteboard", "coolgard", "arni", "alf",
+    # case management, ENT and pulmonary ICUs: schedules, services, pumps, pressures and leads
+    # ("chair close to home, TIW", "transfer to ent step-down", "from PCA to oxycodone",
+    # "2.8 ata", "12 LEAD ST", "bnp 3210")
+    "tiw", "mwf", "tths", "ent", "pca", "ata", "bnp", "lead",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

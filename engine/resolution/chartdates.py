@@ -47,7 +47,7 @@ def rising_day(core: str) -> bool:
 # Scores and settings a few words back: "rated his pain today as 6/10", "PS today at 10/5".
 _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
                      r"|mmse|moca|psv|peep|cpap|bipap|simv|vent|settings|bp|rpe|borg|gcs"
-                     r"|nihss|cpot|rass|ciwa|cows|braden)\b"
+                     r"|nihss|cpot|rass|ciwa|cows|braden|nodes)\b"
                      r"(?:[ \t:=,]+[^\s/]+){0,3}[ \t:=]*$)")
 _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
                             re.IGNORECASE)
@@ -86,7 +86,8 @@ _QUANTITY_AFTER = re.compile(r"^[ \t]*(?i:amps?|tabs?|tablets?|vials?|bags?|cups
                              r"|fifths?|packs?|ppd|gallons?|quarts?|qt|oz|vodka|whiskey|beers?"
                              r"|wine|liquor|of[ \t]+(?:a|an|the)\b"
                              r"|baths?\b|bathrooms?|doses?\b|strength|ns\b|nss\b|way\b"
-                             r"|bottles?\b|sl\b|mg\b|mcg\b)")  # "in 1/2 bottles", "bup 8/2 SL"
+                             r"|bottles?\b|sl\b|mg\b|mcg\b"  # "in 1/2 bottles", "bup 8/2 SL"
+                             r"|(?:lymph[ \t]+)?nodes?\b|lns?\b)")  # "4/42 nodes positive"
 # "pain 9/10 -> 5/10", "CP BETTER (4/10 FROM 7/10)"
 _NEXT_SCORE = re.compile(r"^[ \t]*(?:->|→|-->|(?i:to|from|down[ \t]+from|up[ \t]+from|was))[ \t]*"
                          r"\d{1,2}/(\d{1,2})(?!\d)")

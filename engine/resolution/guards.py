@@ -145,8 +145,10 @@ _NOT_A_NAME_FIELD = re.compile(r"(?i:\b(?:sexo|sex|gender|g[ée]nero|edad|age|do
 # "País: España", "Localidad/ Provincia: Madrid": a model's name there is a place.
 _PLACE_FIELD = re.compile(r"(?i:\b(?:pa[ií]s|country|localidad|provincia|ciudad|city|town"
                           r"|municipio|state)[ \t]*[:=][ \t]*)\Z")
-_TITLE_THEN_VERB = re.compile(r"(?i:\b(?:dr|md|ho|np)\.?[ \t]+(?:aware|notified|paged|updated"
-                              r"|called|informed|present|here|in|made|at|order|orders)\Z)")
+_TITLE_THEN_VERB = re.compile(r"(?i:\b(?:dr|md|ho|np|rn)\.?[ \t]+(?:aware|notified|paged|updated"
+                              r"|called|informed|present|here|in|made|at|order|orders|states"
+                              r"|stated|says|said|reports|reported|feels|thinks|agrees|wants"
+                              r"|recommends|verifies|verified)\Z)")  # "DR STATES PT HAD"
 _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"

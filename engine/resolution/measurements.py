@@ -197,6 +197,7 @@ _DATE_CUE = re.compile(
     r"|note|doa|adm|admit|dictated\w*|transcribed|signed"
     r"|starting|started|effective|between|and|through|to|-|during|year|class|summer|winter"
     r"|spring|fall|autumn|early|late|mid)\b[:\s,]*$)")
+_SETTING_CHANGED = re.compile(r"(?i:^(?:to|from)\b)")
 _TIME_CONTEXT = re.compile(r"(?i:(?:@|\bat|\baround|\bapprox\.?)[ \t]*$)")
 _TIME_AFTER = re.compile(r"(?i:^[ \t]?(?:h|hrs?|hours|z|am|pm)\b)")
 # "LAB RESULTS 7/1 @01:00", "10/6 0227": a month/day followed by a clock time is a date.
@@ -227,7 +228,7 @@ _LISTED_AFTER = re.compile(r"(?<![\w/])(\d{1,2}/\d{1,2})[ \t]*(?:,|&|\+|->|→|(
 # "vanco day 10/14", "cycle 3/12": a day of a course, not a month and year
 _COURSE_DAY_BEFORE = re.compile(r"(?i:\b(?:day|dose|cycle|round|course|pod|hd)[ \t#:]*$)")
 _CHAIN_GOES_ON = re.compile(r"^(?:/\d|[ \t]*%)")
-_PERCENT_AFTER = re.compile(r"^[ \t]*%")
+_PERCENT_AFTER = re.compile(r"^[ \t]*(?:%|(?i:hz|mmhg|cmh2o)\b)")  # "vest 12-14-16 hz"
 
 
 def _iso_date(core: str) -> bool:
@@ -291,7 +292,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     if _COMPACT.fullmatch(core):
         return True
     if _DMY.fullmatch(core) and numeric_date(core):
-        return not _PERCENT_AFTER.match(text[end:end + 4])  # "CPAP 5/10/35%" is a setting
+        return not _PERCENT_AFTER.match(text[end:end + 8])  # "CPAP 5/10/35%" is a setting
     if _MY.fullmatch(core):
         core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
@@ -322,7 +323,10 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         if listed:  # "BCX 3/14 and 3/15" is a date, "PS 10/5 and 5/5" no: the first decides
             first = window + listed.start(1)
             return looks_like_date(text, first, first + len(listed.group(1)))
-        return (bool(_DATE_CUE.search(before) or _CLOCK_AFTER.match(text[end:end + 12]))
+        cue = _DATE_CUE.search(before)
+        if cue and _SETTING_CHANGED.search(cue.group()) and scored_before(text, core_start):
+            cue = None  # "0800 ps decreased to 10/5": a setting changed to another
+        return (bool(cue or _CLOCK_AFTER.match(text[end:end + 12]))
                 and not _MEASURE_BEFORE.search(before)) \
             or charting_date(text, core_start, core_start + len(core)) \
             or uneven_month_day(text, core_start, core_start + len(core)) \

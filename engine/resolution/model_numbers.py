@@ -62,6 +62,10 @@ _ROOM = re.compile(r"(?i:(?:rm|room|bed)\.?[ \t]*#?[ \t]*\d{1,4}[A-Za-z]?)")
 _ORDINAL_FLOOR = re.compile(r"(?i:\d{1,2}(?:st|nd|rd|th)(?:[ \t]+(?:floor|fl|flr)\.?)?)")
 
 
+_FORM_BEFORE = re.compile(r"(?i:\bform[ \t#:]*\Z)")
+_TREND_BEFORE = re.compile(r"\d[ \t]+(?:from|to|->|→)[ \t]*\Z")
+
+
 def model_number_is_no_identifier(text: str, span: Span) -> bool:
     """A model's clock as a phone, an ID or a street number ("CALL BY 0530", "ARRIVED 1530
     FROM", "admit note 1530"), a room as a phone ("ROOM 312"), a decade or a tax code's
@@ -77,8 +81,9 @@ def model_number_is_no_identifier(text: str, span: Span) -> bool:
                                    or _CODE_SECTION_BEFORE.search(before)):
         return True  # "Musicians Of The 70s" (a decade, not "in her 70s"), "a 501(c)(3)"
     if covered.isdigit() and len(covered) < 4 \
-            and (_DECIMAL_AFTER.match(text, span.end) or _DECIMAL_BEFORE.search(before)):
-        return True  # "K 5.9 -> 3.3", "from 1.9": a piece of a decimal names or numbers nothing
+            and (_DECIMAL_AFTER.match(text, span.end) or _DECIMAL_BEFORE.search(before)
+                 or _TREND_BEFORE.search(before)):
+        return True  # "K 5.9 -> 3.3", "from 1.9", "ast 212 from 480": a value and its trend
     if span.label is Label.LOCATION and (_ORDINAL_FLOOR.fullmatch(covered)
                                          or _ROOM.fullmatch(covered)
                                          or covered.isdigit() and _ROOM_BEFORE.search(before)):
@@ -88,6 +93,9 @@ def model_number_is_no_identifier(text: str, span: Span) -> bool:
         return True
     if span.label is Label.AGE and covered.isdigit() and len(covered) >= 4:
         return True  # "Coordinator arrived [1130]": no age has four digits
+    if span.label is Label.HOSPITAL and _CLOCK.fullmatch(covered) \
+            or span.label is Label.ID and _FORM_BEFORE.search(before):
+        return True  # "BACK TO SICU 0510", "ENROLLMENT FORM 2728"
     if not (span.label in (Label.ID, Label.PHONE, Label.LOCATION) and _CLOCK.fullmatch(covered)):
         return False
     # After "at" or "phone" a round or early clock is the time ("by phone at 0540", "UPDATED

@@ -267,9 +267,12 @@ _SERVICES = (r"hf|chf|ep|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|
              r"|eye|ent|travel|infectious|disease|diseases|urgent|care|walk-in|primary"
              r"|physical|therapy|rehabilitation|occupational|speech|hearing|foot|podiatry"
              r"|endo|vasc|cards|pulm|onc|neuro|nephro|nephrology|ortho|psych|derm|rheum|uro"
-             r"|heme|burn|trauma|stroke|epilepsy")
+             r"|heme|burn|trauma|stroke|epilepsy|nutrition|support|device|pacemaker|dental"
+             r"|dentistry|joint|multidisciplinary|head|neck|radiation|thyroid|bariatric|ostomy")
+# "Head and Neck Surgery Clinic", "Radiation Oncology / Dental Oncology Joint Clinic"
 _SERVICE_CLINIC = re.compile(
-    rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})[ \t]+){{1,3}}(?:clinic|service|team)(?![\w\-]))")
+    rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})(?:[ \t]+(?:and|&)[ \t]+|[ \t]*/[ \t]*|[ \t]+)){{1,5}}"
+    r"(?:clinic|service|team|floor|step-?down)(?![\w\-]))")  # "TRANSFER TO ENT STEP-DOWN"
 # A dose, score or range ("to SBP 180-200"), not a date (4/2).
 _NUMBER_AFTER = re.compile(r"[ \t]*\d+(?:[ \t]*-[ \t]*\d+)?(?![\d/\-.])")
 _CAUSE_BEFORE = re.compile(r"(?i:\b(?:failure|injur(?:y|ies)|shock|arrest|bleed(?:ing)?|sepsis"

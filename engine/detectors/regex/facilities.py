@@ -71,7 +71,11 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "at", "and", "interventional", "diagnostic",
     # which one of a kind: "3. Second LTAC 1.5 hr away", "hospital-based primary care clinic"
     "first", "second", "third", "another", "other", "nearest", "closest", "same", "based",
-    "primary", "care", "urgent"}) | PLAN_WORDS
+    "primary", "care", "urgent", "community", "yr", "year",
+    # what one does with one, a kind of one: "pt/ot recommending snf", "uses mail order
+    # pharmacy", "WEARING HOSPITAL GOWN", "nutrition support clinic", "DEVICE CLINIC F/U"
+    "recommending", "recommends", "uses", "using", "wearing", "order", "nutrition", "support",
+    "device", "dental", "joint", "multidisciplinary"}) | PLAN_WORDS
 # Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
 _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by"})
 
@@ -258,7 +262,9 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     # Not a service's room or diet: "To EP lab Mon", "to IR suite", "advance to ADA diet".
     RegexRule("facility.acronym", H,
               rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])"
-              r"(?![ \t]+(?i:diet|lab|suite|room|protocol|unit)\b)",  # "BACK AT OUTPT UNIT"
+              # "BACK AT OUTPT UNIT", "D/C'D FROM MED LIST", "from ENT floor"
+              r"(?![ \t]+(?i:diet|lab|suite|room|protocol|unit|list|floor|step-?down|team"
+              r"|service)\b)",
               0.6, group=1, validate=_moved_to_acronym),
     # An institution's acronym before its staff: "per QVL RT", "Bed per HFCH nursing
     # supervisor", "QVL case mgr".

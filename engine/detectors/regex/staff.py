@@ -63,14 +63,15 @@ def caps_surname(text: str) -> bool:
     from engine.detectors.dictionary.context import clinical_words, is_english
     from engine.detectors.dictionary.names import is_listed_name
     from engine.detectors.dictionary.stopwords import common_words
-    from engine.resolution.shorthand import is_shorthand
+    from engine.resolution.shorthand import is_prefixed_word, is_shorthand
 
     words = _words(text)
     if len(words) != 1:
         return False
     key = words[0].casefold()
-    if text[0] in "RL" and is_english(key) and not is_listed_name(key):
-        return False  # "WITHDRAWS R. PUPILS R 4MM": a side, not an initial ("R. SMITH" is)
+    if text[0] in "RL" and (is_english(key) or is_prefixed_word(key)) \
+            and not is_listed_name(key):
+        return False  # "WITHDRAWS R. PUPILS R 4MM", "ON L. PREOXYGENATED": a side, no initial
     return key not in clinical_words() and key not in MICROBES and key not in common_words() \
         and not is_shorthand(key) and default_lexicon().whole(key) is None  # "R. LUNG"
 

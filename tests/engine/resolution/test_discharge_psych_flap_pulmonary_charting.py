@@ -1,0 +1,105 @@
+"""Golden cases from case-management, psychiatry, head-and-neck flap and pulmonary ICU notes
+with sparse PHI (issue 26, dev sets 15 and 16): what one does with a kind of place, clinics and
+floors named by their service, shorthand and lists after "from", criteria, lamps, boots,
+cannulas and pumps known by a name, a setting changed "to" another, lymph-node counts, a vest's
+frequencies, a value's trend, a form's number, a clock after a unit, a side before an English
+word, a title before its verb. Both sides; synthetic text only; rules and dictionaries through
+the real pipeline, a model's proposals at the guards."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.labels import Label
+from engine.pipeline import Pipeline, build_pipeline
+from tests.engine.resolution.charting import (
+    assert_always_a_span,
+    assert_never_a_span,
+    kept_of_a_models_span,
+    recovered_by_the_allowlist,
+)
+
+
+@pytest.fixture(scope="module")
+def hipaa() -> Pipeline:
+    return build_pipeline(ner=False, policy="hipaa")
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    # kinds of places and what one does with them
+    ("pt/ot recommending snf level rehab. pt has medicare a", "snf"),
+    ("independent at home. uses mail order pharmacy for most meds.", "pharmacy"),
+    ("RAN OUT OF ROOM TOWARD UNIT DOORS, WEARING HOSPITAL GOWN AND SOCKS", "HOSPITAL"),
+    ("labs faxed to the nutrition support clinic. cadd pump and pole sent", "clinic"),
+    ("INSURANCE AUTH PENDING. DEVICE CLINIC F/U 7-10 DAYS (WOUND CHECK)", "DEVICE CLINIC"),
+    ("Radiation Oncology / Dental Oncology Joint Clinic Note\n\nPt seen today", "Joint Clinic"),
+    ("pt is 2nd yr community college student, lives w/ mother", "community college"),
+    ("DIGOXIN PERMANENTLY D/C'D FROM MED LIST (CARDS AWARE)", "MED"),
+    ("9. Pain: transitioned from PCA to oxycodone 5-10 mg q4 prn", "PCA"),
+    ("rfff to r tongue. transfer to ent step-down planned this afternoon", "ent"),
+    ("RENAL TEAM REQUESTS CHAIR CLOSE TO HOME, TIW. REFERRAL PACKET FAXED", "TIW"),
+    # names of criteria, lamps, boots, pumps and cannulas; a pressure; a lead
+    ("King's College criteria: pH >7.3 but INR >6.5", "King's College"),
+    ("Woods lamp fluorescence equivocal", "Woods"),
+    ("compression wraps (Unna boot, change q3-4 days)", "Unna"),
+    ("RPE 15/20, dyspnea 6/10 Borg. Recovered to sat 92", "Borg"),
+    ("ECMO: DUAL LUMEN CANNULA R IJ (AVALON 27FR), POSITION CHECKED", "AVALON"),
+    ("GI: CARDIAC/ADA DIET, TOL, NO N/V.", "ADA"),
+    ("2 sessions at 2.8 ata then 2.0 ata, returned here intubated", "ata"),
+    ("KCL 40MEQ IV + MG 2G. 12 LEAD ST, NO CHANGES. NO FURTHER RUNS.", "12 LEAD ST"),
+    ("labs: na 129, k 4.6, cr 1.5 (0.9), bnp 3210, trop <0.01", "bnp 3210"),
+    ("declined listing at that time for b. cenocepacia (genomovar iii)", "cenocepacia"),
+    # numbers that are no dates
+    ("0800 ps decreased to 10/5, tolerated 30 min, rr 24, vt 360-420", "10/5"),
+    ("re-excision margin clear by 2mm. PNI+. 4/42 nodes positive, ENE present", "4/42"),
+    ("Nodes: 3/31 positive (L IB x1, L IIA x2), largest 2.1 cm", "3/31"),
+    ("smartvest 20 min, 12-14-16 hz x ~6-7 min each", "12-14-16"),
+    # a side before an English word, a title before its verb
+    ("FLAP PEDICLE ON L. PREOXYGENATED ON 100% VIA TC X 3 MIN.", "PREOXYGENATED"),
+    ("ADDED TRAMADOL BY PCP. DR STATES PT HAD VOICED SI AT LAST VISIT", "STATES"),
+])
+def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_never_a_span(hipaa, text, piece)
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("pt/ot recommending Brookfield Rehab for 2 wks", "Brookfield Rehab"),
+    ("follow up at Larchmont Head and Neck Clinic in 2 wks", "Larchmont"),
+    ("transfer to Kessler 3 when bed available", "Kessler 3"),
+    ("pain started on 10/5 after the fall at home", "10/5"),
+    ("dr. Anselm states pt had voiced SI", "Anselm"),
+    ("per R. Smith RN, pupils brisk", "R. Smith"),
+])
+def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_always_a_span(hipaa, text, piece)
+
+
+@pytest.mark.parametrize(("text", "piece", "label"), [
+    ("p <10, lfts trending down (ast 212 from 480).", "480", Label.PHONE),
+    ("ESRD MEDICARE ENROLLMENT FORM 2728 TO BE COMPLETED BY RENAL SW", "2728", Label.ID),
+    ("NEW JPS X2. BACK TO SICU 0510. Q1H FLAP CHECKS", "0510", Label.HOSPITAL),
+    ("TRANSFER BACK TO ENT STEP-DOWN WHEN RATE CONTROLLED", "ENT STEP-DOWN", Label.HOSPITAL),
+    ("Head and Neck Surgery Clinic - Post-op Visit\n\nSeen for 2 wk check", "Head and Neck "
+     "Surgery Clinic", Label.HOSPITAL),
+    ("RN VERIFIES + DOCUMENTS EACH DOSE", "VERIFIES", Label.DOCTOR),
+])
+def test_a_models_charting_goes(text: str, piece: str, label: Label) -> None:
+    assert kept_of_a_models_span(text, piece, label) == []
+
+
+@pytest.mark.parametrize(("text", "piece", "label"), [
+    ("daughter can be reached at ext 480 after 5pm", "480", Label.PHONE),
+    ("MRN 44820173, admitted from home", "44820173", Label.ID),
+])
+def test_a_models_identifiers_stay(text: str, piece: str, label: Label) -> None:
+    assert kept_of_a_models_span(text, piece, label) == [piece]
+
+
+@pytest.mark.parametrize(("text", "piece", "recovered"), [
+    ("pt w/ idiopathic PAH on home Flolan, adm for RV failure", "Flolan", True),
+    ("FOUND FLOLAN TUBING KINKED UNDER PT'S HIP", "FLOLAN", True),
+    ("Woods lamp fluorescence equivocal", "Woods", True),
+    ("spoke with Mr. Woods about the plan", "Woods", False),
+])
+def test_the_allowlist(text: str, piece: str, recovered: bool) -> None:
+    assert recovered_by_the_allowlist(text, piece, Label.PERSON) is recovered
