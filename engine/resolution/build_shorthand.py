@@ -132,6 +132,13 @@ CURATED = (
     # ("chair close to home, TIW", "transfer to ent step-down", "from PCA to oxycodone",
     # "2.8 ata", "12 LEAD ST", "bnp 3210")
     "tiw", "mwf", "tths", "ent", "pca", "ata", "bnp", "lead",
+    # in capitals too: what a resident came to do, where a neighbour drives, an osmolar gap,
+    # yesterday, a total, plasma, extranodal extension, mouth opening, assays, remifentanil,
+    # diffusion imaging, a trach's cuff ("CAME TO EVAL", "DRIVES PT TO APPTS", "OSM GAP CLOSED",
+    # "1600 YEST. REPEAT CT", "2 FFP. TOT CT OUTPUT", "[ENE] PRESENT", "MIO 28 MM", "PF4 ELISA",
+    # "PROPOFOL/REMI TIVA", "MRI DWI", "PT CUFFLESS")
+    "eval", "appt", "appts", "osm", "yest", "tot", "ffp", "ene", "mio", "elisa", "remi", "tiva",
+    "dwi", "cuffless", "cuffed",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -217,9 +217,9 @@ _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|
 _ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
                           r"|anticipated|expected|planned|around)[ \t]*\Z)")
 # "hypotension 2/2 sepsis", "delayed extubation 2/2 bleeding": "2/2" is "secondary to".
-_SECONDARY_TO = re.compile(r"[ \t]+(?:to\b|(?!(?:at|on|and|with|was|when|for|per|the|am|pm|noon"
+_SECONDARY_TO = re.compile(r"[ \t]+(?i:to\b|(?!(?:at|on|and|with|was|when|for|per|the|am|pm|noon"
                            r"|in|of|by|from|until|after|before|then|now|still|already|growing|grew"
-                           r"|pending|positive|negative|neg|pos|without|showed|shows)\b)[a-z]{3,})")
+                           r"|pending|positive|negative|neg|pos|without|showed|shows|ngtd)\b)[a-z]{3,})")
 _MD_RANGE = re.compile(r"\d{1,2}/\d{1,2}[ \t]?[-–][ \t]?\d{1,2}/\d{1,2}")
 _ABOUT_OR_HEADING = re.compile(r"(?:~[ \t]?|(?:\A|\n)[ \t]*)\Z")
 _HEADING_AFTER = re.compile(r"[ \t]*(?:$|\n|[-–:][ \t])", re.MULTILINE)
@@ -237,8 +237,8 @@ def _iso_date(core: str) -> bool:
     return m is not None and 1 <= int(m.group(2)) <= 12 and 1 <= int(m.group(3)) <= 31
 
 
-_RECORD_BEFORE = re.compile(r"(?i:\b(?:of|w/|per|copy|copies|chart|updated|reviewed|on\s+the)"
-                            r"[ \t,]*\Z)")
+_RECORD_BEFORE = re.compile(r"(?i:\b(?:of|w/|per|copy|copies|chart|updated|reviewed|on\s+the"
+                            r"|(?:documented|charted|signed|recorded)\s+(?:on|in))[ \t,]*\Z)")
 _WHEN_BEFORE = re.compile(r"(?i:\b(?:in|since|until|till|from|by|early|late|mid|last|next)"
                           r"[ \t]+\Z)")
 

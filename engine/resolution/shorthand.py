@@ -302,7 +302,8 @@ def within_section_words(span: Span, ranges: list[tuple[int, int]]) -> bool:
 # in name position is no name, though "Page" and "Call" are listed surnames.
 _CONTACT_VERBS = frozenset({"page", "call", "notify", "inform", "contact", "consult", "update",
                             "alert", "tell", "ask", "text", "phone", "email", "message"})
-_CLAUSE_START = re.compile(r"(?:^|[\n.;:!?]|[\n(][ \t]*[-*•\d.)]+)[ \t]*\Z")
+_CLAUSE_START = re.compile(r"(?:(?:^|[\n.;:!?]|[\n(][ \t]*[-*•\d.)]+)[ \t]*"
+                           r"|(?i:\b(?:will|to|pls|please|may|then))[ \t]+)\Z")  # "WILL PAGE MD"
 _CLINICIAN_AFTER = re.compile(r"(?i:[ \t]+(?:md|do|ho|rn|np|pa|dr|team|resident|provider"
                               r"|physician|doctor|on[ \t]+call)\b)")
 

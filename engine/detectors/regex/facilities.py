@@ -75,9 +75,12 @@ _GENERIC_BEFORE_HEAD = frozenset({
     # what one does with one, a kind of one: "pt/ot recommending snf", "uses mail order
     # pharmacy", "WEARING HOSPITAL GOWN", "nutrition support clinic", "DEVICE CLINIC F/U"
     "recommending", "recommends", "uses", "using", "wearing", "order", "nutrition", "support",
-    "device", "dental", "joint", "multidisciplinary"}) | PLAN_WORDS
+    "device", "dental", "joint", "multidisciplinary",
+    # in capitals: "OTHERWISE SNF", "CHARGE RN AND PHARMACY", "SNF PHARMACY", "PT USES LOCAL
+    # PHARMACY", "HOME INFUSION PHARMACY", "THROUGH MANY HOSPITAL STAYS"
+    "otherwise", "snf", "home", "rn", "charge", "pt", "many"}) | PLAN_WORDS
 # Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
-_THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by"})
+_THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near"})
 
 
 def _named_head(text: str) -> bool:
@@ -86,6 +89,8 @@ def _named_head(text: str) -> bool:
     through = [i for i, w in enumerate(words) if w in _THROUGH]
     if through:
         words = words[through[-1] + 1:]
+        if not words:
+            return False  # "HOTEL NEAR HOSPITAL": no name before the head
     return not words or not all(w.strip(".") in _GENERIC_BEFORE_HEAD for w in words)
 
 
