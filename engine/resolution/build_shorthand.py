@@ -138,7 +138,7 @@ CURATED = (
     # "1600 YEST. REPEAT CT", "2 FFP. TOT CT OUTPUT", "[ENE] PRESENT", "MIO 28 MM", "PF4 ELISA",
     # "PROPOFOL/REMI TIVA", "MRI DWI", "PT CUFFLESS")
     "eval", "appt", "appts", "osm", "yest", "tot", "ffp", "ene", "mio", "elisa", "remi", "tiva",
-    "dwi", "cuffless", "cuffed",
+    "dwi", "cuffless", "cuffed", "venturi",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from engine.core.labels import Label
@@ -105,6 +106,26 @@ def _named_company(text: str) -> bool:
         return not words or not all(clinical_or_english(w.strip(".")) or measured_term(w)
                                     for w in words)
     return not words or not all(is_shorthand(w.strip(".")) for w in words)
+
+
+_VENDOR_HEAD = (r"(?i:home[ \t]+(?:infusion|oxygen|medical|health[ \t]+care|care)"
+                r"|infusion[ \t]+services|oxygen|ambulance|specialty[ \t]+(?:rx|pharmacy)"
+                r"|medical[ \t]+supply|pavilion|behavioral(?:[ \t]+health)?"
+                r"|crisis[ \t]+(?:stabilization[ \t]+)?(?:unit|cent(?:er|re)))")
+_VENDOR_WORDS = re.compile(rf"[ \t]+{_VENDOR_HEAD}$")
+
+
+def _named_vendor(text: str) -> bool:
+    """A name before a vendor's or a unit's kind: some word of it no English, shorthand or
+    drug ("Thymoglobulin infusion" is a drip, and no vendor's kind is "infusion" alone)."""
+    from engine.detectors.dictionary.context import is_english
+    from engine.detectors.regex.validators import measured_term
+    from engine.resolution.shorthand import is_shorthand
+    from engine.resolution.terms import drug_words
+
+    name = _VENDOR_WORDS.sub("", text)
+    return any(not is_english(w) and not is_shorthand(w) and w.casefold() not in drug_words()
+               and not measured_term(w) for w in name.split())
 
 
 def _named_head_word(text: str) -> bool:
@@ -291,6 +312,17 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               rf"\b((?:{UP}{LETTER}+)(?:[ \t]+{UP}{LETTER}+)?)[ \t]+(?i:fire|police|sheriff['’]?s?)"
               r"[ \t]+(?i:dept\b\.?|department|company|station)", 0.6, group=1,
               validate=_named_head_word),
+    # Vendors and psychiatric units by a name and what they are, in any case of the head:
+    # "Corliss Ambulance", "Quenby Home Oxygen", "Lattimer Specialty Rx", "Wendover Pavilion",
+    # "Brightwater Behavioral"; the name is a word no English or shorthand list holds ("BLS
+    # AMBULANCE", "Supplemental Oxygen", "ON HOME OXYGEN" name none).
+    # Two words whose first is a name ("Sorrel Point Pavilion"), else one ("VENDOR TIDEWELL
+    # HOME MEDICAL": the vendor is Tidewell).
+    RegexRule("facility.vendor", H,
+              rf"\b({UP}{LETTER}+[ \t]+{UP}{LETTER}+[ \t]+{_VENDOR_HEAD})\b", 0.6,
+              group=1, validate=lambda text: _named_vendor(text.split()[0])),
+    RegexRule("facility.vendor_one_word", H, rf"\b({UP}{LETTER}+[ \t]+{_VENDOR_HEAD})\b", 0.6,
+              group=1, validate=_named_vendor),
     RegexRule("facility.company", H,
               rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?){_NOT_LIMITED}",
               0.8, group=1, validate=_named_company),

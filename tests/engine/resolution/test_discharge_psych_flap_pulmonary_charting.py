@@ -79,6 +79,13 @@ def hipaa() -> Pipeline:
     ("TO CHANGE TO 3% HTS AT NEXT TX AND WILL PAGE MD IF RECURS.", "PAGE"),
     ("PAH ON HOME FLOLAN, ADM 2/2 WORSENING RV FAILURE, INCR LE EDEMA", "2/2"),
     ("SWAPPED Q12H - NEXT 0300). DOCUMENTED ON MAR + PROSTACYCLIN FLOWSHEET.", "MAR"),
+    # a kind of vendor without a name
+    ("BLS AMBULANCE BOOKED FOR 1400 PICKUP", "BLS AMBULANCE"),
+    ("pt on Supplemental Oxygen, weaned to 2L", "Supplemental Oxygen"),
+    ("PT ON HOME OXYGEN 2L AT BASELINE", "HOME OXYGEN"),
+    ("Venturi Oxygen mask 40%, sats 93%", "Venturi"),
+    ("Propofol Infusion started at 1400 for agitation", "Propofol"),
+    ("THYMOGLOBULIN INFUSION #2 TODAY, PREMEDICATED", "THYMOGLOBULIN"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -93,6 +100,19 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("per R. Smith RN, pupils brisk", "R. Smith"),
     ("ABX: START PIP/TAZO AFTER BCX X2 (BCX 2/2 NGTD).", "2/2"),
     ("PT WILL FOLLOW UP AT LAKESIDE HOSPITAL NEAR HER SISTER", "LAKESIDE HOSPITAL"),
+    # vendors and psychiatric units by a name and their kind
+    ("BLS AMBULANCE BOOKED W/ CORLISS AMBULANCE FOR 1400 PICKUP", "CORLISS AMBULANCE"),
+    ("home infusion referral accepted by quarrymoor home infusion. their pharmacist",
+     "quarrymoor home infusion"),
+    ("SENT TO DME. VENDOR TIDEWELL HOME MEDICAL RT WILL DELIVER MACHINE",
+     "TIDEWELL HOME MEDICAL"),
+    ("RECOMMEND INPT PSYCH, LIKELY WENDOVER PAVILION.", "WENDOVER PAVILION"),
+    ("CALLED NORTHRIDGE CRISIS STABILIZATION UNIT, NO BEDS UNTIL AM",
+     "NORTHRIDGE CRISIS STABILIZATION UNIT"),
+    ("New order + CMN sent to Quenby Home Oxygen: concentrator in home", "Quenby Home Oxygen"),
+    ("supplies she brought from Lattimer Specialty Rx rather than ours",
+     "Lattimer Specialty Rx"),
+    ("REFILL DELIVERY FROM AEROVALE OXYGEN MISSED ON WEEKEND", "AEROVALE OXYGEN"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
