@@ -39,7 +39,8 @@ _HEAD_NOUNS = (r"disease|syndrome|sign|signs|test|protocol|scale|score|criteria|
 # 472-555-0113".
 _EPONYM = re.compile(
     rf"(?<![\w'])((?:[Nn]on-)?{UP}[\w\-]*(?:['’]s?)?(?:[ \t\-]+{UP}[\w\-]*(?:['’]s?)?){{0,2}})"
-    rf"[ \t\-]+(?i:{_HEAD_NOUNS})\b(?![ \t]*(?:[:#]|-[ \t]*[\d(+])|(?<=[Cc]ell)[ \t]+\(?\d{{3}})")
+    rf"[ \t\-]+(?i:{_HEAD_NOUNS})\b(?![ \t]*(?:[:#]|-[ \t]*[\d(+])|(?<=[Cc]ell)[ \t]+\(?\d{{3}}"
+    r"|[ \t]+(?i:board|conference|program)\b)")  # "KPCI Tumor Board" is the institution's
 # "U Vermont scale": a scale named after a university is the institution's name.
 _UNIVERSITY = re.compile(r"U\.?[ \t]|Univ\b")
 # HGVS variants (g.7578395G>C, c.215C>G, p.Arg72Pro, c.5266dupC), dbSNP ids (rs1042522).

@@ -110,7 +110,8 @@ def _named_company(text: str) -> bool:
 
 _VENDOR_HEAD = (r"(?i:home[ \t]+(?:infusion|oxygen|medical|health[ \t]+care|care)"
                 r"|infusion[ \t]+services|oxygen|ambulance|specialty[ \t]+(?:rx|pharmacy)"
-                r"|medical[ \t]+supply|pavilion|behavioral(?:[ \t]+health)?"
+                r"|medical[ \t]+supply|pavilion|behavioral(?:[ \t]+health)?|drugs?"
+                r"|respiratory[ \t]+(?:care|services)|[a-z]{2,4}[ \t]+cent(?:er|re)"  # PH Center
                 r"|crisis[ \t]+(?:stabilization[ \t]+)?(?:unit|cent(?:er|re)))")
 _VENDOR_WORDS = re.compile(rf"[ \t]+{_VENDOR_HEAD}$")
 
@@ -309,8 +310,10 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     # A town's fire or police department: the town is the identifier ("volunteer ff with
     # Tamsworth Fire Dept", "HARLOW POLICE DEPARTMENT").
     RegexRule("facility.department", Label.LOCATION,
-              rf"\b((?:{UP}{LETTER}+)(?:[ \t]+{UP}{LETTER}+)?)[ \t]+(?i:fire|police|sheriff['’]?s?)"
-              r"[ \t]+(?i:dept\b\.?|department|company|station)", 0.6, group=1,
+              rf"\b((?:{UP}{LETTER}+)(?:[ \t]+{UP}{LETTER}+)?)[ \t]+"
+              r"(?:(?i:fire|police|sheriff['’]?s?)[ \t]+(?i:dept\b\.?|department|company|station)"
+              r"|PD\b(?=[ \t]+(?i:officer|ofc|det)))",
+              0.6, group=1,
               validate=_named_head_word),
     # Vendors and psychiatric units by a name and what they are, in any case of the head:
     # "Corliss Ambulance", "Quenby Home Oxygen", "Lattimer Specialty Rx", "Wendover Pavilion",

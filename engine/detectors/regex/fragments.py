@@ -117,4 +117,5 @@ HHMM = r"(?:[01]\d|2[0-3])[0-5]\d"
 # Staff or an office of an institution right after its name: "per QVL RT", "HFCH nursing
 # supervisor", "QVL case mgr".
 STAFF_AFTER = (r"[ \t]+(?:RT|RN|MD|NP|SW|CM|(?i:case[ \t]+(?:mgr|manager)|nursing|charge"
-               r"|admissions|records|staff|liaison|intake|transfer[ \t]+center))\b")
+               r"|admissions|records|staff|liaison|intake|transfer[ \t]+center|tumor[ \t]+board"
+               r"|rad[ \t]+onc))\b")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core.labels import Label
-from engine.detectors.dictionary.context import CALLED_WHEN, NICKNAME_CUES
+from engine.detectors.dictionary.context import CALLED_WHEN, NICKNAME_CUES, RELATIONS
 from engine.detectors.regex.fragments import (
     CREDENTIALS,
     INITIAL,
@@ -81,6 +81,24 @@ def nickname(text: str) -> bool:
     words = text.casefold().split()
     return words[0] not in ("the", "a", "an", "my", "his", "her", "their", "our") \
         and " ".join(words) not in _ENDEARMENTS
+
+
+def word_or_listed_name(text: str) -> bool:
+    """After "prefers to be called": one word a name list holds ("DELPHINE", a word too) or
+    no English, clinical or shorthand list does; not "by her first name"."""
+    from engine.detectors.dictionary.names import is_listed_name
+    from engine.resolution.shorthand import is_shorthand
+
+    return unlisted_word(text) or nickname(text) and is_listed_name(text) \
+        and not is_shorthand(text)
+
+
+def unlisted_word(text: str) -> bool:
+    """One word that no English, clinical or shorthand list holds ("Delphine"; not "by her
+    first name", "(deceased)", "(HCP)", "GUARDIAN (CHIN) STITCH")."""
+    from engine.resolution.shorthand import clinical_or_english, is_shorthand
+
+    return nickname(text) and not clinical_or_english(text) and not is_shorthand(text)
 
 
 def named_when_called(text: str) -> bool:
@@ -164,6 +182,14 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.nickname_when_called", PAT,
               rf"(?i:\b{CALLED_WHEN})[ \t:,]*[\"“]([^\W\d_][\w'’\-]*)[\"”]", 0.6, group=1,
               validate=named_when_called, on_view=False),
+    # Without quotes, in any case: "PREFERS TO BE CALLED DELPHINE", 'the sister (Ilda)'.
+    RegexRule("name.preferred_name", PAT,
+              r"(?i:\b(?:prefers|preferred|likes|wants|wanted|asked)[ \t]+to[ \t]+be[ \t]+called)"
+              r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1, validate=word_or_listed_name,
+              on_view=False),
+    RegexRule("name.relation_in_brackets", PER,
+              rf"(?i:\b(?:{RELATIONS}))[ \t]*\(([^\W\d_][\w'’\-]+)\)", 0.6, group=1,
+              validate=unlisted_word, on_view=False),
     # "PT BAKER HAD A FAIR NIGHT", "Pt Noel remains intubated": a listed surname or first name
     # between "pt" and a verb whose subject it is (resolution/shorthand.after_pt_without_name
     # needs name evidence: this verb is it, and the word is no common or clinical one).

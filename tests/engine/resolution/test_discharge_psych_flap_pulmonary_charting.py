@@ -86,6 +86,11 @@ def hipaa() -> Pipeline:
     ("Venturi Oxygen mask 40%, sats 93%", "Venturi"),
     ("Propofol Infusion started at 1400 for agitation", "Propofol"),
     ("THYMOGLOBULIN INFUSION #2 TODAY, PREMEDICATED", "THYMOGLOBULIN"),
+    ("pt prefers to be called by her first name per daughter", "first name"),
+    ("son (hcp) at bedside, mother (deceased) had the same", "hcp"),
+    ("son (hcp) at bedside, mother (deceased) had the same", "deceased"),
+    ("**GUARDIAN (CHIN) STITCH IN PLACE - NECK FLEXED", "CHIN"),
+    ("sent to Study Drug pharmacy, Trauma Center aware, Baxter PD cycler at home", "Study"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -113,6 +118,13 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("supplies she brought from Lattimer Specialty Rx rather than ours",
      "Lattimer Specialty Rx"),
     ("REFILL DELIVERY FROM AEROVALE OXYGEN MISSED ON WEEKEND", "AEROVALE OXYGEN"),
+    ("last filled at corrigan drug about 5 wks ago.", "corrigan drug"),
+    ("CALLED HOLLOWELL RESPIRATORY CARE AT 555-0144 - INTAKE", "HOLLOWELL RESPIRATORY CARE"),
+    ("AFTER ARMED ROBBERY PER REPORT. DUNMARROW PD OFFICER AT BEDSIDE", "DUNMARROW"),
+    ("KPCI TUMOR BOARD, THURS 10/9", "KPCI"),
+    # a preferred name without quotes, a relative's name in brackets, in capitals
+    ("R-SYNCOPE AT HOME. PREFERS TO BE CALLED DELPHINE.\n\nNEURO: A&OX3", "DELPHINE"),
+    ("HELD A BRIEF CALL W/ THE SISTER (ILDA) VIA INTERPRETER AT 1400", "ILDA"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
