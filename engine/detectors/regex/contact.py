@@ -9,7 +9,8 @@ from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import ip_address, web_shape
 
 P, W = Label.PHONE, Label.WEB
-_EXT = r"(?:\s*(?:(?i:x|ext\.?|extension)|#)\s*\d{1,6})?"  # "555-276-4410 X2", "ext 3"
+_EXT_WORD = r"\s*(?:(?i:x|ext\.?|extension)|#)\s*"
+_EXT = rf"(?:{_EXT_WORD}\d{{1,6}})?"  # "555-276-4410 X2", "ext 3"
 _NANP = (rf"(?:\+?1[\s.\-]?|001[\s.\-])?(?:\(\d{{3}}\)\s*|\d{{3}}[\s.\-])\d{{3}}[\s.\-]\d{{4}}"
          rf"{_EXT}")
 _NANP_BARE = r"(?:\+?1)?\d{10}"
@@ -34,7 +35,7 @@ _ANY = rf"(?:{_NANP}|{_INTL}|{_NATIONAL}|{_NANP_BARE})"
 _ODD = r"[2-9]\d\d/[2-9]\d\d/\d{4}|[2-9]\d\d[ \t][2-9]\d{6}|[2-9]\d\d[2-9]\d\d-\d{4}"
 
 
-_EXT_MARK = re.compile(r"\s*(?:(?i:x|ext\.?|extension)|#)\s*(?=\d)")
+_EXT_MARK = re.compile(rf"{_EXT_WORD}(?=\d)")
 _DOTTED_DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d\b")
 
 
