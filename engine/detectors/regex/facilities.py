@@ -84,9 +84,13 @@ _GENERIC_BEFORE_HEAD = frozenset({
 _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near"})
 
 
+_HEAD_AT_END = re.compile(rf"[ \t]+{_HEAD}$")
+
+
 def _named_head(text: str) -> bool:
-    """A head word with a name before it, not only generic words."""
-    words = text.casefold().split()[:-1]
+    """A head word with a name before it, not only generic words ("Outpatient Renal Center":
+    the head is two words)."""
+    words = _HEAD_AT_END.sub("", text).casefold().split()
     through = [i for i, w in enumerate(words) if w in _THROUGH]
     if through:
         words = words[through[-1] + 1:]
@@ -112,7 +116,8 @@ _VENDOR_HEAD = (r"(?i:home[ \t]+(?:infusion|oxygen|medical|health[ \t]+care|care
                 r"|infusion[ \t]+services|oxygen|ambulance|specialty[ \t]+(?:rx|pharmacy)"
                 r"|medical[ \t]+supply|pavilion|behavioral(?:[ \t]+health)?|drugs?"
                 r"|respiratory[ \t]+(?:care|services)|[a-z]{2,4}[ \t]+cent(?:er|re)"  # PH Center
-                r"|crisis[ \t]+(?:stabilization[ \t]+)?(?:unit|cent(?:er|re)))")
+                r"|crisis[ \t]+(?:stabilization[ \t]+)?(?:unit|cent(?:er|re))"
+                r"|(?:dialysis|renal|kidney)[ \t]+(?:unit|cent(?:er|re)))")  # "wexcombe renal unit"
 _VENDOR_WORDS = re.compile(rf"[ \t]+{_VENDOR_HEAD}$")
 
 

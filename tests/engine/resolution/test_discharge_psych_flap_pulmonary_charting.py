@@ -91,6 +91,7 @@ def hipaa() -> Pipeline:
     ("son (hcp) at bedside, mother (deceased) had the same", "deceased"),
     ("**GUARDIAN (CHIN) STITCH IN PLACE - NECK FLEXED", "CHIN"),
     ("sent to Study Drug pharmacy, Trauma Center aware, Baxter PD cycler at home", "Study"),
+    ("referred to the Outpatient Renal Center for chair time", "Outpatient Renal Center"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -122,6 +123,7 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("CALLED HOLLOWELL RESPIRATORY CARE AT 555-0144 - INTAKE", "HOLLOWELL RESPIRATORY CARE"),
     ("AFTER ARMED ROBBERY PER REPORT. DUNMARROW PD OFFICER AT BEDSIDE", "DUNMARROW"),
     ("KPCI TUMOR BOARD, THURS 10/9", "KPCI"),
+    ("renal team wants mwf 1st shift. contacted wexcombe renal unit intake", "wexcombe"),
     # a preferred name without quotes, a relative's name in brackets, in capitals
     ("R-SYNCOPE AT HOME. PREFERS TO BE CALLED DELPHINE.\n\nNEURO: A&OX3", "DELPHINE"),
     ("HELD A BRIEF CALL W/ THE SISTER (ILDA) VIA INTERPRETER AT 1400", "ILDA"),
