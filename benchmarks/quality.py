@@ -138,7 +138,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 14 (sparse PHI)", "icu_notes_dev14.jsonl"),
             ("dev 15 (sparse PHI)", "icu_notes_dev15.jsonl"),
             ("dev 16 (sparse PHI)", "icu_notes_dev16.jsonl"),
-            ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"))
+            ("dev 17 (sparse PHI)", "icu_notes_dev17.jsonl"),
+            ("dev 18 (sparse PHI)", "icu_notes_dev18.jsonl"),
+            ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
+            ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -18,12 +18,13 @@ def test_the_icu_sets_are_there() -> None:
     assert [p.name for p in SETS] == [
         "icu_notes_dev.jsonl", "icu_notes_dev10.jsonl", "icu_notes_dev11.jsonl",
         "icu_notes_dev12.jsonl", "icu_notes_dev13.jsonl", "icu_notes_dev14.jsonl",
-        "icu_notes_dev15.jsonl", "icu_notes_dev16.jsonl",
+        "icu_notes_dev15.jsonl", "icu_notes_dev16.jsonl", "icu_notes_dev17.jsonl",
+        "icu_notes_dev18.jsonl",
         "icu_notes_dev2.jsonl", "icu_notes_dev3.jsonl", "icu_notes_dev4.jsonl",
         "icu_notes_dev5.jsonl", "icu_notes_dev6.jsonl", "icu_notes_dev7.jsonl",
         "icu_notes_dev8.jsonl", "icu_notes_dev9.jsonl",
         "icu_notes_heldapart.jsonl", "icu_notes_heldapart10.jsonl", "icu_notes_heldapart11.jsonl",
-        "icu_notes_heldapart12.jsonl", "icu_notes_heldapart13.jsonl",
+        "icu_notes_heldapart12.jsonl", "icu_notes_heldapart13.jsonl", "icu_notes_heldapart14.jsonl",
         "icu_notes_heldapart2.jsonl", "icu_notes_heldapart3.jsonl",
         "icu_notes_heldapart4.jsonl", "icu_notes_heldapart5.jsonl", "icu_notes_heldapart6.jsonl",
         "icu_notes_heldapart7.jsonl", "icu_notes_heldapart8.jsonl", "icu_notes_heldapart9.jsonl"]
