@@ -139,6 +139,9 @@ CURATED = (
     # "PROPOFOL/REMI TIVA", "MRI DWI", "PT CUFFLESS")
     "eval", "appt", "appts", "osm", "yest", "tot", "ffp", "ene", "mio", "elisa", "remi", "tiva",
     "dwi", "cuffless", "cuffed", "venturi",
+    # bariatric, travel and hematology ICUs ("revised to RYGB", "MVI to TPN", "OSTOMY RN NOTE",
+    # "8-10 WK TST/IGRA", "post ica 1.10", "pt post-ictal")
+    "rygb", "tpn", "ostomy", "igra", "ica", "ictal", "postictal", "post-ictal",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

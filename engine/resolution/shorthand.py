@@ -268,8 +268,17 @@ _SERVICES = (r"hf|chf|ep|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|
              r"|physical|therapy|rehabilitation|occupational|speech|hearing|foot|podiatry"
              r"|endo|vasc|cards|pulm|onc|neuro|nephro|nephrology|ortho|psych|derm|rheum|uro"
              r"|heme|burn|trauma|stroke|epilepsy|nutrition|support|device|pacemaker|dental"
-             r"|dentistry|joint|multidisciplinary|head|neck|radiation|thyroid|bariatric|ostomy")
+             r"|dentistry|joint|multidisciplinary|head|neck|radiation|thyroid|bariatric|ostomy"
+             r"|colorectal|hemophilia|sickle[ \t]+cell")
 # "Head and Neck Surgery Clinic", "Radiation Oncology / Dental Oncology Joint Clinic"
+_SERVICE_WORD = re.compile(rf"(?i:{_SERVICES})")
+
+
+def service_word(word: str) -> bool:
+    """A word that names what a clinic or team does ("Bariatric", "travel", "ENT")."""
+    return bool(_SERVICE_WORD.fullmatch(word))
+
+
 _SERVICE_CLINIC = re.compile(
     rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})(?:[ \t]+(?:and|&)[ \t]+|[ \t]*/[ \t]*|[ \t]+)){{1,5}}"
     r"(?:clinic|service|team|floor|step-?down)(?![\w\-]))")  # "TRANSFER TO ENT STEP-DOWN"

@@ -48,7 +48,9 @@ _NOT_DOSE = (r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps
 
 # Short words after "to"/"at" that are no institution: titles ("TO DR. CETTINA" in a
 # shouted line), a cash machine.
-_NOT_INSTITUTIONS = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sr", "jr", "atm"})
+# Titles, and agencies that name no patient's place ("ARTESUNATE ARRIVED FROM CDC").
+_NOT_INSTITUTIONS = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sr", "jr", "atm", "cdc",
+                               "fda", "who", "nih"})
 
 
 # What is said of a stay or a plan, never part of an institution's name: "Brief Hospital
@@ -79,7 +81,8 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "device", "dental", "joint", "multidisciplinary",
     # in capitals: "OTHERWISE SNF", "CHARGE RN AND PHARMACY", "SNF PHARMACY", "PT USES LOCAL
     # PHARMACY", "HOME INFUSION PHARMACY", "THROUGH MANY HOSPITAL STAYS"
-    "otherwise", "snf", "home", "rn", "charge", "pt", "many"}) | PLAN_WORDS
+    "otherwise", "snf", "home", "rn", "charge", "pt", "many", "see", "tell", "not", "did"})\
+    | PLAN_WORDS
 # Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
 _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near"})
 
@@ -91,12 +94,15 @@ def _named_head(text: str) -> bool:
     """A head word with a name before it, not only generic words ("Outpatient Renal Center":
     the head is two words)."""
     words = _HEAD_AT_END.sub("", text).casefold().split()
+    from engine.resolution.shorthand import service_word
+
     through = [i for i, w in enumerate(words) if w in _THROUGH]
     if through:
         words = words[through[-1] + 1:]
         if not words:
             return False  # "HOTEL NEAR HOSPITAL": no name before the head
-    return not words or not all(w.strip(".") in _GENERIC_BEFORE_HEAD for w in words)
+    return not words or not all(w.strip(".") in _GENERIC_BEFORE_HEAD or service_word(w)
+                                for w in words)  # "to see travel clinic"
 
 
 def _named_company(text: str) -> bool:
@@ -106,6 +112,8 @@ def _named_company(text: str) -> bool:
     from engine.resolution.shorthand import clinical_or_english, is_shorthand
 
     words = [w for w in text.replace(",", " ").split()[:-1] if w.casefold() not in ("and", "&")]
+    if text.rstrip(".").endswith(("LP", "PC")):  # "3. Avoid LP": a lumbar puncture
+        return any(not clinical_or_english(w.strip(".")) for w in words)
     if text.rstrip(".").endswith("AG"):  # an antigen or silver: "URINARY AG", "AQUACEL AG"
         return not words or not all(clinical_or_english(w.strip(".")) or measured_term(w)
                                     for w in words)

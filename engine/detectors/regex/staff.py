@@ -26,7 +26,10 @@ MICROBES = frozenset({"aureus", "coli", "epidermidis", "pneumoniae", "difficile"
                        "jirovecii", "cepacia", "catarrhalis", "meningitidis", "perfringens",
                        "monocytogenes", "gonorrhoeae", "trachomatis", "acnes",
                        # as charted short: "C. DIFF", "K. PNEUMO", "H. FLU"
-                       "diff", "dif", "pneumo", "flu", "influenza"})
+                       "diff", "dif", "pneumo", "flu", "influenza",
+                       # travellers' infections: "P. FALCIPARUM 18%", "S. TYPHI IN BCX"
+                       "falciparum", "vivax", "ovale", "malariae", "knowlesi", "typhi",
+                       "paratyphi", "stercoralis", "pseudomallei", "cenocepacia"})
 
 
 def _words(text: str) -> list[str]:
