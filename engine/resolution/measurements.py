@@ -205,8 +205,9 @@ _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2
                           r"|\d{1,2}:[0-5]\d|(?:[01]\d|2[0-3])[0-5]\d(?![\d.,/]))\b")
 
 
-# "C/O 4/10 SUBSTERNAL PRESSURE", "pain 7/10 -> now 3/10": a score out of ten, not April 2010.
+# Glued to a month/day's day, hours make a rate: "Na rise max 6-8/24h".
 _PER_HOURS_AFTER = re.compile(r"(?i:h|hr|hrs|hours?)\b")
+# "C/O 4/10 SUBSTERNAL PRESSURE", "pain 7/10 -> now 3/10": a score out of ten, not April 2010.
 _OUT_OF_TEN = re.compile(r"(?:[0-9]|10)/10")
 # How it feels, then the score: 'groin "burns" 4/10'; not "step-down 8/10".
 _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|\bfrom|\bat|@"

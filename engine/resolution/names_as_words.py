@@ -9,7 +9,12 @@ import re
 from engine.cire.lexicon import default_lexicon
 from engine.core.domain import Source, Span
 from engine.core.labels import NAME_LABELS
-from engine.detectors.dictionary.context import RELATIONS, has_name_context, is_english
+from engine.detectors.dictionary.context import (
+    PERSON_WORDS,
+    RELATIONS,
+    has_name_context,
+    is_english,
+)
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.generic_places import lower_case_english_words
@@ -18,7 +23,6 @@ from engine.resolution.roles import TITLE_BEFORE
 _RELATION_WORDS = frozenset(RELATIONS.split("|"))
 _PRONOUNS = frozenset("i me my mine you your he him his she her hers we us our they them their"
                       " it its myself himself herself themselves".split())
-_PERSON_WORDS = frozenset({"man", "woman", "gentleman", "lady", "male", "female"})
 _SAINT_BEFORE = re.compile(r"(?:\b(?:St|ST|Ste|STE|Saint|SAINT|st)\.?[ \t]+)\Z")
 _RELATION_BEFORE = re.compile(rf"(?i:\b(?:{RELATIONS})\b(?:\s*\(\w+\))?[ \t:,\-]*\Z)")
 
@@ -35,10 +39,9 @@ def lower_case_english_name(text: str, span: Span) -> bool:
         return False
     first, last = all_name_lists()
     context = has_name_context(text, span.start, span.end)
-    listed = any(w in first or w in last for w in words)
     # A listed name written as a word needs context ("wife faith", not "states faith has");
     # a relation word alone is no evidence for any other English word ("Daughter tearful").
-    if listed:
+    if any(w in first or w in last for w in words):
         if context:
             return False
     elif context and not _RELATION_BEFORE.search(text[max(0, span.start - 24):span.start]):
@@ -134,7 +137,7 @@ def pronoun_as_name(text: str, span: Span) -> bool:
     """"family updated by phone by me": a pronoun names whoever wrote or is meant, no one;
     nor does a word for a person without a title ("PT: MAN W/ HTN")."""
     key = text[span.start:span.end].casefold().strip(".,")
-    return span.label in NAME_LABELS and (key in _PRONOUNS or key in _PERSON_WORDS and not (
+    return span.label in NAME_LABELS and (key in _PRONOUNS or key in PERSON_WORDS and not (
         TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])))
 
 

@@ -65,18 +65,23 @@ class Resolver:
         from engine.resolution.guards import guard  # compiles the rules: not on import
 
         kept, _guarded = guard(doc, proposed)
-        dropped: list[Span] = []
-        for recoverer in self.recoverers:
-            if not kept:
-                break
-            kept, lost = recoverer.recover(doc, kept)
-            dropped.extend(lost)
+        kept, dropped = self._shipped_recover(doc, kept)
         for recoverer in self.learned:
             if not kept:
                 break
             kept, lost = self._learned_recover(recoverer, doc, kept)
             dropped.extend(lost)
         return kept, dropped
+
+    def _shipped_recover(self, doc: Document, spans: list[Span]) -> tuple[list[Span], list[Span]]:
+        """(kept, dropped) by every shipped recoverer in order (the clinical allowlist)."""
+        dropped: list[Span] = []
+        for recoverer in self.recoverers:
+            if not spans:
+                break
+            spans, lost = recoverer.recover(doc, spans)
+            dropped.extend(lost)
+        return spans, dropped
 
     def settle(self, doc: Document, candidates: list[Span]) -> list[Span]:
         """The overlap policy, the policy filter, the deciders (decided spans stay as they
@@ -87,9 +92,8 @@ class Resolver:
         spans = [s for s in resolved
                  if s.status is not SpanStatus.CANDIDATE or self.policy.is_phi(s, doc.text)]
         repeats = [s for s in recurrences(doc, spans) if self.policy.is_phi(s, doc.text)]
-        for recoverer in self.recoverers:  # "glenn" found once is no name in "bidirectional glenn"
-            repeats, _lost = recoverer.recover(doc, repeats)
-        spans += repeats
+        # "glenn" found once is no name in "bidirectional glenn"
+        spans += self._shipped_recover(doc, repeats)[0]
         for decider in self.deciders:
             open_spans = [s for s in spans if s.status is SpanStatus.CANDIDATE]
             if not open_spans:

@@ -31,6 +31,8 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
              # more than one: "SONS MARK AND PETER", "DAUGHTER TERESA AND GRANDKIDS HERE"
              r"|sons|daughters|brothers|sisters|grandsons|granddaughters|grandkids"
              r"|grandchildren|grandchild|kids|children|parents|siblings")
+# Who the patient is, never a name of theirs without a title: "PT: MAN W/ HTN".
+PERSON_WORDS = frozenset({"man", "woman", "gentleman", "lady", "male", "female"})
 # Explicit cues after which the next words are a name whatever the dictionaries say.
 CUES = r"patient|pt|name|re|client|resident"
 # A grade before "MR" makes it mitral regurgitation ("mod mr. post procedure"), no title.

@@ -14,7 +14,12 @@ from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
-from engine.detectors.dictionary.context import clinical_words, is_english, is_english_compound
+from engine.detectors.dictionary.context import (
+    PERSON_WORDS,
+    clinical_words,
+    is_english,
+    is_english_compound,
+)
 from engine.detectors.dictionary.gazetteer import is_title
 from engine.detectors.dictionary.names import all_name_lists
 
@@ -26,8 +31,7 @@ _STOP = frozenset({"mrn", "dob", "id", "hcn", "phn", "ssn", "sin", "uli", "acct"
                    "was", "has", "had", "and", "or", "the", "a", "an", "to", "of", "in", "on",
                    "at", "for", "with", "who", "seen", "age", "aged", "sex", "male", "female",
                    "mr", "mrs", "ms", "dr", "room", "bed", "unit", "no", "number", "date",
-                   # who the patient is, not a name: "PT: MAN W/ HTN"
-                   "man", "woman", "gentleman", "lady", "boy", "girl", "infant", "baby"})
+                   "boy", "girl", "infant", "baby"}) | PERSON_WORDS
 _GAP = re.compile(r"[ \t]{1,2}(?![ \t])")  # three blanks end a form field
 _ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|age\b|aged\b"
                        r"|\d+\s*(?:yo|y/o|years?)))")
