@@ -142,9 +142,12 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 18 (sparse PHI)", "icu_notes_dev18.jsonl"),
             ("dev 19 (sparse PHI)", "icu_notes_dev19.jsonl"),
             ("dev 20 (sparse PHI)", "icu_notes_dev20.jsonl"),
+            ("dev 21 (sparse PHI)", "icu_notes_dev21.jsonl"),
+            ("dev 22 (sparse PHI)", "icu_notes_dev22.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
-            ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"))
+            ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
+            ("held apart 16 (sparse PHI)", "icu_notes_heldapart16.jsonl"))
 
 
 def icu(ner: bool) -> None:
