@@ -33,7 +33,8 @@ _HEAD_NOUNS = (r"disease|syndrome|sign|signs|test|protocol|scale|score|criteria|
                r"equation|formula|lesions?|spots?|nodules?|diverticulum|esophagus|"
                r"oesophagus|angina|neuroma|cyst|thyroiditis|encephalopathy|dystrophy|anomaly|"
                r"malformation|paralysis|ligament|canal|triangle|pouch|ataxia|chorea|dementia|"
-               r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar|histology")
+               r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar|histology|"
+               r"decompression")
 # "Parkinson's disease", "Glasgow Coma Scale", "Bruce protocol", "Non-Hodgkin lymphoma". A head
 # noun that labels a field is no eponym: "Lisa Blümel   Cell: (275) 480-8909", "Greg cell
 # 472-555-0113".
@@ -59,6 +60,15 @@ _BLADE = re.compile(r"\b(?:Mac|MAC|mac)[ \t]*#?[1-5](?![\d.:/])")
 # A hemorrhage's grade on the Fisher scale ("post bleed day 8 from fisher 4 sah").
 _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?[ \t]*)?"
                      r"[1-4](?![\d.:/]))")
+# The staged heart operations named after surgeons, where the chart speaks of the operation:
+# "s/p Glenn", "early Glenn", "post glenn", "Glenn pressures", "GLENN SCHEDULED", "Fontan
+# circulation" (not "Dr. Glenn", "Glenn (father) called").
+_PALLIATION = re.compile(
+    r"(?i:\b(?:s/p|post|pre|early|stage[ \t]+[123]|bidirectional|bdg|completion|fenestrated"
+    r"|extracardiac|for|support|before|after)[ \t\-]+(?:norwood|glenn|fontan|rastelli)\b"
+    r"|\b(?:norwood|glenn|fontan|rastelli)(?:-\w+)?[ \t]+(?:shunt|pressures?|circulation"
+    r"|procedure|physiology|pts?|patient|conduit|pathway|candidate|scheduled|pod|stage"
+    r"|protection|takedown|failure|operation|repair|completion)\b)")
 # A score's grade that a candidate took with the score's name: "hunt-hess 3", "Fisher grade 2".
 _GRADE_AFTER = re.compile(r"[ \t]+#?\d{1,2}\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor|rn|np|md)\.?\s*)$")
@@ -110,6 +120,7 @@ class ClinicalAllowlist:
         ranges += [m.span() for m in _VARIANT.finditer(text)]
         ranges += [m.span() for m in _GENE_VARIANT.finditer(text)]
         ranges += [m.span() for m in _BLADE.finditer(text)]
+        ranges += [m.span() for m in _PALLIATION.finditer(text)]
         ranges += [m.span() for m in _FISHER.finditer(text)
                    if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])]
         return ranges

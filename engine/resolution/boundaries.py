@@ -61,11 +61,14 @@ _DEPARTMENTS = frozenset({"ed", "er", "icu", "micu", "sicu", "ccu", "cvicu", "ni
                           "pacu", "sw", "admissions", "lobby", "helipad"})
 _CLOCK = re.compile(HHMM)
 # Roles, clergy and step-relations before a name are no part of it ("ATTY WINSLOW PRATT",
-# "Trooper Nadeau", "fr donnelly", "STEPDAD RAY", "ho brandvold").
+# "Trooper Nadeau", "fr donnelly", "STEPDAD RAY", "ho brandvold", "Pharmacist Yusuf Demirci").
 _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "deacon",
                            "chaplain", "trooper", "officer", "sgt", "det", "atty", "attorney",
                            "sw", "ho", "rn", "np", "stepdad", "stepmom", "stepfather",
-                           "stepmother", "stepson", "stepdaughter"})
+                           "stepmother", "stepson", "stepdaughter", "pharmacist",
+                           "perfusionist", "dietitian", "dietician", "therapist", "counselor",
+                           "counsellor", "perfusion", "pharmacy", "fellow", "resident", "mgm",
+                           "mgf", "pgm", "pgf", "mob", "fob"})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"

@@ -142,6 +142,21 @@ CURATED = (
     # bariatric, travel and hematology ICUs ("revised to RYGB", "MVI to TPN", "OSTOMY RN NOTE",
     # "8-10 WK TST/IGRA", "post ica 1.10", "pt post-ictal")
     "rygb", "tpn", "ostomy", "igra", "ica", "ictal", "postictal", "post-ictal",
+    # neonatal, oncology and ECMO ICUs: ventilation, birth weight, umbilical lines, the liver
+    # edge, the oxygenation index, nutrition, nurse practitioners, incubators, cell therapy,
+    # circuits and arrests ("extubate to NIPPV", "down 4.5% from BW", "sampling from UAC",
+    # "liver at RCM", "consulted at OI 32", "Pharmacy PN review", "report to NNP", "back to
+    # isolette", "resume blina", "progressed to AML", "from VV ECMO", "CC: OHCA")
+    "nippv", "nimv", "bw", "uac", "uvc", "rcm", "lcm", "oi", "pn", "nnp", "isolette",
+    "cotside", "ems", "aml", "mds", "cll", "cml", "vv", "vv-ecmo", "va-ecmo", "ecls", "ecpr",
+    "hf", "vad", "mcs", "ohca", "ihca", "icans", "crs", "car-t", "blina", "leukapheresis",
+    "indep", "fdo2",
+    # sickle cell and bleeding disorders: a chest syndrome, a dose, a transplant programme, a
+    # treatment centre's kind ("recovering from ACS", "titrating to MTD", "Referral to BMT")
+    "acs", "mtd", "bmt", "htc",
+    # pediatric cardiac and neurosurgical ICUs: the unit, the diagnosis, a tachycardia, the
+    # pupillometer's index ("CICU RN", "related to CHD", "JET is common after VSD closure")
+    "cicu", "chd", "jet", "npi", "fem-pop", "fem-fem", "fem-ak", "fem-bk",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -44,10 +44,11 @@ def rising_day(core: str) -> bool:
     parts = core.split("/")
     return len(parts) == 2 and all(p.isdigit() for p in parts) \
         and 1 <= int(parts[0]) <= 12 and 12 < int(parts[1]) <= 31
-# Scores and settings a few words back: "rated his pain today as 6/10", "PS today at 10/5".
+# Scores and settings a few words back: "rated his pain today as 6/10", "PS today at 10/5",
+# the encephalopathy score of cell therapy ("ICE 6/10 at 0400").
 _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
                      r"|mmse|moca|psv|peep|cpap|bipap|simv|vent|settings|bp|rpe|borg|gcs"
-                     r"|nihss|cpot|rass|ciwa|cows|braden|nodes)\b"
+                     r"|nihss|cpot|rass|ciwa|cows|braden|nodes|ice|icans)\b"
                      r"(?:[ \t:=,]+[^\s/]+){0,3}[ \t:=]*$)")
 _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
                             re.IGNORECASE)
@@ -70,7 +71,8 @@ _OXYGEN_AFTER = re.compile(r"^[ \t,]*(?:\d{2,3}[ \t]*%|(?i:fio2|fi02|o2)\b)")
 # Bottles that grew an organism ("bcx 1/2 e coli", "2/4 GPC in clusters").
 _ORGANISM_AFTER = re.compile(
     r"^[ \t]+(?i:e\.?[ \t]?coli|gpc|gnr|gpr|mrsa|mssa|vre|staph|strep|kleb|klebsiella"
-    r"|pseudomonas|enterococc|enterobacter|candida|yeast|serratia|proteus|acinetobacter)")
+    r"|pseudomonas|enterococc|enterobacter|candida|yeast|serratia|proteus|acinetobacter"
+    r"|sets?|bottles?)")  # "Periph BCx 1/2 sets same"
 _BOTTLES = re.compile(r"([1-4])/([24])")
 _ORGANISM_IN_BEFORE = re.compile(r"(?i:\b(?:gpc|gnr|gpr|gpcs|gnrs|yeast|e\.?[ \t]?coli|mrsa|vre)"
                                  r"(?:[ \t]+in[ \t]+clusters)?[ \t]+in[ \t]*$)")

@@ -66,3 +66,45 @@ def drug_before(text: str, start: int) -> bool:
     word = _WORD_BEFORE.search(text[max(0, start - 30):start])
     term = default_lexicon().whole(word.group(1)) if word else None
     return term is not None and term.category == "drug"
+
+
+_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+", re.UNICODE)
+_CLOCK_AT_END = re.compile(r"[ \t]+(?:[01]\d|2[0-3])[0-5]\d\Z")
+# A whole phone number or extension before that time: "(555) 902-6617", "X6-3391", "x4417".
+_WHOLE_NUMBER = re.compile(r"(?:\+?1[ .\-]?)?\(?\d{3}\)?[ .\-]?\d{3}[.\-]\d{4}"
+                           r"|\d{10}|(?i:x|ext\.?[ \t]?)?\d{0,3}-?\d{4}")
+
+
+# A count or a clock a model's place took from the words after it: "returned from PORT AMARU 3
+# wks ago", "arrived from Marisca 5 mo ago", "ECMO team at Kesterton Children's 0730".
+_NUMBER_AT_END = re.compile(r"[ \t]+(\d{1,4})\Z")
+# An address's numbered part: "Suite 1400", "Route 1800", "PO Box 2210".
+_NUMBERED_BEFORE = re.compile(r"(?i:\b(?:suite|ste|unit|apt|room|rm|box|route|rte|hwy|highway"
+                              r"|road|rd|st|street|ave|avenue|blvd|floor|fl|building|bldg))\.?\Z")
+_DURATION_AFTER = re.compile(r"[ \t]*(?i:wks?|weeks?|mos?|months?|days?|d|yrs?|years?|hrs?"
+                             r"|hours?|mins?)\b")
+
+
+def place_without_a_count(text: str, start: int, end: int) -> tuple[int, int]:
+    number = _NUMBER_AT_END.search(text, start, end)
+    if number is None:
+        return start, end
+    digits = number.group(1)
+    clock = len(digits) == 4 and int(digits[:2]) < 24 and int(digits[2:]) < 60 \
+        and not _NUMBERED_BEFORE.search(text, start, number.start())
+    if clock or _DURATION_AFTER.match(text, end):
+        return start, number.start()
+    return start, end
+
+
+def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
+    """A model's address or phone without the words it took along: "CGC - ALOFTUS@..." is the
+    address, "X6-3391 0315" the extension without the time it was called."""
+    covered = text[start:end]
+    if web:
+        email = _EMAIL.search(covered)
+        return (start + email.start(), start + email.end()) if email else (start, end)
+    clock = _CLOCK_AT_END.search(covered)
+    if clock and _WHOLE_NUMBER.fullmatch(covered[:clock.start()]):
+        return start, start + clock.start()  # not the last group of "413 555 0143"
+    return start, end

@@ -43,7 +43,12 @@ from engine.detectors.dictionary.context import (
 from engine.detectors.regex.fragments import STAFF_AFTER, WEEKDAY
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces, with_facility_head, without_edge_words
-from engine.resolution.edges import in_caseless_line, trim
+from engine.resolution.edges import (
+    contact_core,
+    in_caseless_line,
+    place_without_a_count,
+    trim,
+)
 from engine.resolution.foreign_words import (
     common_phrase,
     foreign_context,
@@ -73,6 +78,7 @@ from engine.resolution.names_as_words import (
     service_told,
     thing_given_to_a_relation,
     topic_after_re,
+    topic_of_a_title,
 )
 from engine.resolution.roles import (
     determiner_before_a_name,
@@ -186,6 +192,10 @@ def _shape(text: str, span: Span) -> Span | None:
     start, end = span.start, span.end
     if span.source in (Source.NER, Source.LLM):
         start, end = trim(text, start, end)
+        if span.label in (Label.WEB, Label.PHONE):
+            start, end = contact_core(text, start, end, span.label is Label.WEB)
+        elif span.label in (Label.LOCATION, Label.HOSPITAL):
+            start, end = place_without_a_count(text, start, end)
     if end <= start or not any(c.isalnum() for c in text[start:end]):
         return None
     if span.source in (Source.NER, Source.LLM) and span.label in (Label.DATE, Label.ID) \
@@ -377,6 +387,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
             or clinical_term_as_name(text, span) or relation_before_a_name(text, span) \
             or pronoun_as_name(text, span) or saints_name(text, span) \
             or thing_given_to_a_relation(text, span) or topic_after_re(text, span) \
+            or topic_of_a_title(text, span) \
             or service_told(text, span) \
             or span.label in NAME_LABELS and span.source in (Source.NER, Source.LLM) \
             and determiner_before_a_name(text, span):

@@ -43,8 +43,9 @@ _UNITS = (r"mg|mcg|µg|ug|ng|g|gm|grams?|kg|lbs?|oz|ml|cc|l|dl|units?|u|iu|meq|m
           r"|hrs?|h|min|mins|minutes|sec|secs|seconds|days?|d|wks?|weeks?|mos?|months?"
           r"|x|times|degrees|deg|°[cf]?|%|fr|g/dl|k/ul|mosm|meq/l|mmol/l|iu/l|u/l|kcal|cal"
           r"|kcal/kg|kcal/oz")  # "similac 22kcal": a formula's strength
+# A count "x2", "x 10" (not the extension "x4417"), a frequency "q4h".
 _QUANTITY = re.compile(rf"(?i:(?<![\w.]){_NUM}(?:[ \t]?-[ \t]?{_NUM})?[ \t]?(?:{_UNITS})(?![a-z])"
-                       rf"|(?<![\w.])x[ \t]?\d+(?![\w.])|(?<![\w.])q\d+h?\b)")
+                       rf"|(?<![\w.])x[ \t]?\d{{1,3}}(?![\w.])|(?<![\w.])q\d+h?\b)")
 # Vitals, labs and device settings announce the numbers that follow.
 _CUES = (r"bp|sbp|dbp|nbp|abp|art|map|hr|pulse|rr|resp|sats?|spo2|o2|o2\s*sat|sao2|svo2|scvo2"
          r"|t|temp|tmax|tc|fio2|peep|ps|psv|tv|vt|rate|ci|co|svr|svri|pvr|pap|pas|pad|pcwp|cvp"
@@ -123,11 +124,31 @@ def _event_day(text: str, start: int, end: int) -> bool:
     return rising_day(text[start:end]) and charting_date(text, start, end)
 
 
+# Cues that name something given or sent, not a setting or a vital sign: a month/day and a
+# clock time after one are when it happened ("bolus 10/3 2240"), never "PS 10/5".
+_EVENT_CUE = re.compile(r"(?i:bolus|dose|drip|gtt|ivf|fluids|stool|urine|trop|ekg|abg|vbg)")
+_EVENT_CUE_BEFORE = re.compile(rf"(?i:\b{_EVENT_CUE.pattern}[ \t]*[:=~\-]?[ \t]*\Z)")
+_SATURDAY_BEFORE = re.compile(r"(?i:\bsat\.?,?[ \t]+\Z)")
+_GIVEN_AT = re.compile(r"[ \t]+(?:[01]\d|2[0-3])[0-5]\d(?![\w/.:])")
+
+
+def _given_on_a_day(text: str, start: int, end: int) -> bool:
+    """"last bicarb bolus 10/3 2240": a dose given on a day at a time; "next chair Sat 10/12":
+    a saturation is never a month and a day."""
+    if not month_day(text[start:end]):
+        return False
+    return bool(_GIVEN_AT.match(text, end)) \
+        and bool(_EVENT_CUE_BEFORE.search(text[max(0, start - 16):start])) \
+        or bool(_SATURDAY_BEFORE.search(text[max(0, start - 8):start]))
+
+
 def _cued_date(match: re.Match[str]) -> bool:
     """A full date after a cue is a date ("T: 2019-08-16", "D: 8/29/24  T: 1/5/2023",
     "I&O 2023-4-6"): four-digit years, or any day/month/year after "T:" (transcribed)."""
     value = match.group(1)
     if _event_day(match.string, match.start(1), match.end(1)):
+        return True
+    if _given_on_a_day(match.string, match.start(1), match.end(1)):
         return True
     if "." in value or value.count("/") + value.count("-") != 2:
         return False
@@ -152,7 +173,8 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
         return len(parts[2]) in (2, 4) and numeric_date(value) or _iso_date(value)
     if len(parts) != 2:
         return False
-    if _event_day(text, match.start(), match.end()):
+    if _event_day(text, match.start(), match.end()) \
+            or _given_on_a_day(text, match.start(), match.end()):
         return True
     if _MEASURE_BEFORE.search(text[max(0, match.start() - 20):match.start()]):
         return False

@@ -19,6 +19,7 @@ from engine.detectors.dictionary.names import all_name_lists, is_listed_name
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.generic_places import lower_case_english_words
 from engine.resolution.roles import TITLE_BEFORE
+from engine.resolution.terms import drug_words
 
 _RELATION_WORDS = frozenset(RELATIONS.split("|"))
 _PRONOUNS = frozenset("i me my mine you your he him his she her hers we us our they them their"
@@ -91,6 +92,26 @@ def topic_after_re(text: str, span: Span) -> bool:
     return span.source in (Source.NER, Source.LLM) and span.label in NAME_LABELS \
         and _plain_word(text[span.start:span.end]) \
         and bool(_ABOUT_BEFORE.search(text[max(0, span.start - 24):span.start]))
+
+
+# A note's title and its topic: "micu progress note - methanol", "Event Note - Leukapheresis".
+_TITLE_DASH_BEFORE = re.compile(r"(?i:\b(?:note|progress|update|event|consult)[ \t]*[-–:][ \t]*\Z)")
+
+
+def topic_of_a_title(text: str, span: Span) -> bool:
+    """A model's name after a note's title and a dash, in English, shorthand or drug words
+    only, no first name: what the note is about ("micu progress - sulfonylurea ingestion")."""
+    from engine.resolution.shorthand import clinical_or_english  # shorthand imports this module
+
+    if span.source not in (Source.NER, Source.LLM) or span.label not in NAME_LABELS:
+        return False
+    line_start = text.rfind("\n", 0, span.start) + 1
+    if not _TITLE_DASH_BEFORE.search(text[line_start:span.start]):
+        return False
+    first, _last = all_name_lists()
+    words = text[span.start:span.end].split()
+    return all(w.casefold() not in first and (clinical_or_english(w) or w.casefold() in
+                                              drug_words()) for w in words)
 
 
 def _plain_word(covered: str) -> bool:

@@ -73,7 +73,8 @@ _TITLES = frozenset({"fr", "father", "rev", "reverend", "sister", "chaplain", "t
                      "atty", "attorney", "licsw", "lcsw", "msw", "lpn", "cna", "pca", "phd",
                      "pharmd", "rrt", "cnsd", "dean", "pgy", "resident", "intern", "fellow",
                      "attending", "slp", "crna", "lmhc", "lmsw", "lpc", "cadc", "ccm",
-                     "liaison", "pastor", "chaplaincy"})
+                     "liaison", "pastor", "chaplaincy", "cgc", "perfusionist", "pharmacist",
+                     "dietitian", "dietician"})
 _WEEKDAY_WORD = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds?|thurs?"
                            r"|fri|sat|sun)")
 _WEEKDAY_BEFORE = re.compile(r"(?i:\b(?:on|come|coming|until|till|by|since|next|last|this|before"

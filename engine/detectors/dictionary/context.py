@@ -28,6 +28,7 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
              r"|sponsor|boss|employer|coworker|co-worker|landlord|landlady|housemate"
              r"|daughter-in-law|son-in-law|mother-in-law|father-in-law|sister-in-law"
              r"|brother-in-law|dil|stepdad|stepmom"
+             r"|mob|fob|mgm|mgf|pgm|pgf"  # a newborn's mother, father and grandparents
              # more than one: "SONS MARK AND PETER", "DAUGHTER TERESA AND GRANDKIDS HERE"
              r"|sons|daughters|brothers|sisters|grandsons|granddaughters|grandkids"
              r"|grandchildren|grandchild|kids|children|parents|siblings")
@@ -118,8 +119,15 @@ def has_strong_name_context(text: str, start: int, end: int) -> bool:
 
 def quoted_nickname(text: str, start: int) -> bool:
     """What begins at ``start`` is quoted as what someone is called ('PREFERS TO BE CALLED
-    "PEG"'): a name even when it is shorthand."""
-    return bool(_NICKNAME_BEFORE.search(text[max(0, start - 40):start]))
+    "PEG"', "Pt (Pip per family)"): a name even when it is shorthand."""
+    return bool(_NICKNAME_BEFORE.search(text[max(0, start - 40):start])) \
+        or text[start - 1:start] == "(" and bool(_FAMILY_CALLS_WORD.match(text, start))
+
+
+# What the family calls the patient, in brackets after the word: "(Pip per family)".
+FAMILY_CALLS = (r"[ \t]+(?i:per[ \t]+|(?:to|by)[ \t]+(?:the[ \t]+)?)"
+                r"(?i:family|parents|mom|dad|wife|husband|kids|grandkids|friends)\)")
+_FAMILY_CALLS_WORD = re.compile(rf"[^\W\d_][\w'’\-]*{FAMILY_CALLS}")
 
 
 def read_words(parts: tuple[str, str]) -> frozenset[str]:

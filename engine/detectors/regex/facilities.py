@@ -19,6 +19,11 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          r"|Radiology|Rehabilitation\s+Cent(?:er|re)|Nursing\s+Home|Care\s+Cent(?:er|re)"
          # where a patient dialyses or delivers: "Wexcombe Renal Unit", "Linfield Birth Center"
          r"|(?:Dialysis|Renal|Kidney)\s+(?:Cent(?:er|re)|Unit)|Birth(?:ing)?\s+Cent(?:er|re)"
+         # a specialty's centre or programme by its name: "Kessering Bariatric Center",
+         # "Brackenford Hemophilia Center", "Lannigan Bariatric Program"
+         r"|(?:Bariatric|Hemophilia|Cancer|Heart|Transplant|Wound|Sleep|Surgery|Surgical|Stroke"
+         r"|Burn|Trauma|Spine|Vein|Vascular|Fertility|Diabetes|Memory|Treatment|Infusion"
+         r"|Recovery|Detox)\s+(?:Cent(?:er|re)|Program|Institute)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"
          r"|Capital|Insurance|Industries|Enterprises|Ventures"
@@ -43,7 +48,7 @@ _TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|b
 # A unit named with a number ("Kessler 3", "Baker 5B"), not a dose, ratio or time after it.
 _UNIT_NAME = rf"{UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?\b"
 _NOT_DOSE = (r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps?|puffs?|l\b"
-             r"|lpm|mic|/|nc\b|np\b|nrb\b|hfnc\b|fm\b|o2\b|via\b|mask\b"
+             r"|lpm|mic\b|k?cal\b|/|nc\b|np\b|nrb\b|hfnc\b|fm\b|o2\b|via\b|mask\b"
              r"|yrs?\b|years?|mos?\b|months?|wks?\b|weeks?|days?|hrs?\b|hours?|backup))")
 
 # Short words after "to"/"at" that are no institution: titles ("TO DR. CETTINA" in a
@@ -285,6 +290,10 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     RegexRule("facility.ward_aside", H,
               rf"(?i:\b(?:unit|floor|lab|ward|icu|service|rehab|stepdown|step-down)[ \t]+)"
               rf"\(({_UNIT_NAME})\)", 0.55, group=1, validate=_unit_aside),
+    # A header's unit field: "UNIT: PRUITT 7 MICU", "Ward: Bayard 2".
+    RegexRule("facility.unit_field", H,
+              rf"(?i:\b(?:unit|ward|loc|location)[ \t]*:[ \t]*)({_UNIT_NAME}){_NOT_DOSE}", 0.55,
+              group=1, validate=_unit_aside),
     # Wards named by an English word: only where a patient moves to or stays on them.
     RegexRule("facility.ward_word_moved", H, rf"{_WARD_MOVE}({_UNIT_NAME}){_NOT_DOSE}", 0.55,
               group=1, validate=_english_ward),
@@ -318,7 +327,7 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               group=1),
     RegexRule("facility.head", H,
               rf"\b(?<!/)((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}"
-              rf"[ \t]+{_HEAD})\b",
+              rf"[ \t]+{_HEAD})\b(?![ \t]+(?i:day)[ \t]*#?\d)",  # "hospital day 2": a count
               0.7, group=1, validate=_named_head),
     # A town's fire or police department: the town is the identifier ("volunteer ff with
     # Tamsworth Fire Dept", "HARLOW POLICE DEPARTMENT").

@@ -57,14 +57,17 @@ ID_RULES: tuple[RegexRule, ...] = (
     _cued("id.insurance", r"insurance(?:\s+(?:id|number|policy))?|policy(?:\s+number)?|member\s+id"
           r"|group(?:\s+number)?|subscriber(?:\s+id)?|medicare|medicaid|plan\s+id|blue\s+cross",
           "INSURANCE", 0.88),
-    _cued("id.license", r"licen[cs]e(?:\s+number)?|driver'?s?\s+licen[cs]e|dl|cpso|npi|dea"
+    # NPI: the provider's ten digits, not the pupillometer's index ("NPi 4.2/4.3")
+    _cued("id.license", r"licen[cs]e(?:\s+number)?|driver'?s?\s+licen[cs]e|dl|cpso"
+          r"|npi(?=\s*[:#]?\s*\d{10}\b)|dea"
           r"|registration(?:\s+number)?|college\s+(?:number|no)|billing\s+number|ohip\s+billing",
           "LICENSE", 0.88),
     _cued("id.device", r"serial(?:\s+number)?|s/n|device(?:\s+id)?|implant(?:\s+id)?"
           r"|lot\s+(?:number|no\b|#)"
           r"|model(?:\s+number)?|vin|plate", "DEVICE", 0.8),
     _cued("id.accession", r"accession(?:\s+number)?|specimen(?:\s+id)?|requisition|lab\s+id"
-          r"|sample\s+id|case\s+(?:id|number)|study\s+id|order\s+(?:id|number)", "ACCESSION", 0.85),
+          r"|sample\s+id|case(?=\s*(?:#|no\b|id\b|number))|study\s+id"
+          r"|order\s+(?:id|number)", "ACCESSION", 0.85),
     _cued("id.generic", r"id|identifier|ref(?:erence)?|file(?:\s+number)?", None, 0.75),
     # Spanish record, social-security and college numbers, often in spaced groups:
     # "NHC: 2569870", "NASS: 47 39047534 02", "NºCol: 28 28 70973", "CIPA: nhc-739146".

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core.labels import Label
-from engine.detectors.dictionary.context import CALLED_WHEN, NICKNAME_CUES, RELATIONS
+from engine.detectors.dictionary.context import CALLED_WHEN, FAMILY_CALLS, NICKNAME_CUES, RELATIONS
 from engine.detectors.regex.fragments import (
     CREDENTIALS,
     INITIAL,
@@ -101,6 +101,19 @@ def unlisted_word(text: str) -> bool:
     return nickname(text) and not clinical_or_english(text) and not is_shorthand(text)
 
 
+def family_nickname(text: str) -> bool:
+    """'Pt (Pip per family)': one word, no ICU or clinical word or verb form ("(DNR per
+    family)", "(confirmed per family)"); the inventories' rarer senses ("PIP") give way to
+    the brackets."""
+    from engine.detectors.dictionary.context import clinical_words
+    from engine.resolution.shorthand import icu_words
+    from engine.resolution.unknown_words import verb_form
+
+    key = text.casefold()
+    return nickname(text) and key not in icu_words() and key not in clinical_words() \
+        and not verb_form(text)
+
+
 def named_when_called(text: str) -> bool:
     """'settles when called "deb"': one word, no shorthand unless a name list holds it
     ('calms when called "stat"' is an order)."""
@@ -187,6 +200,30 @@ NAME_RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(?:prefers|preferred|likes|wants|wanted|asked)[ \t]+to[ \t]+be[ \t]+called)"
               r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1, validate=word_or_listed_name,
               on_view=False),
+    # A newborn charted by sex and surname: "bb girl marsh", "BABY BOY OKAFOR", "Baby Girl A
+    # Lindqvist" (a twin's letter before the surname).
+    RegexRule("name.newborn", PAT,
+              r"(?i:\b(?:baby|bb|infant)[ \t]+(?:girl|boy)(?:[ \t]+[AB](?=[ \t]+\w{3}))?)"
+              r"[ \t]+([^\W\d_][\w'’\-]{2,})(?![\"”\w])", 0.6, group=1,
+              validate=word_or_listed_name, on_view=False),
+    # What the family calls the patient: "Parents call her Bea", "FAMILY CALLS HIM TAD" (not
+    # "will call her back", "to call him PCP": an unlisted or listed non-word only).
+    RegexRule("name.called_by", PAT,
+              r"(?i:(?<!\bwill[ \t])(?<!\bto[ \t])(?<!\bpls[ \t])\bcalls?[ \t]+(?:her|him))"
+              r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1,
+              validate=word_or_listed_name, on_view=False),
+    # A clinician's name in brackets after the role: "CT surgery fellow (Frost)", "night
+    # resident (okafor)".
+    RegexRule("name.role_in_brackets", DOC,
+              r"(?i:(?<![\-/])\b(?:fellow|resident|attending|intern|intensivist|hospitalist|surgeon"
+              r"|perfusionist|pharmacist|np|pa|md|rn|rt))[ \t]*"
+              r"\(([^\W\d_](?:[^\W\d_]|['’\-])+)\)", 0.6,
+              group=1, validate=word_or_listed_name, on_view=False),
+    # What the family calls the patient, in brackets: "Pt (Pip per family)", "pt (nana to the
+    # family)".
+    RegexRule("name.nickname_per_family", PAT,
+              rf"\(([^\W\d_][\w'’\-]*){FAMILY_CALLS}", 0.6, group=1,
+              validate=family_nickname, on_view=False),
     RegexRule("name.relation_in_brackets", PER,
               rf"(?i:\b(?:{RELATIONS}))[ \t]*\(([^\W\d_][\w'’\-]+)\)", 0.6, group=1,
               validate=unlisted_word, on_view=False),

@@ -29,7 +29,9 @@ MICROBES = frozenset({"aureus", "coli", "epidermidis", "pneumoniae", "difficile"
                        "diff", "dif", "pneumo", "flu", "influenza",
                        # travellers' infections: "P. FALCIPARUM 18%", "S. TYPHI IN BCX"
                        "falciparum", "vivax", "ovale", "malariae", "knowlesi", "typhi",
-                       "paratyphi", "stercoralis", "pseudomallei", "cenocepacia"})
+                       "paratyphi", "stercoralis", "pseudomallei", "cenocepacia",
+                       # the anginosus group: "strep intermedius (milleri group)"
+                       "intermedius", "anginosus", "constellatus", "milleri"})
 
 
 def _words(text: str) -> list[str]:

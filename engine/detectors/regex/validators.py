@@ -253,6 +253,10 @@ def measured_term(word: str) -> bool:
     return term is not None and term.category in _MEASURED
 
 
+_NUMBER_CUES = frozenset({"pgr", "pager", "beeper", "ext", "extension", "tel", "cell", "phone",
+                          "fax", "vocera", "spectralink", "bed", "rm", "room"})
+
+
 def country_code_not_charting(text: str) -> bool:
     """"Finland 38524", "Netherlands 6500", not "Extubated 1100," or "APS 1000,": a clock
     time or a round number after an English word or an acronym is charting."""
@@ -263,6 +267,8 @@ def country_code_not_charting(text: str) -> bool:
     number = re.findall(r"\d+", text)[-1]
     if any(measured_term(w) or w.casefold() in icu_words() for w in words):
         return False  # "FERRITIN 4800", "ldh 2650", "EBL 6000": a lab or a loss and its value
+    if any(w.casefold() in _NUMBER_CUES for w in words):
+        return False  # "onc fellow pgr 2281": a pager, not a postcode
     if len(number) != 4:
         return True
     if _YEAR.fullmatch(number):
