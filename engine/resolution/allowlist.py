@@ -59,7 +59,10 @@ _GENE_VARIANT = re.compile(
 _BLADE = re.compile(r"\b(?:Mac|MAC|mac)[ \t]*#?[1-5](?![\d.:/])")
 # A hemorrhage's grade on the Fisher scale ("post bleed day 8 from fisher 4 sah").
 _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?[ \t]*)?"
-                     r"[1-4](?![\d.:/]))")
+                     r"[1-4](?![\d.:/])"
+                     # and limb ischemia's class ("CLTI L LE, Rutherford 5")
+                     r"|\brutherford[ \t]+(?:class(?:ification)?[ \t]+|category[ \t]+)?"
+                     r"[0-6](?![\d.:/]))")
 # The staged heart operations named after surgeons, where the chart speaks of the operation:
 # "s/p Glenn", "early Glenn", "post glenn", "Glenn pressures", "GLENN SCHEDULED", "Fontan
 # circulation" (not "Dr. Glenn", "Glenn (father) called").

@@ -156,7 +156,7 @@ CURATED = (
     "acs", "mtd", "bmt", "htc",
     # pediatric cardiac and neurosurgical ICUs: the unit, the diagnosis, a tachycardia, the
     # pupillometer's index ("CICU RN", "related to CHD", "JET is common after VSD closure")
-    "cicu", "chd", "jet", "npi", "fem-pop", "fem-fem", "fem-ak", "fem-bk",
+    "cicu", "chd", "jet", "npi", "fem-pop", "fem-fem", "fem-ak", "fem-bk", "dass",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

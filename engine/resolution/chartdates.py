@@ -89,9 +89,12 @@ _QUANTITY_AFTER = re.compile(r"^[ \t]*(?i:amps?|tabs?|tablets?|vials?|bags?|cups
                              r"|wine|liquor|of[ \t]+(?:a|an|the)\b"
                              r"|baths?\b|bathrooms?|doses?\b|strength|ns\b|nss\b|way\b"
                              r"|bottles?\b|sl\b|mg\b|mcg\b"  # "in 1/2 bottles", "bup 8/2 SL"
+                             r"|l\b|lpm\b|liters?\b|litres?\b"  # "on 1/2 l nc"
                              r"|(?:lymph[ \t]+)?nodes?\b|lns?\b)")  # "4/42 nodes positive"
 # "pain 9/10 -> 5/10", "CP BETTER (4/10 FROM 7/10)"
-_NEXT_SCORE = re.compile(r"^[ \t]*(?:->|→|-->|(?i:to|from|down[ \t]+from|up[ \t]+from|was))[ \t]*"
+# "pre-op ble 2/5, now hf 3/5": the same scale again, now and for another muscle group.
+_NEXT_SCORE = re.compile(r"^[ \t]*(?:->|→|-->|(?i:to|from|down[ \t]+from|up[ \t]+from|was)"
+                         r"|,?[ \t]*(?i:now)(?:[ \t]+[a-z/]{1,6})?)[ \t]*"
                          r"\d{1,2}/(\d{1,2})(?!\d)")
 
 

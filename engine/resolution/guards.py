@@ -112,6 +112,7 @@ from engine.resolution.telegraphic import (
     shorthand_in_a_name,
     side_and_device,
     size_or_day,
+    species,
     title_alone,
     weekday_as_a_name,
 )
@@ -397,7 +398,8 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True  # "Sexo: H.", "Age: 62": the value of a field that holds no name
     if span.label in NAME_LABELS and shorthand_in_a_name(text, span):
         return True  # "METFORMIN HELD", "R. ZOSYN", whoever proposed it
-    if span.label in NAME_LABELS and eponym(text, span) or named_thing(text, span):
+    if span.label in NAME_LABELS and eponym(text, span) or named_thing(text, span) \
+            or species(text, span):
         return True  # "IVOR-LEWIS ESOPHAGECTOMY", "Hunt Hess score", "Minnesota tube"
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"

@@ -239,6 +239,19 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
     return not has_name_context(text, span.start, span.end)
 
 
+# A species after its genus, or its group: "strep intermedius", "(milleri group)".
+_GENUS_BEFORE = re.compile(r"(?i:\b(?:strep|streptococcus|staph|staphylococcus|[a-z]\.)[ \t]*\Z)")
+_GROUP_AFTER = re.compile(r"[ \t]+(?i:group|grp)\b")
+
+
+def species(text: str, span: Span) -> bool:
+    """A species named after its genus or before its group, whoever proposed it."""
+    covered = text[span.start:span.end].strip()
+    return covered.casefold() in MICROBES and (
+        bool(_GENUS_BEFORE.search(text[max(0, span.start - 16):span.start]))
+        or bool(_GROUP_AFTER.match(text, span.end)))
+
+
 def section_letter(text: str, span: Span) -> bool:
     """"A: Propofol off" (assessment), "P: wean": a letter that heads a section."""
     covered = text[span.start:span.end]

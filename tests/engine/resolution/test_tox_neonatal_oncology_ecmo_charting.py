@@ -54,6 +54,10 @@ def hipaa() -> Pipeline:
     ("pt pod 2 s/p r fem-pop, hr 110s sinus, groin dressing dry", "fem-pop"),
     ("Referred to the Regional Sleep Center. Peritoneal Dialysis discussed.", "Sleep Center"),
     ("code status (DNR per family) confirmed at bedside", "DNR"),
+    ("extubated pod 7. on 1/2 l nc sats 76-82. hr 140s", "1/2"),
+    ("epidural abscess. pre-op ble 2/5, now hf 3/5, kf 3/5 bilat.", "2/5"),
+    ("A/P: CLTI L LE, Rutherford 5, WIfI 2-0-3.", "Rutherford"),
+    ("steal syndrome (DASS) L hand. HD today.", "DASS"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -77,6 +81,7 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("Followed by Brackenford Hemophilia Center, on-call hematologist",
      "Brackenford Hemophilia Center"),
     ("Glenn (father) called at 1400, updated", "Glenn"),
+    ("Dr. Rutherford 5 days ago placed the graft", "Rutherford"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -95,6 +100,8 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("doses can be timed. Pharmacist Yusuf Demirci, PharmD, ICU pager", "Pharmacist Yusuf Demirci",
      Label.DOCTOR, ["Yusuf Demirci"]),
     ("plan: resume blina at 9 mcg/day once crs resolved", "blina", Label.PERSON, []),
+    ("culture: strep intermedius (milleri group). sister asks", "intermedius", Label.PERSON, []),
+    ("culture: strep intermedius (milleri group). sister asks", "milleri", Label.HOSPITAL, []),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
                                                kept: list[str]) -> None:
