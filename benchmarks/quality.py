@@ -144,10 +144,13 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 20 (sparse PHI)", "icu_notes_dev20.jsonl"),
             ("dev 21 (sparse PHI)", "icu_notes_dev21.jsonl"),
             ("dev 22 (sparse PHI)", "icu_notes_dev22.jsonl"),
+            ("dev 23 (sparse PHI)", "icu_notes_dev23.jsonl"),
+            ("dev 24 (sparse PHI)", "icu_notes_dev24.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
-            ("held apart 16 (sparse PHI)", "icu_notes_heldapart16.jsonl"))
+            ("held apart 16 (sparse PHI)", "icu_notes_heldapart16.jsonl"),
+            ("held apart 17 (sparse PHI)", "icu_notes_heldapart17.jsonl"))
 
 
 def icu(ner: bool) -> None:
