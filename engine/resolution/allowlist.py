@@ -34,7 +34,7 @@ _HEAD_NOUNS = (r"disease|syndrome|sign|signs|test|protocol|scale|score|criteria|
                r"oesophagus|angina|neuroma|cyst|thyroiditis|encephalopathy|dystrophy|anomaly|"
                r"malformation|paralysis|ligament|canal|triangle|pouch|ataxia|chorea|dementia|"
                r"neuropathy|arteritis|vasculitis|hernia|contracture|deformity|bacillus|agar|histology|"
-               r"decompression")
+               r"decompression|gangrene")
 # "Parkinson's disease", "Glasgow Coma Scale", "Bruce protocol", "Non-Hodgkin lymphoma". A head
 # noun that labels a field is no eponym: "Lisa Blümel   Cell: (275) 480-8909", "Greg cell
 # 472-555-0113".

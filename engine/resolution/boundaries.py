@@ -67,8 +67,8 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            "sw", "ho", "rn", "np", "stepdad", "stepmom", "stepfather",
                            "stepmother", "stepson", "stepdaughter", "pharmacist",
                            "perfusionist", "dietitian", "dietician", "therapist", "counselor",
-                           "counsellor", "perfusion", "pharmacy", "fellow", "resident", "mgm",
-                           "mgf", "pgm", "pgf", "mob", "fob"})
+                           "counsellor", "perfusion", "pharmacy", "fellow", "resident",
+                           "attending", "mgm", "mgf", "pgm", "pgf", "mob", "fob"})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"

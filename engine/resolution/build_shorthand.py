@@ -157,6 +157,11 @@ CURATED = (
     # pediatric cardiac and neurosurgical ICUs: the unit, the diagnosis, a tachycardia, the
     # pupillometer's index ("CICU RN", "related to CHD", "JET is common after VSD closure")
     "cicu", "chd", "jet", "npi", "fem-pop", "fem-fem", "fem-ak", "fem-bk", "dass",
+    # custody, adolescent, mass-casualty and medevac ICUs: a vaping injury, a drug, hyperbaric
+    # oxygen, a handover's form, urology, a helicopter, a TB test, a family meeting
+    # ("per EVALI reporting", "after MDMA", "checked by HBO MD", "report given, SBAR",
+    # "URO AWARE", "COAST GUARD HELO", "POS QUANTIFERON", "at fam mtg", "ferry on wkend")
+    "evali", "mdma", "hbo", "sbar", "uro", "helo", "quantiferon", "fam", "wkend",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

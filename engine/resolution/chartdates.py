@@ -76,6 +76,11 @@ _ORGANISM_AFTER = re.compile(
 _BOTTLES = re.compile(r"([1-4])/([24])")
 _ORGANISM_IN_BEFORE = re.compile(r"(?i:\b(?:gpc|gnr|gpr|gpcs|gnrs|yeast|e\.?[ \t]?coli|mrsa|vre)"
                                  r"(?:[ \t]+in[ \t]+clusters)?[ \t]+in[ \t]*$)")
+# Blood cultures right before a bottle count and what the bottles show, not a culture's result
+# after its date ("BCx 4/4 NGTD").
+_CULTURES_BEFORE = re.compile(r"(?i:\b(?:bcx|bc|blood[ \t]+(?:cx|cultures?))[ \t:]*\Z)")
+_BOTTLES_RESULT_AFTER = re.compile(r"[ \t]*(?:,|(?i:pos(?:itive)?|\+|sets?|bottles?|growing"
+                                   r"|grew|w/|with)\b)")
 _EQUALS_AFTER = re.compile(r"^[ \t]*=[ \t]*\d+(?![\d/])")  # not "from 2/1 = 4/26": dates
 # A strength or pain score on the scale the line already used ("LE 2-3/5 R > L, improved from
 # 1/5"); dates repeat too ("BCX 1/3 ... BCX 1/3"), so only these two scales.
@@ -90,6 +95,7 @@ _QUANTITY_AFTER = re.compile(r"^[ \t]*(?i:amps?|tabs?|tablets?|vials?|bags?|cups
                              r"|baths?\b|bathrooms?|doses?\b|strength|ns\b|nss\b|way\b"
                              r"|bottles?\b|sl\b|mg\b|mcg\b"  # "in 1/2 bottles", "bup 8/2 SL"
                              r"|l\b|lpm\b|liters?\b|litres?\b"  # "on 1/2 l nc"
+                             r"|of\b(?=[^\n]{0,30}\bdoses?\b)"  # "at 2/3 of waking dose"
                              r"|(?:lymph[ \t]+)?nodes?\b|lns?\b)")  # "4/42 nodes positive"
 # "pain 9/10 -> 5/10", "CP BETTER (4/10 FROM 7/10)"
 # "pre-op ble 2/5, now hf 3/5": the same scale again, now and for another muscle group.
@@ -124,8 +130,9 @@ def fraction_in_context(text: str, start: int, end: int) -> bool:
     line = text[max(0, start - 60):start].rsplit("\n", 1)[-1]
     bottles = _BOTTLES.fullmatch(core)
     if bottles and int(bottles.group(1)) <= int(bottles.group(2)) \
-            and (_ORGANISM_AFTER.match(after) or _ORGANISM_IN_BEFORE.search(line)):
-        return True  # "bcx 1/2 e coli", "5/31 gnr in 1/2"
+            and (_ORGANISM_AFTER.match(after) or _ORGANISM_IN_BEFORE.search(line)
+                 or _CULTURES_BEFORE.search(line) and _BOTTLES_RESULT_AFTER.match(after)):
+        return True  # "bcx 1/2 e coli", "5/31 gnr in 1/2", "in BCx 2/2, sensitive to"
     if _EQUALS_AFTER.match(after):
         return True  # "RSBI ON 5/5 = 98": a calculation
     if split_dose(text, start, end):

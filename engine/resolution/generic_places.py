@@ -54,6 +54,11 @@ _GENERIC = frozenset({
     "urology", "orthopedic", "ortho", "rheumatology", "psychiatry", "hepatology", "spine",
     # where a child or an adult spends the day: "older sib at daycare", "foster address"
     "daycare", "preschool", "school", "work", "foster",
+    # custody and a newborn's nursery level: "back to jail infirmary", "inmate from state
+    # prison", "back-transport to level III NICU", "special care nursery" (not "island",
+    # "family": "gets hd at island dialysis", a family practice's name)
+    "prison", "jail", "infirmary", "correctional", "detention", "women's", "men's", "secure",
+    "custody", "level", "ii", "iii", "iv", "nursery", "special", "nicu", "picu",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

@@ -61,7 +61,7 @@ NICKNAME_CUES = (r"(?:(?:went|goes|go|going)[ \t]+by|known[ \t]+as|nick-?named|n
                  r"(?:[ \t]+(?:is|was))?|(?:likes|liked|prefers|preferred|wants|wanted)[ \t]+to"
                  r"[ \t]+be[ \t]+called|calls?[ \t]+(?:him|her|them|pt|patient)"
                  r"|refer(?:s|red)?[ \t]+to[ \t]+(?:him|her|them|pt|patient)[ \t]+as"
-                 r"|referred[ \t]+to[ \t]+as)")
+                 r"|referred[ \t]+to[ \t]+as|prefers|preferred)")  # 'Pt prefers "Hal"'
 CALLED_WHEN = (r"(?:respond|settl|calm|turn|look|answer|wak|open|orient|quiet)[a-z]*\b"
                r"[^.\n\"“]{0,24}?\b(?:when|if|once)[ \t]+called")
 _RELATION_AFTER = rf"(?i:[ \t]*\((?:{RELATIONS})\))"  # "FAMILY MEMBER HOPE (DAUGHTER)"

@@ -24,6 +24,7 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          r"|(?:Bariatric|Hemophilia|Cancer|Heart|Transplant|Wound|Sleep|Surgery|Surgical|Stroke"
          r"|Burn|Trauma|Spine|Vein|Vascular|Fertility|Diabetes|Memory|Treatment|Infusion"
          r"|Recovery|Detox)\s+(?:Cent(?:er|re)|Program|Institute)"
+         r"|(?:Adolescent|Psychiatric|Behavioral|Eating\s+Disorders?)\s+(?:Unit|Program)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"
          r"|Capital|Insurance|Industries|Enterprises|Ventures"

@@ -101,6 +101,14 @@ def unlisted_word(text: str) -> bool:
     return nickname(text) and not clinical_or_english(text) and not is_shorthand(text)
 
 
+def bed_list_name(text: str) -> bool:
+    """"Bed 2 – Kealoha,": a listed name or a non-word, no prefixed word ("Bed 12 –
+    post-arrest,")."""
+    from engine.resolution.shorthand import is_prefixed_word
+
+    return word_or_listed_name(text) and not is_prefixed_word(text.replace("-", ""))
+
+
 def family_nickname(text: str) -> bool:
     """'Pt (Pip per family)': one word, no ICU or clinical word or verb form ("(DNR per
     family)", "(confirmed per family)"); the inventories' rarer senses ("PIP") give way to
@@ -209,7 +217,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # What the family calls the patient: "Parents call her Bea", "FAMILY CALLS HIM TAD" (not
     # "will call her back", "to call him PCP": an unlisted or listed non-word only).
     RegexRule("name.called_by", PAT,
-              r"(?i:(?<!\bwill[ \t])(?<!\bto[ \t])(?<!\bpls[ \t])\bcalls?[ \t]+(?:her|him))"
+              r"(?i:(?<!\bwill[ \t])(?<!\bpls[ \t])\bcalls?[ \t]+(?:her|him))"
               r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1,
               validate=word_or_listed_name, on_view=False),
     # A clinician's name in brackets after the role: "CT surgery fellow (Frost)", "night
@@ -219,6 +227,23 @@ NAME_RULES: tuple[RegexRule, ...] = (
               r"|perfusionist|pharmacist|np|pa|md|rn|rt))[ \t]*"
               r"\(([^\W\d_](?:[^\W\d_]|['’\-])+)\)", 0.6,
               group=1, validate=word_or_listed_name, on_view=False),
+    # A sign-out list's patient by bed: "Bed 2 – Kealoha, COPD/pna", "BED 4 - FENWICK (83M)".
+    RegexRule("name.bed_list", PAT,
+              r"(?im:^[ \t]*(?:\d{1,2}[.)][ \t]*)?bed[ \t]*#?\d{1,2}[a-z]?[ \t]*[–—\-:][ \t]*)"
+              r"([^\W\d_][\w'’\-]+)(?=[ \t]*[,(–—:]|[ \t]+-[ \t])", 0.55, group=1,
+              validate=bed_list_name, on_view=False),
+    # A nickname without quotes where the chart says it is one: "pt goes by duke", "jojo (what
+    # he goes by)", '"TINY" (NICKNAME, PT PREFERS)', "PT (MANNY, PREFERS NICKNAME)".
+    RegexRule("name.goes_by", PAT,
+              r"(?i:\b(?:goes|went|going)[ \t]+by)[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6,
+              group=1, validate=word_or_listed_name, on_view=False),
+    RegexRule("name.nickname_aside", PAT,
+              r"[\"“]?([^\W\d_][\w'’\-]+)[\"”]?[ \t]*\((?i:what[ \t]+(?:he|she|they|pt)[ \t]+"
+              r"(?:goes[ \t]+by|prefers)|nickname\b)", 0.6, group=1, validate=nickname,
+              on_view=False),
+    RegexRule("name.nickname_in_brackets", PAT,
+              r"\(([^\W\d_][\w'’\-]+),[ \t]*(?i:prefers[ \t]+(?:nickname|to[ \t]+be[ \t]+called)"
+              r"|nickname|goes[ \t]+by)", 0.6, group=1, validate=nickname, on_view=False),
     # What the family calls the patient, in brackets: "Pt (Pip per family)", "pt (nana to the
     # family)".
     RegexRule("name.nickname_per_family", PAT,

@@ -105,9 +105,10 @@ STAFF_RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(?:per|d/w|w/|by|spoke\s+(?:with|to)|discussed\s+with)[ \t]+)"
               r"((?![aAiI][ .])[A-Za-z]\.?[ \t]+[A-Za-z][a-z'’\-]{2,}|[A-Z]\.?[ \t]+[A-Z]{3,})\b",
               0.65, group=1, validate=staff_name),
-    # "B. TOLLER", "K. MORROW RN"; not the end of "D+I.", "F/C.", "CX'D.", "D&I." ("D+I. WAVEFORM")
+    # "B. TOLLER", "K. MORROW RN"; not the end of "D+I.", "F/C.", "CX'D.", "D&I." ("D+I. WAVEFORM"),
+    # nor a unit after its number ("KEPPRA 1 G. PUPILS", "CORE TEMP 32.4 C. ACTIVE")
     RegexRule("staff.initial_caps", DOC,
-              r"(?<![\w.>+/'’&])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
+              r"(?<![\w.>+/'’&])(?<!\d[ \t])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
               0.6, group=1, validate=caps_surname),
     # "mira holm aware"
     RegexRule("staff.name_notified", DOC,
