@@ -37,7 +37,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.name", 9, NAME_RULES, "names in titles, credentials, form fields, signatures"),
     ("regex.facility", 15, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 8, STAFF_RULES,
+    ("regex.staff", 9, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 

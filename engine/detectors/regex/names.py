@@ -227,6 +227,10 @@ NAME_RULES: tuple[RegexRule, ...] = (
               r"|perfusionist|pharmacist|np|pa|md|rn|rt))[ \t]*"
               r"\(([^\W\d_](?:[^\W\d_]|['’\-])+)\)", 0.6,
               group=1, validate=word_or_listed_name, on_view=False),
+    # An unidentified trauma patient's registration alias: "TRAUMA ALIAS ZZTRAUMA, OPAL" (not
+    # "Trauma Echo", which is as often the echocardiogram).
+    RegexRule("name.trauma_alias", PAT, r"(?i:\b(zz[ \t]?trauma,?[ \t]*[a-z]+)\b)", 0.6, group=1,
+              on_view=False),
     # A sign-out list's patient by bed: "Bed 2 – Kealoha, COPD/pna", "BED 4 - FENWICK (83M)".
     RegexRule("name.bed_list", PAT,
               r"(?im:^[ \t]*(?:\d{1,2}[.)][ \t]*)?bed[ \t]*#?\d{1,2}[a-z]?[ \t]*[–—\-:][ \t]*)"

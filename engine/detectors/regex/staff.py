@@ -81,6 +81,18 @@ def caps_surname(text: str) -> bool:
         and not is_shorthand(key) and default_lexicon().whole(key) is None  # "R. LUNG"
 
 
+def speaks_for_a_service(text: str) -> bool:
+    """"per patel on renal": a listed name, or no English word, that no ICU or clinical list
+    holds ("per protocol on nights", "per report from cards")."""
+    from engine.detectors.dictionary.context import clinical_words, is_english
+    from engine.detectors.dictionary.names import is_listed_name
+    from engine.resolution.shorthand import icu_words
+
+    key = text.casefold()
+    return key not in clinical_words() and key not in icu_words() \
+        and (is_listed_name(key) or not is_english(key))
+
+
 def first_and_last(text: str) -> bool:
     """"mira holm": a listed first name that is no word, then a surname."""
     from engine.detectors.dictionary.context import is_english
@@ -110,6 +122,12 @@ STAFF_RULES: tuple[RegexRule, ...] = (
     RegexRule("staff.initial_caps", DOC,
               r"(?<![\w.>+/'’&])(?<!\d[ \t])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
               0.6, group=1, validate=caps_surname),
+    # "per patel on renal", "per okafor from cards": a surname and the service it speaks for.
+    RegexRule("staff.per_service", DOC,
+              r"(?i:\bper[ \t]+)([a-z][a-z'’\-]{2,})(?=[ \t]+(?:on|from)[ \t]+(?i:renal|nephro"
+              r"|cards|cardiology|gi|id|pulm|neuro|nsgy|neurosurg|surgery|surg|ortho|trauma|onc"
+              r"|heme|psych|palliative|pall|uro|urology|vasc|ent|ir|anesthesia|icu|micu|sicu"
+              r"|nights?|days)\b)", 0.6, group=1, validate=speaks_for_a_service),
     # "mira holm aware"
     RegexRule("staff.name_notified", DOC,
               rf"(?<![\w.])([a-z]{{2,}}[ \t]+[a-z]{{2,}})(?=[ \t]+{_NOTIFIED}\b)", 0.6, group=1,

@@ -37,6 +37,8 @@ def hipaa() -> Pipeline:
     ("no peritonism, Grey Turner/Cullen signs absent. Ext warm.", "Grey Turner"),
     ("pt goes by wheelchair to CT. Will call him back later.", "wheelchair"),
     ("code status (DNR, prefers nickname) reviewed", "DNR"),
+    ("trauma alert called, trauma bay 2, trauma echo shows no effusion", "trauma echo"),
+    ("per protocol on nights, per report from cards", "protocol"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -53,6 +55,8 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("provided her with unit direct line x3382 and a hotel voucher", "3382"),
     ("bed search started, Ashgrove Adolescent Unit may have bed Tues.",
      "Ashgrove Adolescent Unit"),
+    ("TRAUMA ALIAS ZZTRAUMA, OPAL (MCI TAG YELLOW) IDENTIFIED BY SPOUSE", "ZZTRAUMA, OPAL"),
+    ("filter changed 1400 d/t clotting, per patel on renal. vac intact", "patel"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
