@@ -146,11 +146,14 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 22 (sparse PHI)", "icu_notes_dev22.jsonl"),
             ("dev 23 (sparse PHI)", "icu_notes_dev23.jsonl"),
             ("dev 24 (sparse PHI)", "icu_notes_dev24.jsonl"),
+            ("dev 25 (sparse PHI)", "icu_notes_dev25.jsonl"),
+            ("dev 26 (sparse PHI)", "icu_notes_dev26.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
             ("held apart 16 (sparse PHI)", "icu_notes_heldapart16.jsonl"),
-            ("held apart 17 (sparse PHI)", "icu_notes_heldapart17.jsonl"))
+            ("held apart 17 (sparse PHI)", "icu_notes_heldapart17.jsonl"),
+            ("held apart 18 (sparse PHI)", "icu_notes_heldapart18.jsonl"))
 
 
 def icu(ner: bool) -> None:
