@@ -125,8 +125,8 @@ def quoted_nickname(text: str, start: int) -> bool:
 
 
 # What the family calls the patient, in brackets after the word: "(Pip per family)".
-FAMILY_CALLS = (r"[ \t]+(?i:per[ \t]+|(?:to|by)[ \t]+(?:the[ \t]+)?)"
-                r"(?i:family|parents|mom|dad|wife|husband|kids|grandkids|friends)\)")
+FAMILY_CALLS = (r"[ \t]+(?i:per[ \t]+(?:family|parents|mom|dad|wife|husband)"
+                r"|(?:to|by)[ \t]+(?:the|her|his)[ \t]+(?:family|kids|grandkids|friends))\)")
 _FAMILY_CALLS_WORD = re.compile(rf"[^\W\d_][\w'’\-]*{FAMILY_CALLS}")
 
 

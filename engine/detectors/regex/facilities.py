@@ -173,6 +173,15 @@ def _moved_to_acronym(text: str) -> bool:
         and not (len(text) == 2 and is_shorthand(text))
 
 
+def _quebec_name(text: str) -> bool:
+    """"CHSLD Champlain", "CLSC des Îles-du-Chenal": a name after the kind, not an English word
+    ("CLSC nurse", "the CHSLD will call")."""
+    from engine.detectors.dictionary.context import is_english
+
+    last = text.split()[-1]
+    return "-" in last or not is_english(last)
+
+
 def _staff_acronym(text: str) -> bool:
     """"per QVL RT", "HFCH nursing supervisor": three letters or more, no unit, test,
     shorthand, drug or English word ("ABG RT", "ICU RN")."""
@@ -301,6 +310,15 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     RegexRule("facility.ward_word_on", H,
               rf"(?i:\bon[ \t]+)({_UNIT_NAME}){_NOT_DOSE}{_STAY_AFTER}", 0.5, group=1,
               validate=_english_ward),
+    # Quebec's institutions by their kind, in any case: "CHSLD Les Trois-Battures", "chsld
+    # saint-joachim-du-cap", "CH de la Baie-Brûlée", "CLSC des Îles-du-Chenal", "Hôpital
+    # Sainte-Croix", "Centre hospitalier de Rimouski".
+    RegexRule("facility.quebec", H,
+              r"(?i:\b((?:chsld|clsc|chu[ms]?|h[ôo]pital|centre[ \t]+hospitalier"
+              r"|(?-i:CH)(?=[ \t]+(?i:de|du|des)\b))[ \t]+(?:(?:de[ \t]+la|de[ \t]+l['’]|du|des|de"
+              r"|les|le|la)[ \t]*)?[^\W\d_][\w'’]*(?:-[\w'’]+)*"
+              r"(?:[ \t]+[^\W\d_][\w'’]*-[\w'’\-]+)?))", 0.7, group=1, validate=_quebec_name,
+              on_view=False),
     # "transferred from our lady of the tallow", "Our Lady of Lourdes": a Catholic hospital's name
     # in any case.
     RegexRule("facility.our_lady", H,

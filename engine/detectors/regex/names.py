@@ -29,6 +29,7 @@ _DOCTOR_FIELDS = (r"referring(?:\s+(?:physician|provider|doctor|md))?|attending(
                   r"|nurse|rn|np|author|ordering\s+(?:physician|provider)|copy\s+to"
                   r"|copies\s+to")
 _PATIENT_FIELDS = (r"patient(?:'s)?(?:\s+name)?|pt(?:\s+name)?|client(?:\s+name)?|name|re"
+                   r"|usager|usag[èe]re|b[ée]n[ée]ficiaire"  # Quebec's "USAGER: BÉLANGER, J."
                    r"|resident\s+name|surname|last\s+name|first\s+name|given\s+names?")
 _PERSON_FIELDS = (r"mother|father|spouse|husband|wife|partner|son|daughter|brother|sister"
                   r"|guardian|next\s+of\s+kin|emergency\s+contact|contact\s+person|caregiver"
@@ -239,7 +240,8 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # A nickname without quotes where the chart says it is one: "pt goes by duke", "jojo (what
     # he goes by)", '"TINY" (NICKNAME, PT PREFERS)', "PT (MANNY, PREFERS NICKNAME)".
     RegexRule("name.goes_by", PAT,
-              r"(?i:\b(?:goes|went|going)[ \t]+by)[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6,
+              r"(?i:\b(?:(?:goes|went|going)[ \t]+by|known[ \t]+(?:to[ \t]+\w+[ \t]+)?as))[ \t]+"
+              r"([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6,
               group=1, validate=word_or_listed_name, on_view=False),
     RegexRule("name.nickname_aside", PAT,
               r"[\"“]?([^\W\d_][\w'’\-]+)[\"”]?[ \t]*\((?i:what[ \t]+(?:he|she|they|pt)[ \t]+"

@@ -1,0 +1,44 @@
+"""Golden cases from admission histories, transfer summaries and rural US Southwest, Ontario
+and Quebec ICU notes with sparse PHI (issue 26, dev sets 25 and 26): Quebec's institutions by
+their kind (CHSLD, CLSC, CH, Hôpital), its "Usager:" field, a name the staff know a patient
+as. Both sides; synthetic text only; rules and dictionaries through the real pipeline."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.pipeline import Pipeline, build_pipeline
+from tests.engine.resolution.charting import assert_always_a_span, assert_never_a_span
+
+
+@pytest.fixture(scope="module")
+def hipaa() -> Pipeline:
+    return build_pipeline(ner=False, policy="hipaa")
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("86 YO M, RESIDENT OF CHSLD LES TROIS-BATTURES, SENT IN BY EMS",
+     "CHSLD LES TROIS-BATTURES"),
+    ("ATV VS TREE, TRANSFERRED FROM CH DE LA BAIE-BRÛLÉE AFTER CT.", "CH DE LA BAIE-BRÛLÉE"),
+    ("Pt followed at home by CLSC des Îles-du-Chenal for nursing", "CLSC des Îles-du-Chenal"),
+    ("adm note rn. 83 yo f from chsld saint-joachim-du-cap, coffee ground emesis",
+     "chsld saint-joachim-du-cap"),
+    ("transferred to Hôpital Sainte-Croix today", "Hôpital Sainte-Croix"),
+    ("SOINS INTENSIFS\nUSAGER: BÉLANGER-NTUMBA, JOSÉPHINE   RAMQ: BELJ 6752 0914",
+     "BÉLANGER-NTUMBA, JOSÉPHINE"),
+    ("d: pt known to staff as junior, dm2, admitted w/ sepsis", "junior"),
+])
+def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_always_a_span(hipaa, text, piece)
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("NHELMETED ATV VS TREE, TRANSFERRED FROM CH DE LA BAIE-BRÛLÉE AFTER CT.", "AFTER"),
+    ("CLSC nurse to visit Monday; the CHSLD will call back", "nurse"),
+    ("the CHSLD will call back with a bed date", "will"),
+    ("FIRST CHOICE IS A HOME NEARBY (CLOSE TO WIFE) — NO TRACH CAPACITY", "CLOSE"),
+    ("known as a heavy drinker by the team", "heavy"),
+    ("CH 2 stable, no new effusion", "CH 2"),
+])
+def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_never_a_span(hipaa, text, piece)
