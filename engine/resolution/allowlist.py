@@ -62,7 +62,9 @@ _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?
                      r"[1-4](?![\d.:/])"
                      # and limb ischemia's class ("CLTI L LE, Rutherford 5")
                      r"|\brutherford[ \t]+(?:class(?:ification)?[ \t]+|category[ \t]+)?"
-                     r"[0-6](?![\d.:/]))")
+                     r"[0-6](?![\d.:/])"
+                     # and hepatic encephalopathy's West Haven grade ("NOW WEST HAVEN 1")
+                     r"|\bwest[ \t]+haven[ \t]+(?:grade[ \t]+)?[0-4](?![\d.:/]))")
 # The staged heart operations named after surgeons, where the chart speaks of the operation:
 # "s/p Glenn", "early Glenn", "post glenn", "Glenn pressures", "GLENN SCHEDULED", "Fontan
 # circulation" (not "Dr. Glenn", "Glenn (father) called").

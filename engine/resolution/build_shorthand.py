@@ -162,6 +162,9 @@ CURATED = (
     # ("per EVALI reporting", "after MDMA", "checked by HBO MD", "report given, SBAR",
     # "URO AWARE", "COAST GUARD HELO", "POS QUANTIFERON", "at fam mtg", "ferry on wkend")
     "evali", "mdma", "hbo", "sbar", "uro", "helo", "quantiferon", "fam", "wkend",
+    # admission histories and transfer summaries ("septic shock from VAP", "peer mentor from SCI
+    # program", "Dobhoff placed by Cortrak")
+    "vap", "sci", "cortrak",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

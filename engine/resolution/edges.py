@@ -70,6 +70,7 @@ def drug_before(text: str, start: int) -> bool:
 
 _EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+", re.UNICODE)
 _CLOCK_AT_END = re.compile(r"[ \t]+(?:[01]\d|2[0-3])[0-5]\d\Z")
+_CLOCK_AT_START = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d(?:,[ \t]*|[ \t]+-[ \t]+)")
 # A whole phone number or extension before that time: "(555) 902-6617", "X6-3391", "x4417".
 _WHOLE_NUMBER = re.compile(r"(?:\+?1[ .\-]?)?\(?\d{3}\)?[ .\-]?\d{3}[.\-]\d{4}"
                            r"|\d{10}|(?i:x|ext\.?[ \t]?)?\d{0,3}-?\d{4}")
@@ -107,4 +108,7 @@ def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
     clock = _CLOCK_AT_END.search(covered)
     if clock and _WHOLE_NUMBER.fullmatch(covered[:clock.start()]):
         return start, start + clock.start()  # not the last group of "413 555 0143"
+    clock = _CLOCK_AT_START.match(covered)
+    if clock and _WHOLE_NUMBER.fullmatch(covered[clock.end():]):
+        return start + clock.end(), end  # "report called 1330, 978-555-0154"
     return start, end

@@ -101,7 +101,9 @@ _CLOCK_FIRST = re.compile(r"[ \t]*(?:[01]\d|2[0-3])[0-5]\d\b")
 _SENTENCE_END = re.compile(r"([^\W\d_]{5,})\.[ \t]+(?=[^\W\d_])")
 # Words of a clause, never of a street's name ("6H POST OP IF CT", "1620 for SBP 78").
 _CLAUSE_WORDS = frozenset({"if", "when", "then", "after", "before", "with", "per", "for",
-                           "was", "is", "will"})
+                           "was", "is", "will",
+                           # a dose's frequency: "RIFAXIMIN 550 BID. NOW WEST HAVEN 1"
+                           "bid", "tid", "qid", "qhs", "qd", "prn"})
 
 
 def street_without_shorthand(text: str) -> bool:

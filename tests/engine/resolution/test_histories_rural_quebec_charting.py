@@ -1,7 +1,9 @@
 """Golden cases from admission histories, transfer summaries and rural US Southwest, Ontario
 and Quebec ICU notes with sparse PHI (issue 26, dev sets 25 and 26): Quebec's institutions by
 their kind (CHSLD, CLSC, CH, Hôpital), its "Usager:" field, a name the staff know a patient
-as. Both sides; synthetic text only; rules and dictionaries through the real pipeline."""
+as; grades and waves named after people or places (West Haven 1, Osborn J waves, Forrest
+IIa), a dose's frequency inside no street. Both sides; synthetic text only; rules and
+dictionaries through the real pipeline."""
 
 from __future__ import annotations
 
@@ -39,6 +41,10 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("FIRST CHOICE IS A HOME NEARBY (CLOSE TO WIFE) — NO TRACH CAPACITY", "CLOSE"),
     ("known as a heavy drinker by the team", "heavy"),
     ("CH 2 stable, no new effusion", "CH 2"),
+    ("RIFAXIMIN 550 BID. NOW WEST HAVEN 1, ASTERIXIS MINIMAL.", "WEST HAVEN"),
+    ("ECG: sinus brady 52, Osborn J waves, QTc 510.", "Osborn"),
+    ("duodenal ulcer w/ visible vessel (forrest iia), clipped x3", "forrest"),
+    ("septic shock from VAP (Pseudomonas) after intubation", "VAP"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
