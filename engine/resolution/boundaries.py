@@ -75,7 +75,9 @@ _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|p
                           r"|ltd|co|corp|jr|sr|bros))\.$")
 # What the writer did before naming a place ("Called Larkmoor SNF", "DISCUSSED GREYHOLM").
 _REPORTING = frozenset({"called", "discussed", "likely", "possibly", "probably", "paged",
-                        "faxed", "contacted", "notified", "spoke", "updated"})
+                        "faxed", "contacted", "notified", "spoke", "updated",
+                        # "MEETS KING'S COLLEGE CRITERIA", "NOT YET MEETING KING'S COLLEGE"
+                        "meets", "meeting", "met", "yet"})
 
 
 def pieces(text: str, span: Span) -> list[Span]:

@@ -164,22 +164,28 @@ def _institution_acronym(text: str) -> bool:
     return key not in _NOT_INSTITUTIONS and not is_english(key) and not is_prefixed_word(key)
 
 
+# Kinds of institution alone, whose name comes after them ("from CHSLD", "per CHSLD staff",
+# "at the IHS clinic"; "CHSLD Champlain" is facility.quebec's).
+_KINDS = frozenset({"chsld", "clsc", "ihs", "chu"})
+
+
 def _moved_to_acronym(text: str) -> bool:
     """"transfer to CMC"; not two letters of clinical shorthand ("clot anterior to RV"), nor
     a unit, device or drug of the ICU list ("transfer to NSICU", "transition to LMWH")."""
     from engine.resolution.shorthand import icu_words, is_shorthand
 
     return _institution_acronym(text) and text.casefold() not in icu_words() \
-        and not (len(text) == 2 and is_shorthand(text))
+        and text.casefold() not in _KINDS and not (len(text) == 2 and is_shorthand(text))
 
 
 def _quebec_name(text: str) -> bool:
     """"CHSLD Champlain", "CLSC des Îles-du-Chenal": a name after the kind, not an English word
     ("CLSC nurse", "the CHSLD will call")."""
     from engine.detectors.dictionary.context import is_english
+    from engine.resolution.shorthand import is_shorthand
 
     last = text.split()[-1]
-    return "-" in last or not is_english(last)
+    return "-" in last or len(last) >= 3 and not is_english(last) and not is_shorthand(last)
 
 
 def _staff_acronym(text: str) -> bool:
@@ -189,7 +195,7 @@ def _staff_acronym(text: str) -> bool:
     from engine.resolution.terms import drug_words
 
     return len(text) >= 3 and _institution_acronym(text) and not is_shorthand(text) \
-        and text.casefold() not in drug_words()
+        and text.casefold() not in drug_words() and text.casefold() not in _KINDS
 
 
 def _named_unit(text: str) -> bool:

@@ -45,6 +45,12 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("ECG: sinus brady 52, Osborn J waves, QTc 510.", "Osborn"),
     ("duodenal ulcer w/ visible vessel (forrest iia), clipped x3", "forrest"),
     ("septic shock from VAP (Pseudomonas) after intubation", "VAP"),
+    ("78 yo F admitted from CHSLD w/ urosepsis, now HD 3", "CHSLD"),
+    ("Skin tear L forearm (old, from CHSLD), Steri-strips intact.", "CHSLD"),
+    ("HOLD CHSLD MEDS (DONEPEZIL, AMLODIPINE)", "CHSLD MEDS"),
+    ("Pt receives primary care at the IHS clinic; has Medicaid", "IHS"),
+    ("ENCEPHALOPATHY (ASTERIXIS). MEETS KING'S COLLEGE CRITERIA IN PROGRESS", "KING'S"),
+    ("NOT YET MEETING KING'S COLLEGE CRITERIA (NO ENCEPHALOPATHY)", "MEETING"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
