@@ -148,12 +148,15 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 24 (sparse PHI)", "icu_notes_dev24.jsonl"),
             ("dev 25 (sparse PHI)", "icu_notes_dev25.jsonl"),
             ("dev 26 (sparse PHI)", "icu_notes_dev26.jsonl"),
+            ("dev 27 (sparse PHI)", "icu_notes_dev27.jsonl"),
+            ("dev 28 (sparse PHI)", "icu_notes_dev28.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
             ("held apart 16 (sparse PHI)", "icu_notes_heldapart16.jsonl"),
             ("held apart 17 (sparse PHI)", "icu_notes_heldapart17.jsonl"),
-            ("held apart 18 (sparse PHI)", "icu_notes_heldapart18.jsonl"))
+            ("held apart 18 (sparse PHI)", "icu_notes_heldapart18.jsonl"),
+            ("held apart 19 (sparse PHI)", "icu_notes_heldapart19.jsonl"))
 
 
 def icu(ner: bool) -> None:
