@@ -13,6 +13,8 @@ clinical word beside the identifier.
 - After the guards have judged a span as proposed, it loses a joining word at either end
   ("Tansey via"), a day or a clock after ("GREYHOLM SAT", "DR VANTERPOOL 1930"), a
   hospital's department after ("MERCY ED") and a reporting verb before ("Called Larkmoor SNF").
+- A model's e-mail is the address alone, its phone loses a clock taken with it, its place a
+  count or clock after it (``contact_core``, ``place_without_a_count``).
 
 Each piece is trimmed of whitespace; the first piece keeps the span's id.
 """
@@ -24,7 +26,7 @@ from dataclasses import replace
 
 from engine.core.domain import Span, new_id
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import HHMM
+from engine.detectors.regex.fragments import EMAIL, HHMM
 
 _BLANK_LINE = re.compile(r"\n\s*\n")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n\s*")
@@ -351,3 +353,49 @@ def split_at_blank_lines(text: str, span: Span) -> list[Span]:
             pieces.append(span.moved(start, end) if not pieces
                           else replace(span, start=start, end=end, id=new_id()))
     return pieces
+
+
+_EMAIL = re.compile(EMAIL)
+_CLOCK_AT_END = re.compile(rf"[ \t]+{HHMM}\Z")
+_CLOCK_AT_START = re.compile(rf"{HHMM}(?:,[ \t]*|[ \t]+-[ \t]+)")
+# A whole phone number or extension before that time: "(555) 902-6617", "X6-3391", "x4417".
+_WHOLE_NUMBER = re.compile(r"(?:\+?1[ .\-]?)?\(?\d{3}\)?[ .\-]?\d{3}[.\-]\d{4}"
+                           r"|\d{10}|(?i:x|ext\.?[ \t]?)?\d{0,3}-?\d{4}")
+
+
+# A count or a clock a model's place took from the words after it: "returned from PORT AMARU 3
+# wks ago", "arrived from Marisca 5 mo ago", "ECMO team at Kesterton Children's 0730".
+_NUMBER_AT_END = re.compile(r"[ \t]+(\d{1,4})\Z")
+# An address's numbered part: "Suite 1400", "Route 1800", "PO Box 2210".
+_NUMBERED_BEFORE = re.compile(r"(?i:\b(?:suite|ste|unit|apt|room|rm|box|route|rte|hwy|highway"
+                              r"|road|rd|st|street|ave|avenue|blvd|floor|fl|building|bldg))\.?\Z")
+_DURATION_AFTER = re.compile(r"[ \t]*(?i:wks?|weeks?|mos?|months?|days?|d|yrs?|years?|hrs?"
+                             r"|hours?|mins?)\b")
+
+
+def place_without_a_count(text: str, start: int, end: int) -> tuple[int, int]:
+    number = _NUMBER_AT_END.search(text, start, end)
+    if number is None:
+        return start, end
+    digits = number.group(1)
+    clock = bool(_CLOCK.fullmatch(digits)) \
+        and not _NUMBERED_BEFORE.search(text, start, number.start())
+    if clock or _DURATION_AFTER.match(text, end):
+        return start, number.start()
+    return start, end
+
+
+def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
+    """A model's address or phone without the words it took along: "CGC - ALOFTUS@..." is the
+    address, "X6-3391 0315" the extension without the time it was called."""
+    covered = text[start:end]
+    if web:
+        email = _EMAIL.search(covered)
+        return (start + email.start(), start + email.end()) if email else (start, end)
+    clock = _CLOCK_AT_END.search(covered)
+    if clock and _WHOLE_NUMBER.fullmatch(covered[:clock.start()]):
+        return start, start + clock.start()  # not the last group of "413 555 0143"
+    clock = _CLOCK_AT_START.match(covered)
+    if clock and _WHOLE_NUMBER.fullmatch(covered[clock.end():]):
+        return start + clock.end(), end  # "report called 1330, 978-555-0154"
+    return start, end

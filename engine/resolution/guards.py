@@ -42,13 +42,14 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.regex.fragments import STAFF_AFTER, WEEKDAY
 from engine.detectors.regex.validators import web_shape
-from engine.resolution.boundaries import pieces, with_facility_head, without_edge_words
-from engine.resolution.edges import (
+from engine.resolution.boundaries import (
     contact_core,
-    in_caseless_line,
+    pieces,
     place_without_a_count,
-    trim,
+    with_facility_head,
+    without_edge_words,
 )
+from engine.resolution.edges import in_caseless_line, trim
 from engine.resolution.foreign_words import (
     common_phrase,
     foreign_context,

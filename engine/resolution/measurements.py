@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from engine.detectors.regex.fragments import MONTH, WEEKDAY
+from engine.detectors.regex.fragments import HHMM, MONTH, WEEKDAY
 from engine.detectors.regex.validators import month_day, month_day_range, month_year, numeric_date
 from engine.resolution.chartdates import (
     charting_date,
@@ -129,7 +129,7 @@ def _event_day(text: str, start: int, end: int) -> bool:
 _EVENT_CUE = re.compile(r"(?i:bolus|dose|drip|gtt|ivf|fluids|stool|urine|trop|ekg|abg|vbg)")
 _EVENT_CUE_BEFORE = re.compile(rf"(?i:\b{_EVENT_CUE.pattern}[ \t]*[:=~\-]?[ \t]*\Z)")
 _SATURDAY_BEFORE = re.compile(r"(?i:\bsat\.?,?[ \t]+\Z)")
-_GIVEN_AT = re.compile(r"[ \t]+(?:[01]\d|2[0-3])[0-5]\d(?![\w/.:])")
+_GIVEN_AT = re.compile(rf"[ \t]+{HHMM}(?![\w/.:])")
 
 
 def _given_on_a_day(text: str, start: int, end: int) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core.labels import Label
+from engine.detectors.regex.fragments import EMAIL
 from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import ip_address, web_shape
 
@@ -89,7 +90,7 @@ _TLD = (r"(?:com|org|net|edu|gov|mil|int|info|biz|io|co|us|ca|uk|au|nz|ie|de|fr|
         r"in|jp|cn|kr|za|health|med|clinic|app|dev|me|tv|ly)")
 EMAIL_RULES: tuple[RegexRule, ...] = (
     RegexRule("email", W,
-              r"(?<![\w.+\-])([A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,})\b",
+              rf"(?<![\w.+\-])({EMAIL})\b",
               0.98, subtype="EMAIL", group=1),
 )
 URL_RULES: tuple[RegexRule, ...] = (

@@ -99,9 +99,9 @@ _HEAD_AT_END = re.compile(rf"[ \t]+{_HEAD}$")
 def _named_head(text: str) -> bool:
     """A head word with a name before it, not only generic words ("Outpatient Renal Center":
     the head is two words)."""
-    words = _HEAD_AT_END.sub("", text).casefold().split()
     from engine.resolution.shorthand import service_word
 
+    words = _HEAD_AT_END.sub("", text).casefold().split()
     through = [i for i, w in enumerate(words) if w in _THROUGH]
     if through:
         words = words[through[-1] + 1:]

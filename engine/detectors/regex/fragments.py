@@ -113,6 +113,8 @@ SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reporte
 
 # A 24-hour clock written as four digits: "0530", "2217".
 HHMM = r"(?:[01]\d|2[0-3])[0-5]\d"
+# An e-mail address: the rule proposes it, the resolver cuts a model's span to it.
+EMAIL = r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}"
 
 # Staff or an office of an institution right after its name: "per QVL RT", "HFCH nursing
 # supervisor", "QVL case mgr".

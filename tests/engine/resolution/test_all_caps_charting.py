@@ -10,7 +10,7 @@ import pytest
 
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
-from engine.pipeline import Pipeline, build_pipeline
+from engine.pipeline import Pipeline
 from engine.resolution.chartdates import charting_date
 from engine.resolution.guards import guard
 from engine.resolution.shorthand import has_name_evidence
@@ -110,11 +110,6 @@ ALWAYS = [
     ("Domicilio: Calle Les Glories 155, 1B.", "Calle Les Glories 155"),
     ("please send a new one to 609 P.O. Box 186 Apt. 561, ALT-DIETMANNS, Austria", "ALT"),
 ]
-
-
-@pytest.fixture(scope="module")
-def hipaa() -> Pipeline:
-    return build_pipeline(ner=False, policy="hipaa")
 
 
 @pytest.mark.parametrize(("text", "piece"), NEVER + SPARSE_NEVER,

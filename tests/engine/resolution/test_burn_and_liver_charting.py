@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.labels import Label
-from engine.pipeline import Pipeline, build_pipeline
+from engine.pipeline import Pipeline
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
@@ -19,11 +19,6 @@ from tests.engine.resolution.charting import (
 )
 
 P, D, H, L = Label.PERSON, Label.DOCTOR, Label.HOSPITAL, Label.LOCATION
-
-
-@pytest.fixture(scope="module")
-def hipaa() -> Pipeline:
-    return build_pipeline(ner=False, policy="hipaa")
 
 
 @pytest.mark.parametrize(("text", "piece"), [

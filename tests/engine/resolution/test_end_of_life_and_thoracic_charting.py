@@ -10,18 +10,13 @@ from __future__ import annotations
 import pytest
 
 from engine.core.labels import Label
-from engine.pipeline import Pipeline, build_pipeline
+from engine.pipeline import Pipeline
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
     kept_of_a_models_span,
     recovered_by_the_allowlist,
 )
-
-
-@pytest.fixture(scope="module")
-def hipaa() -> Pipeline:
-    return build_pipeline(ner=False, policy="hipaa")
 
 
 @pytest.mark.parametrize(("text", "piece"), [
