@@ -150,13 +150,17 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 26 (sparse PHI)", "icu_notes_dev26.jsonl"),
             ("dev 27 (sparse PHI)", "icu_notes_dev27.jsonl"),
             ("dev 28 (sparse PHI)", "icu_notes_dev28.jsonl"),
+            ("dev 29 (sparse PHI)", "icu_notes_dev29.jsonl"),
+            ("dev 30 (sparse PHI)", "icu_notes_dev30.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
             ("held apart 16 (sparse PHI)", "icu_notes_heldapart16.jsonl"),
             ("held apart 17 (sparse PHI)", "icu_notes_heldapart17.jsonl"),
             ("held apart 18 (sparse PHI)", "icu_notes_heldapart18.jsonl"),
-            ("held apart 19 (sparse PHI)", "icu_notes_heldapart19.jsonl"))
+            ("held apart 19 (sparse PHI)", "icu_notes_heldapart19.jsonl"),
+            ("held apart 20 (sparse PHI)", "icu_notes_heldapart20.jsonl"),
+            ("held apart 21 (sparse PHI)", "icu_notes_heldapart21.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -42,6 +42,9 @@ class Policy:
     # An occupation ("works as a cook") is not PHI: Safe Harbor lists none, and the
     # model's "other identifying characteristic" in charting is nearly always a job.
     keep_occupations: bool = False
+    # A country, state or province ("Vietnam veteran", "family in Guatemala", "applied for
+    # Ontario Works"): Safe Harbor removes geographic subdivisions smaller than a state only.
+    keep_regions: bool = False
 
     def is_phi(self, span: Span, text: str) -> bool:
         """Does ``span`` (over document ``text``) need replacing under this policy?"""
@@ -55,10 +58,40 @@ class Policy:
         if span.label is Label.AGE and self.age_over is not None:
             match = _AGE_NUMBER.search(covered)
             return match is None or int(match.group()) > self.age_over
+        if span.label is Label.LOCATION:
+            return not (self.keep_regions and _broad_region(covered)
+                        and not _in_an_address(text, span.start, span.end))
         if span.label is not Label.DATE:
             return True
         return not (self.keep_years and _YEAR_ONLY.match(covered)
                     or self.keep_weekdays and _WEEKDAY_ONLY.match(covered))
+
+
+# A region that ends an address's line or stands before its postal code is part of the address
+# ("Suite 245⏎ FÜRLING⏎ Austria 25173", "Springfield, Texas")...
+_ADDRESS_BEFORE = re.compile(r"[,\n][ \t]*\Z")
+_POSTAL_AFTER = re.compile(r"[ \t,]*(?!(?:19|20)\d\d\b)\d{4,6}\b")  # not "from Vietnam 1999"
+
+
+# ... or ends an address written on one line ("51709 Spinatsch 94 Apt. 615 Moosleerau
+# Switzerland"), or a longer name holds it ("Universidad de Chile", "Av/ Colombia, 19").
+_STREET_LINE_BEFORE = re.compile(r"(?i:\d[^\n]{0,40}\b(?:suite|ste|apt|unit|box|street|st|road"
+                                 r"|rd|avenue|ave|drive|dr|lane|ln|blvd|way|utca|strasse|gasse)"
+                                 r"\b[^\n]{0,50}\Z)")
+_PART_OF_A_NAME_BEFORE = re.compile(r"(?i:\b(?:de|del|of|la|av|avda|calle)[/.]?[ \t]+\Z)")
+
+
+def _in_an_address(text: str, start: int, end: int) -> bool:
+    before = text[max(0, start - 100):start]
+    return bool(_ADDRESS_BEFORE.search(before) or _POSTAL_AFTER.match(text, end)
+                or _STREET_LINE_BEFORE.search(before) or _PART_OF_A_NAME_BEFORE.search(before))
+
+
+def _broad_region(covered: str) -> bool:
+    # The gazetteer is loaded lazily, and only by a policy that keeps regions.
+    from engine.detectors.dictionary.locations import broad_regions
+
+    return tuple(covered.casefold().strip(" .,").split()) in broad_regions()
 
 
 STRICT = Policy(
@@ -76,6 +109,7 @@ HIPAA_SAFE_HARBOR = Policy(
     keep_weekdays=True,
     keep_sex=True,
     keep_occupations=True,
+    keep_regions=True,
 )
 
 CANADIAN_REFERRAL = Policy(

@@ -190,17 +190,31 @@ def _clinical_edge(word: str, neighbour: str) -> bool:
 _VERB = re.compile(r"[a-z]{2,}(?:ed|ing)|aware|here|present|agrees|states|reports|denies")
 
 
+# Lower-case words inside a name: "Ludwig van Beethoven", "Maria dos Santos".
+_PARTICLES = frozenset({"van", "von", "der", "den", "de", "da", "das", "dos", "del", "della",
+                        "di", "du", "la", "le", "bin", "ibn", "al", "el", "ter", "ten", "y", "e"})
+
+
 def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple[int, int]:
     """"OSH intubated", "Brandt notified", "Yolanda faxing": a lower-case verb after capitals
     is the sentence going on, not the name (not a particle, "van", "and", nor a listed name);
     after a name in capitals an English one is ("MARGUERITE TOURED", "PHYLLIS FAXING"; a
-    place keeps "LINDEN CROSSING NURSING")."""
+    place keeps "LINDEN CROSSING NURSING"). A name ends at any other lower-case English word
+    after a capitalised one ("brother Teodoro secondary") and at shorthand after a comma
+    ("DR SZABO, KUB CONFIRMED")."""
     from engine.detectors.dictionary.context import is_english
     from engine.detectors.dictionary.names import is_listed_name
+    from engine.resolution.shorthand import is_shorthand
 
     def goes_on(word: str, before: str) -> bool:
         if is_listed_name(word):
             return False
+        if name and before.endswith(",") and is_shorthand(word):
+            return True
+        if name and word.islower() and before[:1].isupper() and not before.isupper() \
+                and word not in _PARTICLES and is_english(word) \
+                and (is_listed_name(before) or not is_english(before)):
+            return True  # not "La familia refiere"
         if word.isupper() and before.isupper():
             return name and bool(_VERB.fullmatch(word.lower())) \
                 and (is_english(word) or word.endswith("ING"))
@@ -357,9 +371,9 @@ def split_at_blank_lines(text: str, span: Span) -> list[Span]:
 
 _EMAIL = re.compile(EMAIL)
 _CLOCK_AT_END = re.compile(rf"[ \t]+{HHMM}\Z")
-_CLOCK_AT_START = re.compile(rf"{HHMM}(?:,[ \t]*|[ \t]+-[ \t]+)")
+_CLOCK_AT_START = re.compile(rf"{HHMM}(?:,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?=\())")
 # A whole phone number or extension before that time: "(555) 902-6617", "X6-3391", "x4417".
-_WHOLE_NUMBER = re.compile(r"(?:\+?1[ .\-]?)?\(?\d{3}\)?[ .\-]?\d{3}[.\-]\d{4}"
+_WHOLE_NUMBER = re.compile(r"(?:\+?1[ .\-]?)?\(?\d{3}\)?[ .\-]?\d{3}[ .\-]\d{4}"
                            r"|\d{10}|(?i:x|ext\.?[ \t]?)?\d{0,3}-?\d{4}")
 
 
@@ -397,5 +411,8 @@ def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
         return start, start + clock.start()  # not the last group of "413 555 0143"
     clock = _CLOCK_AT_START.match(covered)
     if clock and _WHOLE_NUMBER.fullmatch(covered[clock.end():]):
-        return start + clock.end(), end  # "report called 1330, 978-555-0154"
+        start += clock.end()
+        if text[start] == "(" and ")" not in text[start:end]:
+            start += 1  # the bracket's other half stayed out of the model's span
+        return start, end  # "called 1330, 978-555-0154", "AT 2230 (614 555 0173"
     return start, end

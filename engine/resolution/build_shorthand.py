@@ -165,6 +165,19 @@ CURATED = (
     # admission histories and transfer summaries ("septic shock from VAP", "peer mentor from SCI
     # program", "Dobhoff placed by Cortrak")
     "vap", "sci", "cortrak",
+    # heart failure, teaching and stroke ICUs: a proximal vessel, an admission, dressings, the
+    # umbilicus, weight bearing, vital capacity, a blast device, a pager, suction, bypass,
+    # dialysis, paperwork, a drain, a filter's flow, a drug, a fungal antigen, a performance
+    # battery, a pump drug ("PCI TO PROX LAD", "CT HEAD FROM ADM", "FUNDUS FIRM AT UMB",
+    # "ADVANCE TO WBAT", "PAGED TO PGR", "CHEST TUBE TO SXN", "UNABLE TO WEAN FROM CPB",
+    # "TRANSITION TO IHD", "ATTACHED TO CMN", "REVIEW AT QA MEETING", "PULLING AT LD",
+    # "remaining to OOP max", "CRYPTO AG NEG", "HOME INOTROPE")
+    "prox", "adm", "dsgs", "umb", "wbat", "vc", "ied", "pgr", "sxn", "cpb", "ihd", "cmn", "qa",
+    "ld", "bfr", "atra", "oop", "crypto", "inotrope", "inotropes", "sppb", "kub", "flowsheet",
+    # stroke and veterans' ICUs: last known well, education, a venous sinus thrombosis, a VA
+    # community living center, its homeless programme ("LKW 1310 per husband", "edu: stroke
+    # packet", "Bed 11: CVST,", "Needs at CLC:", "HCHV SW CONSULTED")
+    "lkw", "edu", "cvst", "clc", "hchv", "perc",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

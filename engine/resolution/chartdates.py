@@ -48,7 +48,7 @@ def rising_day(core: str) -> bool:
 # the encephalopathy score of cell therapy ("ICE 6/10 at 0400").
 _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
                      r"|mmse|moca|psv|peep|cpap|bipap|simv|vent|settings|bp|rpe|borg|gcs"
-                     r"|nihss|cpot|rass|ciwa|cows|braden|nodes|ice|icans)\b"
+                     r"|nihss|cpot|rass|ciwa|cows|braden|nodes|ice|icans|sppb|tug|mrc|mmt)\b"
                      r"(?:[ \t:=,]+[^\s/]+){0,3}[ \t:=]*$)")
 _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
                             re.IGNORECASE)
@@ -74,13 +74,14 @@ _ORGANISM_AFTER = re.compile(
     r"|pseudomonas|enterococc|enterobacter|candida|yeast|serratia|proteus|acinetobacter"
     r"|sets?|bottles?)")  # "Periph BCx 1/2 sets same"
 _BOTTLES = re.compile(r"([1-4])/([24])")
+# An organism right before its bottle count ("BCx from adm MRSA 2/2 -> repeat BCx x2").
+_ORGANISM_BEFORE = re.compile(r"(?i:\b(?:gpcs?|gnrs?|gprs?|mrsa|mssa|vre|e\.?[ \t]?coli|yeast"
+                              r"|candida|klebsiella|kleb|pseudomonas|enterococcus)[ \t:]*\Z)")
 _ORGANISM_IN_BEFORE = re.compile(r"(?i:\b(?:gpc|gnr|gpr|gpcs|gnrs|yeast|e\.?[ \t]?coli|mrsa|vre)"
                                  r"(?:[ \t]+in[ \t]+clusters)?[ \t]+in[ \t]*$)")
-# Blood cultures right before a bottle count and what the bottles show, not a culture's result
-# after its date ("BCx 4/4 NGTD").
+# Blood cultures right before a bottle count, unless a culture's result follows its date
+# ("BCx 4/4 NGTD").
 _CULTURES_BEFORE = re.compile(r"(?i:\b(?:bcx|bc|blood[ \t]+(?:cx|cultures?))[ \t:]*\Z)")
-_BOTTLES_RESULT_AFTER = re.compile(r"[ \t]*(?:,|(?i:pos(?:itive)?|\+|sets?|bottles?|growing"
-                                   r"|grew|w/|with)\b)")
 _EQUALS_AFTER = re.compile(r"^[ \t]*=[ \t]*\d+(?![\d/])")  # not "from 2/1 = 4/26": dates
 # A strength or pain score on the scale the line already used ("LE 2-3/5 R > L, improved from
 # 1/5"); dates repeat too ("BCX 1/3 ... BCX 1/3"), so only these two scales.
@@ -94,6 +95,7 @@ _QUANTITY_AFTER = re.compile(r"^[ \t]*(?i:amps?|tabs?|tablets?|vials?|bags?|cups
                              r"|wine|liquor|of[ \t]+(?:a|an|the)\b"
                              r"|baths?\b|bathrooms?|doses?\b|strength|ns\b|nss\b|way\b"
                              r"|bottles?\b|sl\b|mg\b|mcg\b"  # "in 1/2 bottles", "bup 8/2 SL"
+                             r"|bid\b|tid\b|qid\b"  # "bup-nal 8/2 BID"
                              r"|l\b|lpm\b|liters?\b|litres?\b"  # "on 1/2 l nc"
                              r"|of\b(?=[^\n]{0,30}\bdoses?\b)"  # "at 2/3 of waking dose"
                              r"|(?:lymph[ \t]+)?nodes?\b|lns?\b)")  # "4/42 nodes positive"
@@ -131,8 +133,10 @@ def fraction_in_context(text: str, start: int, end: int) -> bool:
     bottles = _BOTTLES.fullmatch(core)
     if bottles and int(bottles.group(1)) <= int(bottles.group(2)) \
             and (_ORGANISM_AFTER.match(after) or _ORGANISM_IN_BEFORE.search(line)
-                 or _CULTURES_BEFORE.search(line) and _BOTTLES_RESULT_AFTER.match(after)):
-        return True  # "bcx 1/2 e coli", "5/31 gnr in 1/2", "in BCx 2/2, sensitive to"
+                 or (_CULTURES_BEFORE.search(line) or _ORGANISM_BEFORE.search(line))
+                 and not culture_result_after(text, end)):
+        return True  # "bcx 1/2 e coli", "5/31 gnr in 1/2", "BCx 2/2 from outside lab"; not
+        # a culture's date with its result ("BCX 2/2 NGTD")
     if _EQUALS_AFTER.match(after):
         return True  # "RSBI ON 5/5 = 98": a calculation
     if split_dose(text, start, end):

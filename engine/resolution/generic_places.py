@@ -59,6 +59,12 @@ _GENERIC = frozenset({
     # "family": "gets hd at island dialysis", a family practice's name)
     "prison", "jail", "infirmary", "correctional", "detention", "women's", "men's", "secure",
     "custody", "level", "ii", "iii", "iv", "nursery", "special", "nicu", "picu",
+    # a room of the hospital, a shelter, a clinic's kind ("to ANGIO SUITE ~0515", "found down
+    # at bus shelter", "f/u at the bridge clinic")
+    "angio", "suite", "cath", "bus", "shelter", "bridge", "snfs", "ltacs", "facilities",
+    # the veterans' administration's programmes and offices, a towing yard ("VA national
+    # cemetery", "national records center", "VA Community Living Center", "car from tow lot")
+    "national", "records", "cemetery", "living", "tow", "lot",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

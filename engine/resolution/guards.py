@@ -131,7 +131,7 @@ _MEASURED_WORD_BEFORE = re.compile(r"(?:^|[^\w \t]|(?<!to|at|on|in)(?<!from)[ \t
                                    r"(?:admit|peak|nadir|baseline|max|min|goal|dry|prior"
                                    r"|current|now|was|today|yesterday)[ \t:]+\Z", re.I)
 # \Z, not $: "Sexo: M.⏎Fecha" has no initial before "Fecha" ($ matches before a newline).
-_INITIALS_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
+_INITIALS_BEFORE = re.compile(r"(?<![\w./])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")  # not "ML/H. FALL"
 _INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
 _CODE = re.compile(r"\d{2,}(?:-\d{2,})+")  # dash-joined digit groups: postcodes, phone pieces
 _PAIR = re.compile(r"\d{1,2}-\d{1,2}")
@@ -405,7 +405,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
     generic = generic_institution(text, span)  # "transfer w/ regional center", not the
-    if generic is not None and not _beside_any(text, generic, beside) \
+    if generic is not None and not _beside_any(text, generic, _named(beside)) \
             or drug_as_a_place(text, span) or quantity_as_a_place(text, span) \
             or icu_words_as_a_place(text, span):
         return True  # not "Hospital San Rafael"; "Pt on new Coumadin", "admit 64 kg"
@@ -432,6 +432,12 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     return sum(c.isalpha() for c in text[span.start:span.end]) > 1 \
         and shorthand_alone(text, span) and not state_after_town(text, span) \
         and not _part_of_a_longer_name(text, span, beside)
+
+
+def _named(beside: dict[Label, list[tuple[int, int]]]) -> dict[Label, list[tuple[int, int]]]:
+    """The candidates that could go on a place's name ("[step-down] tmrw": a date is none)."""
+    return {label: ranges for label, ranges in beside.items()
+            if label in NAME_LABELS or label in (Label.HOSPITAL, Label.LOCATION)}
 
 
 def _beside_any(text: str, span: Span, beside: dict[Label, list[tuple[int, int]]]) -> bool:

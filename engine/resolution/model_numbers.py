@@ -64,6 +64,8 @@ _ORDINAL_FLOOR = re.compile(r"(?i:\d{1,2}(?:st|nd|rd|th)(?:[ \t]+(?:floor|fl|flr
 
 _FORM_BEFORE = re.compile(r"(?i:\bform[ \t#:]*\Z)")
 _TREND_BEFORE = re.compile(r"\d[ \t]+(?:from|to|->|→)[ \t]*\Z")
+# A value after a trend's arrow and its day: "(POD1 3100 -> POD3 6800)".
+_ARROW_BEFORE = re.compile(r"\d[ \t]*(?:->|→)[ \t]*(?:[A-Za-z]+\d*[ \t]+)?\Z")
 
 
 def model_number_is_no_identifier(text: str, span: Span) -> bool:
@@ -84,6 +86,8 @@ def model_number_is_no_identifier(text: str, span: Span) -> bool:
             and (_DECIMAL_AFTER.match(text, span.end) or _DECIMAL_BEFORE.search(before)
                  or _TREND_BEFORE.search(before)):
         return True  # "K 5.9 -> 3.3", "from 1.9", "ast 212 from 480": a value and its trend
+    if covered.isdigit() and len(covered) <= 5 and _ARROW_BEFORE.search(before):
+        return True  # "amylase (POD1 3100 -> POD3 6800)"
     if span.label is Label.LOCATION and (_ORDINAL_FLOOR.fullmatch(covered)
                                          or _ROOM.fullmatch(covered)
                                          or covered.isdigit() and _ROOM_BEFORE.search(before)):

@@ -10,9 +10,10 @@ from engine.core.domain import Span
 from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.names import all_name_lists
 from engine.resolution.edges import in_caseless_line
-from engine.resolution.shorthand import clinical_or_english, is_shorthand
+from engine.resolution.shorthand import clinical_or_english, is_shorthand, service_word
 
-ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np)\b")
+ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np"
+                        r"|(?i:fellow|attending|resident|intern))\b")  # "d/w burn fellow"
 TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
 # The shift or post of the one who holds the role: never a name before it.
 _SHIFTS = frozenset("day night eve evening noc charge float covering oncoming bedside floor unit"
@@ -27,7 +28,9 @@ _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
 # Names take no possessive or article: "their don" (director of nursing), "her witness"; not
 # "a", which is also Spanish "to" ("a Juan").
 DETERMINERS = "an|his|her|their|my|your|our|its"
-_DETERMINER_BEFORE = re.compile(rf"(?i:(?<![\w'’])(?:{DETERMINERS})[ \t]+\Z)")
+# "the" too for a name: in 3,010 hand-written dev notes no name came right after "the" ("THE
+# GRANTHI AT THEIR GURDWARA"), while a place takes it ("resides at the pines").
+_DETERMINER_BEFORE = re.compile(rf"(?i:(?<![\w'’])(?:{DETERMINERS}|the)[ \t]+\Z)")
 
 
 def english_word_before_a_role(text: str, span: Span) -> bool:
@@ -39,8 +42,9 @@ def english_word_before_a_role(text: str, span: Span) -> bool:
             or TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
         return False
     key = covered.casefold()
-    if key in _SHIFTS or key in _UNITS:
-        return True  # "report given to day rn", "Day RN and charge RN aware", "NICU RN"
+    if key in _SHIFTS or key in _UNITS or service_word(key):
+        return True  # "report given to day rn", "Day RN and charge RN aware", "NICU RN",
+        # "d/w burn fellow"
     if not is_english(covered):
         return False
     first, last = all_name_lists()
@@ -62,7 +66,7 @@ def per_before_a_role(text: str, span: Span) -> bool:
 
 
 def determiner_before_a_name(text: str, span: Span) -> bool:
-    """A model's one-word name right after a possessive or "an" ("by their don")."""
+    """A model's one-word name right after a possessive, "an" or "the" ("by their don")."""
     covered = text[span.start:span.end]
     return covered.isalpha() and bool(_DETERMINER_BEFORE.search(text[max(0, span.start - 8):
                                                                    span.start]))

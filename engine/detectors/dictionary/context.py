@@ -45,7 +45,8 @@ _BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
     rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"
     rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
-_INITIALS_BEFORE = re.compile(r"\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")  # \Z: "Sexo: H.⏎Fecha"
+# \Z: "Sexo: H.⏎Fecha"; a rate's unit is none ("100 ML/H. FALL PRECAUTIONS").
+_INITIALS_BEFORE = re.compile(r"(?<!/)\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 # Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a
 # service ("seen by Day team") and not for clinical words ("seen by Endo", "d/w Neuro").
 PROVIDER_PHRASES = (r"(?:seen|examined|reviewed|assessed|evaluated|referred|dictated|signed"
@@ -126,7 +127,7 @@ def quoted_nickname(text: str, start: int) -> bool:
 
 # What the family calls the patient, in brackets after the word: "(Pip per family)".
 FAMILY_CALLS = (r"[ \t]+(?i:per[ \t]+(?:family|parents|mom|dad|wife|husband)"
-                r"|(?:to|by)[ \t]+(?:the|her|his)[ \t]+(?:family|kids|grandkids|friends))\)")
+                r"|(?:to|by)[ \t]+(?:(?:the|her|his)[ \t]+)?(?:family|kids|grandkids|friends))\)")
 _FAMILY_CALLS_WORD = re.compile(rf"[^\W\d_][\w'’\-]*{FAMILY_CALLS}")
 
 

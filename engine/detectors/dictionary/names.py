@@ -156,7 +156,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=7, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=8, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
@@ -204,9 +204,9 @@ class NameGazetteerDetector:
         """An unlisted token that can still be a surname after a first name."""
         if token.key in _NEVER_SURNAME or len(token.text) < 2 or token.key in self.clinical:
             return False
-        if caseless:
-            return token.text.isalpha() and not is_english(token.key) or "-" in token.text \
-                and not is_english_compound(token.key)
+        if caseless:  # two unlisted letters are shorthand there ("mod brooke lr")
+            return token.text.isalpha() and len(token.text) > 2 and not is_english(token.key) \
+                or "-" in token.text and not is_english_compound(token.key)
         return is_title(token.text) and token.key not in lowered
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:

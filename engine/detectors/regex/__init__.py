@@ -29,15 +29,15 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.phn", 2, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),
-    ("regex.address", 16, ADDRESS_RULES + TOWN_RULES,
+    ("regex.address", 17, ADDRESS_RULES + TOWN_RULES,
      "street addresses with unit and city lines; lower-case towns after from/in/to,"
      " eponym towns after lives in/pt from"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 9, NAME_RULES, "names in titles, credentials, form fields, signatures"),
-    ("regex.facility", 15, FACILITY_RULES,
+    ("regex.name", 10, NAME_RULES, "names in titles, credentials, form fields, signatures"),
+    ("regex.facility", 16, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 9, STAFF_RULES,
+    ("regex.staff", 10, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 

@@ -13,7 +13,7 @@ H = Label.HOSPITAL
 _TOKEN = rf"(?:{UP}{LETTER}*(?:['’]s)?|St\.|&|and|of|de|du|la|for)"
 _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+Cent(?:er|re)"
          r"|Health\s+Sciences?"
-         r"|Infirmary|Sanatorium|Hospice|Manor|Pharmacy|Drug\s+Mart|Laboratories|Labs?|Imaging"
+         r"|Infirmary|Sanatorium|Hospice|Domiciliary|Manor|Pharmacy|Drug\s+Mart|Laboratories|Labs?|Imaging"
          # "Kindred LTAC"; in an ALL CAPS line only through the cased view ("Kindred Ltac")
          r"|Ltach?|Snf|(?<=[a-z][ \t])(?:LTACH?|SNF)"
          r"|Radiology|Rehabilitation\s+Cent(?:er|re)|Nursing\s+Home|Care\s+Cent(?:er|re)"
@@ -44,6 +44,7 @@ _MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted
          r"|sent\s+to|back\s+to|returned?\s+to|d/c\s+to|discharged?\s+to)[ \t]+(?:the[ \t]+)?)")
 
 _TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|back\s+to"
+             r"|(?:records|requested)\s+(?:to|from)|presented\s+to"  # "records from PMH"
              r"|returned?\s+to|d/c\s+to|discharged?\s+to)[ \t]+(?:the[ \t]+)?)")
 
 # A unit named with a number ("Kessler 3", "Baker 5B"), not a dose, ratio or time after it.
@@ -52,11 +53,18 @@ _NOT_DOSE = (r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps
              r"|lpm|mic\b|k?cal\b|/|nc\b|np\b|nrb\b|hfnc\b|fm\b|o2\b|via\b|mask\b"
              r"|yrs?\b|years?|mos?\b|months?|wks?\b|weeks?|days?|hrs?\b|hours?|backup))")
 
+# A service's room, diet or list after an acronym: "BACK AT OUTPT UNIT", "D/C'D FROM MED
+# LIST", "from ENT floor".
+_NOT_A_ROOM = (r"(?![ \t]+(?i:diet|lab|suite|room|protocol|unit|list|floor|step-?down|team"
+               r"|service)\b)")
+
 # Short words after "to"/"at" that are no institution: titles ("TO DR. CETTINA" in a
 # shouted line), a cash machine.
 # Titles, and agencies that name no patient's place ("ARTESUNATE ARRIVED FROM CDC").
 _NOT_INSTITUTIONS = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sr", "jr", "atm", "cdc",
-                               "fda", "who", "nih"})
+                               "fda", "who", "nih",
+                               # a clinician, not a place ("records from PCP")
+                               "pcp", "gp", "md", "np", "pa", "rn"})
 
 
 # What is said of a stay or a plan, never part of an institution's name: "Brief Hospital
@@ -87,10 +95,19 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "device", "dental", "joint", "multidisciplinary",
     # in capitals: "OTHERWISE SNF", "CHARGE RN AND PHARMACY", "SNF PHARMACY", "PT USES LOCAL
     # PHARMACY", "HOME INFUSION PHARMACY", "THROUGH MANY HOSPITAL STAYS"
-    "otherwise", "snf", "home", "rn", "charge", "pt", "many", "see", "tell", "not", "did"})\
+    "otherwise", "snf", "home", "rn", "charge", "pt", "many", "see", "tell", "not", "did",
+    # an order or a plan in capitals ("CONSULTED HOSPITAL LEGAL", "Anticipate SNF for rehab",
+    # "gave her hospital letter template", "CONTINUE INOTROPE UNDER HOSPICE BENEFIT")
+    "consulted", "anticipate", "anticipated", "gave", "give", "continue", "continues",
+    # whose ("since her psychiatrist's clinic closed")
+    "psychiatrist's", "doctor's", "pcp's", "dentist's", "therapist's", "counselor's",
+    "provider's", "surgeon's", "cardiologist's", "oncologist's",
+    # a veterans' programme by what it treats ("REFERRAL TO VA TOBACCO CESSATION CLINIC")
+    "va", "tobacco", "cessation", "smoking"})\
     | PLAN_WORDS
 # Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
-_THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near"})
+_THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near", "under",
+                      "since"})
 
 
 _HEAD_AT_END = re.compile(rf"[ \t]+{_HEAD}$")
@@ -173,9 +190,20 @@ def _moved_to_acronym(text: str) -> bool:
     """"transfer to CMC"; not two letters of clinical shorthand ("clot anterior to RV"), nor
     a unit, device or drug of the ICU list ("transfer to NSICU", "transition to LMWH")."""
     from engine.resolution.shorthand import icu_words, is_shorthand
+    from engine.resolution.terms import drug_words
 
-    return _institution_acronym(text) and text.casefold() not in icu_words() \
-        and text.casefold() not in _KINDS and not (len(text) == 2 and is_shorthand(text))
+    key = text.casefold()
+    return _institution_acronym(text) and key not in icu_words() and key not in _KINDS \
+        and key not in drug_words() and not (len(text) == 2 and is_shorthand(text))
+
+
+def _acronym_at(text: str) -> bool:
+    """After a bare "at", "to" or "from" an acronym is an institution only when it is no
+    shorthand of any length: "consented to HCV NAT+ donors", "pain at CVC site", "TO ANGIO
+    1245" (in 28 dev sets, 22 such shorthand were places twice)."""
+    from engine.resolution.shorthand import is_shorthand
+
+    return _moved_to_acronym(text) and not is_shorthand(text)
 
 
 def _quebec_name(text: str) -> bool:
@@ -334,12 +362,15 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
               group=1),
     # Not a service's room or diet: "To EP lab Mon", "to IR suite", "advance to ADA diet".
+    # Where a patient is moved: "transfer to CMC", "d/c to QVL".
     RegexRule("facility.acronym", H,
-              rf"{_MOVE}([A-Z]{{2,6}})(?![\w\-/])"
-              # "BACK AT OUTPT UNIT", "D/C'D FROM MED LIST", "from ENT floor"
-              r"(?![ \t]+(?i:diet|lab|suite|room|protocol|unit|list|floor|step-?down|team"
-              r"|service)\b)",
-              0.6, group=1, validate=_moved_to_acronym),
+              rf"{_TRANSFER}([A-Z]{{2,6}})(?![\w\-/]){_NOT_A_ROOM}", 0.6, group=1,
+              validate=_moved_to_acronym),
+    # After a bare "at", "to" or "from" ("s/p cath at CVRMC", "EMS to MBRMC"): no shorthand,
+    # and no setting or dose after it ("NOW -110 TO -130 AT BFR 180", "TO LANTUS 18U").
+    RegexRule("facility.acronym_at", H,
+              rf"(?i:\b(?:at|to|from)[ \t]+(?:the[ \t]+)?)([A-Z]{{2,6}})(?![\w\-/]){_NOT_A_ROOM}"
+              r"(?![ \t]*(?:[+\-]?\d+(?![/\d])|\+))", 0.6, group=1, validate=_acronym_at),
     # An institution's acronym before its staff: "per QVL RT", "Bed per HFCH nursing
     # supervisor", "QVL case mgr".
     RegexRule("facility.acronym_staff", H,

@@ -95,6 +95,7 @@ _STREET_WORD = re.compile(rf"(?i:{_SUFFIX}|{_PREFIX}|Apt|Apartment|Suite|Ste|Uni
 
 
 _CLOCK_FIRST = re.compile(r"[ \t]*(?:[01]\d|2[0-3])[0-5]\d\b")
+_PHONE_FIRST = re.compile(r"\d{3}[\-.]\d{4}\b")
 # A sentence ends inside the span ("VVI 50 BACKUP. CT X2"): a period after an English word of
 # five letters or more; after a shorter word it marks an abbreviation ("Calle Gral. Rey, 2",
 # "Avda. Prof. Martín Lagos") and after a name or a number the end of a line of an address.
@@ -112,14 +113,16 @@ def street_without_shorthand(text: str) -> bool:
     counted. The wider shorthand inventories hold street words of other languages ("de",
     "la") and military addresses ("PSC", "APO")."""
     from engine.detectors.dictionary.context import is_english
-    from engine.resolution.shorthand import icu_words
+    from engine.resolution.shorthand import icu_words, is_shorthand
 
+    if _PHONE_FIRST.match(text):
+        return False  # "(615) 555-0148 not home line": a phone's last seven digits
     if not street_not_charting(text) or _CLOCK_FIRST.match(text) and not any(
             _STREET_WORD.fullmatch(word) for word in re.findall(r"[^\W\d_]{2,}", text)):
         return False  # "0130 Glucose 58", "2100 PULSUS 8": a clock, then what was measured
     if _ENGLISH_PLACE.fullmatch(text) and all(
-            is_english(word) for word in re.findall(r"[^\W\d_]+", text)[1:]):
-        return False  # "place new line", "in place on arrival from lab 1420": an order
+            is_english(word) or is_shorthand(word) for word in re.findall(r"[^\W\d_]+", text)[1:]):
+        return False  # "place new line", "IR TO PLACE PERC DRAIN": an order
     if any(is_english(m.group(1)) and not _STREET_WORD.fullmatch(m.group(1))
            for m in _SENTENCE_END.finditer(text)) \
             or any(w.casefold() in _CLAUSE_WORDS for w in re.findall(r"[^\W\d_]+", text)):

@@ -102,12 +102,42 @@ def unlisted_word(text: str) -> bool:
     return nickname(text) and not clinical_or_english(text) and not is_shorthand(text)
 
 
+def named_after_mr(text: str) -> bool:
+    """After "MR." a listed name, or a word no English or shorthand list holds: in charting "MR"
+    is as often the valve ("FUNCTIONAL MR. NO LV THROMBUS", "no worsening MR. Placement")."""
+    from engine.detectors.dictionary.context import is_english
+    from engine.detectors.dictionary.names import is_listed_name
+    from engine.resolution.shorthand import is_shorthand
+
+    first = text.split()[0]
+    return is_listed_name(first) or not is_english(first) and not is_shorthand(first)
+
+
+# What a person field holds when it names no one: "caregiver: pt's cousin", "Informant: self".
+_NO_ONE = frozenset({"pt", "pts", "patient", "patients", "self", "none", "unknown", "na", "n/a",
+                     "not", "no", "same", "see"})
+
+
+def someone_named(text: str) -> bool:
+    """A person field's name, not the patient or a relation word in its place."""
+    first = re.sub(r"['’]s$", "", text.split()[0].casefold())
+    return first not in _NO_ONE
+
+
+def bracketed_nickname(text: str) -> bool:
+    """"PT (GOES BY TRIP)": a nickname in brackets may be an English word, not shorthand."""
+    from engine.resolution.shorthand import is_shorthand
+
+    return nickname(text) and not is_shorthand(text)
+
+
 def bed_list_name(text: str) -> bool:
-    """"Bed 2 – Kealoha,": a listed name or a non-word, no prefixed word ("Bed 12 –
-    post-arrest,")."""
+    """"Bed 2 – Kealoha,", "BED 21 - LUTHER BAPTISTE:": each word a listed name or a non-word,
+    no prefixed word ("Bed 12 – post-arrest,", "Bed 4 - septic shock:")."""
     from engine.resolution.shorthand import is_prefixed_word
 
-    return word_or_listed_name(text) and not is_prefixed_word(text.replace("-", ""))
+    return all(word_or_listed_name(w) and not is_prefixed_word(w.replace("-", ""))
+               for w in text.split())  # "BED 21 - LUTHER BAPTISTE:", not "Bed 4 - septic shock:"
 
 
 def family_nickname(text: str) -> bool:
@@ -165,7 +195,9 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.per", DOC, r"\bper[ \t]+([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?)\b(?![ \t]*[/:])",
               0.6, group=1, validate=surname_word, on_view=False),
     RegexRule("name.honorific", PER,
-              rf"\b{_HONORIFIC}\.?[ \t]+{_TITLED}", 0.9, group=1),
+              rf"\b(?!M[Rr]\b){_HONORIFIC}\.?[ \t]+{_TITLED}", 0.9, group=1),
+    RegexRule("name.honorific_mr", PER, rf"\bM[Rr]\.?[ \t]+{_TITLED}", 0.9, group=1,
+              validate=named_after_mr),
     RegexRule("name.doctor_field", DOC,
               rf"(?im:^[ \t>]*(?:{_DOCTOR_FIELDS}){_FIELD_SEP}(?:(?:dr|doctor)\.?[ \t]+)?)"
               rf"{_NAME}", 0.85, group=1),
@@ -184,7 +216,8 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"({NAME_TOKEN},[ \t]*{NAME_TOKEN}"
               rf"(?:[ \t]+{INITIAL})?)", 0.88, group=1),
     RegexRule("name.person_field", PER,
-              rf"(?i:\b(?:{_PERSON_FIELDS})){_FIELD_SEP}{_NAME}", 0.8, group=1),
+              rf"(?i:\b(?:{_PERSON_FIELDS})){_FIELD_SEP}{_NAME}", 0.8, group=1,
+              validate=someone_named),
     RegexRule("name.signature", DOC,
               rf"(?i:\b(?:{_CLOSING}))[ \t]*,?[ \t]*\n(?:[ \t]*\n){{0,4}}[ \t>]*"
               rf"(?:(?i:dr|doctor)\.?[ \t]+)?{_NAME}", 0.8, group=1),
@@ -234,9 +267,11 @@ NAME_RULES: tuple[RegexRule, ...] = (
               on_view=False),
     # A sign-out list's patient by bed: "Bed 2 – Kealoha, COPD/pna", "BED 4 - FENWICK (83M)".
     RegexRule("name.bed_list", PAT,
-              r"(?im:^[ \t]*(?:\d{1,2}[.)][ \t]*)?bed[ \t]*#?\d{1,2}[a-z]?[ \t]*[–—\-:][ \t]*)"
-              r"([^\W\d_][\w'’\-]+)(?=[ \t]*[,(–—:]|[ \t]+-[ \t])", 0.55, group=1,
-              validate=bed_list_name, on_view=False),
+              r"(?im:^[ \t]*(?:\d{1,2}[.)][ \t]*)?(?:bed|rm|room)[ \t]*#?\d{1,2}[a-z]?"
+              r"(?:[ \t]*[–—\-:][ \t]*|[ \t]+(?=[^\W\d_][\w'’\-]+[ \t]+-[ \t])))"
+              r"([^\W\d_][\w'’\-]+(?:[ \t]+[^\W\d_][\w'’\-]+)?)"
+              r"(?=[ \t]*[,(–—:]|[ \t]+-[ \t]|[ \t]+\d{1,3}%)",
+              0.55, group=1, validate=bed_list_name, on_view=False),
     # A nickname without quotes where the chart says it is one: "pt goes by duke", "jojo (what
     # he goes by)", '"TINY" (NICKNAME, PT PREFERS)', "PT (MANNY, PREFERS NICKNAME)".
     RegexRule("name.goes_by", PAT,
@@ -247,6 +282,10 @@ NAME_RULES: tuple[RegexRule, ...] = (
               r"[\"“]?([^\W\d_][\w'’\-]+)[\"”]?[ \t]*\((?i:what[ \t]+(?:he|she|they|pt)[ \t]+"
               r"(?:goes[ \t]+by|prefers)|nickname\b)", 0.6, group=1, validate=nickname,
               on_view=False),
+    # "PT (GOES BY TRIP)": in brackets an English word too.
+    RegexRule("name.goes_by_in_brackets", PAT,
+              r"\((?i:goes[ \t]+by|prefers|called)[ \t]+([^\W\d_][\w'’\-]+)\)", 0.6, group=1,
+              validate=bracketed_nickname, on_view=False),
     RegexRule("name.nickname_in_brackets", PAT,
               r"\(([^\W\d_][\w'’\-]+),[ \t]*(?i:prefers[ \t]+(?:nickname|to[ \t]+be[ \t]+called)"
               r"|nickname|goes[ \t]+by)", 0.6, group=1, validate=nickname, on_view=False),

@@ -122,10 +122,12 @@ STAFF_RULES: tuple[RegexRule, ...] = (
     RegexRule("staff.initial_caps", DOC,
               r"(?<![\w.>+/'’&])(?<!\d[ \t])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
               0.6, group=1, validate=caps_surname),
-    # "per patel on renal", "per okafor from cards": a surname and the service it speaks for.
+    # "per patel on renal", "per okafor from cards", "per ilunga (renal)": a surname and the
+    # service it speaks for.
     RegexRule("staff.per_service", DOC,
-              r"(?i:\bper[ \t]+)([a-z][a-z'’\-]{2,})(?=[ \t]+(?:on|from)[ \t]+(?i:renal|nephro"
-              r"|cards|cardiology|gi|id|pulm|neuro|nsgy|neurosurg|surgery|surg|ortho|trauma|onc"
+              r"(?i:\bper[ \t]+)([a-z][a-z'’\-]{2,})"
+              r"(?=[ \t]+(?:(?:on|from)[ \t]+|\()(?i:renal|nephro|cards|cardiology|gi|id|pulm"
+              r"|neuro|nsgy|neurosurg|surgery|surg|ortho|trauma|onc"
               r"|heme|psych|palliative|pall|uro|urology|vasc|ent|ir|anesthesia|icu|micu|sicu"
               r"|nights?|days)\b)", 0.6, group=1, validate=speaks_for_a_service),
     # "mira holm aware"
