@@ -96,6 +96,7 @@ _QUANTITY_AFTER = re.compile(r"^[ \t]*(?i:amps?|tabs?|tablets?|vials?|bags?|cups
                              r"|baths?\b|bathrooms?|doses?\b|strength|ns\b|nss\b|way\b"
                              r"|bottles?\b|sl\b|mg\b|mcg\b"  # "in 1/2 bottles", "bup 8/2 SL"
                              r"|bid\b|tid\b|qid\b"  # "bup-nal 8/2 BID"
+                             r"|pain\b"  # "pt reports 6/10 pain l chest wall"
                              r"|l\b|lpm\b|liters?\b|litres?\b"  # "on 1/2 l nc"
                              r"|of\b(?=[^\n]{0,30}\bdoses?\b)"  # "at 2/3 of waking dose"
                              r"|(?:lymph[ \t]+)?nodes?\b|lns?\b)")  # "4/42 nodes positive"

@@ -65,6 +65,11 @@ _GENERIC = frozenset({
     # the veterans' administration's programmes and offices, a towing yard ("VA national
     # cemetery", "national records center", "VA Community Living Center", "car from tow lot")
     "national", "records", "cemetery", "living", "tow", "lot",
+    # clinics by what they do ("toward weaning centre", "community mental health", "outpt vad
+    # clinic", "perinatal mh clinic", "low-barrier clinic", "Interstage cardiology clinic";
+    # not "ward": "Apt. 887, Ward port, Ontario")
+    "weaning", "mental", "health", "mh", "vad", "perinatal", "barrier",
+    "low-barrier", "interstage",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

