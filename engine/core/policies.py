@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from engine.core.domain import Span
 from engine.core.labels import Label
+from engine.core.regions import broad_region
 
 _AGE_NUMBER = re.compile(r"\d{1,3}")
 _YEAR = r"(?:1[89]\d{2}|20\d{2})"
@@ -59,7 +60,7 @@ class Policy:
             match = _AGE_NUMBER.search(covered)
             return match is None or int(match.group()) > self.age_over
         if span.label is Label.LOCATION:
-            return not (self.keep_regions and _broad_region(covered)
+            return not (self.keep_regions and broad_region(covered)
                         and not _in_an_address(text, span.start, span.end))
         if span.label is not Label.DATE:
             return True
@@ -85,13 +86,6 @@ def _in_an_address(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 100):start]
     return bool(_ADDRESS_BEFORE.search(before) or _POSTAL_AFTER.match(text, end)
                 or _STREET_LINE_BEFORE.search(before) or _PART_OF_A_NAME_BEFORE.search(before))
-
-
-def _broad_region(covered: str) -> bool:
-    # The gazetteer is loaded lazily, and only by a policy that keeps regions.
-    from engine.detectors.dictionary.locations import broad_regions
-
-    return tuple(covered.casefold().strip(" .,").split()) in broad_regions()
 
 
 STRICT = Policy(

@@ -54,25 +54,6 @@ def read_locations(text: str) -> dict[tuple[str, ...], str]:
     return phrases
 
 
-# States that are also a great city's name, and first names: a model's LOCATION there may be
-# the city ("moved from New York") or a person it mislabelled ("Jordan", "Georgia").
-_CITY_STATES = frozenset({("new", "york"), ("washington",), ("quebec",), ("québec",),
-                          ("district", "of", "columbia"), ("chad",)})
-
-
-@lru_cache(maxsize=1)
-def broad_regions() -> frozenset[tuple[str, ...]]:
-    """Countries, states and provinces of the shipped table (casefolded words), without the
-    states that name a great city and without any first name."""
-    from engine.detectors.dictionary.names import all_name_lists
-
-    table = read_locations(resource(*LOCATIONS_FILE).read_text(encoding="utf-8"))
-    first, _last = all_name_lists()
-    return frozenset(words for words, subtype in table.items()
-                     if subtype != "CITY" and words not in _CITY_STATES
-                     and not (len(words) == 1 and words[0] in first))
-
-
 @lru_cache(maxsize=1)
 def location_table() -> PhraseTable:
     """The shipped table (cities of population >= MIN_CITY_POPULATION and the rest; see

@@ -1,0 +1,39 @@
+"""Countries, states and provinces: places no smaller than a state, which HIPAA Safe Harbor
+leaves in the text. Read from the shipped location table's first three sections (the
+detectors read the same file for towns; a policy must not import a detector)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from engine.paths import resource
+
+_KEPT_SECTIONS = frozenset({"COUNTRY", "STATE", "PROVINCE"})
+# A state that names a great city ("moved from New York") and a region that is a first name
+# (a model's LOCATION there may be a person it mislabelled: "Jordan", "Georgia") stay PHI.
+_STILL_PHI = frozenset({"new york", "washington", "quebec", "québec", "district of columbia",
+                        "georgia", "jordan", "virginia", "oman", "montserrat", "chad",
+                        "india"})
+_SECTION = re.compile(r"^\[([A-Z]+)\]$")
+
+
+@lru_cache(maxsize=1)
+def broad_regions() -> frozenset[str]:
+    """Casefolded names, words joined by one space."""
+    kept: set[str] = set()
+    section = None
+    table = resource("dictionaries", "locations.txt").read_text(encoding="utf-8")
+    for line in table.splitlines():
+        line = line.strip()
+        heading = _SECTION.match(line)
+        if heading:
+            section = heading.group(1)
+        elif line and not line.startswith("#") and section in _KEPT_SECTIONS:
+            kept.add(" ".join(line.casefold().split()))
+    return frozenset(kept - _STILL_PHI)
+
+
+def broad_region(covered: str) -> bool:
+    """Is ``covered`` ("Vietnam", "TEXAS", "Nova Scotia.") a country, state or province?"""
+    return " ".join(covered.casefold().strip(" .,").split()) in broad_regions()
