@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import LETTER, LOW, UP
+from engine.detectors.regex.fragments import HHMM, LETTER, LOW, UP
 from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import (
     country_code_not_charting,
@@ -94,7 +94,7 @@ _STREET_WORD = re.compile(rf"(?i:{_SUFFIX}|{_PREFIX}|Apt|Apartment|Suite|Ste|Uni
                           rf"|Floor|Fl|Bldg|Building|Box|[NSEW]|NE|NW|SE|SW|{_STATES})")
 
 
-_CLOCK_FIRST = re.compile(r"[ \t]*(?:[01]\d|2[0-3])[0-5]\d\b")
+_CLOCK_FIRST = re.compile(rf"[ \t]*{HHMM}\b")
 _PHONE_FIRST = re.compile(r"\d{3}[\-.]\d{4}\b")
 # A sentence ends inside the span ("VVI 50 BACKUP. CT X2"): a period after an English word of
 # five letters or more; after a shorter word it marks an abbreviation ("Calle Gral. Rey, 2",
