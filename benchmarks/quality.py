@@ -152,6 +152,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 28 (sparse PHI)", "icu_notes_dev28.jsonl"),
             ("dev 29 (sparse PHI)", "icu_notes_dev29.jsonl"),
             ("dev 30 (sparse PHI)", "icu_notes_dev30.jsonl"),
+            ("dev 31 (sparse PHI)", "icu_notes_dev31.jsonl"),
+            ("dev 32 (sparse PHI)", "icu_notes_dev32.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -160,7 +162,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 18 (sparse PHI)", "icu_notes_heldapart18.jsonl"),
             ("held apart 19 (sparse PHI)", "icu_notes_heldapart19.jsonl"),
             ("held apart 20 (sparse PHI)", "icu_notes_heldapart20.jsonl"),
-            ("held apart 21 (sparse PHI)", "icu_notes_heldapart21.jsonl"))
+            ("held apart 21 (sparse PHI)", "icu_notes_heldapart21.jsonl"),
+            ("held apart 22 (sparse PHI)", "icu_notes_heldapart22.jsonl"),
+            ("held apart 23 (sparse PHI)", "icu_notes_heldapart23.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -16,6 +16,10 @@ _STILL_PHI = frozenset({"new york", "washington", "quebec", "québec", "district
                         "georgia", "jordan", "virginia", "oman", "montserrat", "chad",
                         "india"})
 _SECTION = re.compile(r"^\[([A-Z]+)\]$")
+# A part of a region is no smaller a place for it: "from southern Mexico", "rural Alberta".
+_PART_OF = re.compile(r"(?:(?:north|south|east|west)(?:ern)?|central|rural|upstate|downstate"
+                      r"|northeast(?:ern)?|northwest(?:ern)?|southeast(?:ern)?|southwest(?:ern)?)"
+                      r" ")
 
 
 @lru_cache(maxsize=1)
@@ -36,4 +40,6 @@ def broad_regions() -> frozenset[str]:
 
 def broad_region(covered: str) -> bool:
     """Is ``covered`` ("Vietnam", "TEXAS", "Nova Scotia.") a country, state or province?"""
-    return " ".join(covered.casefold().strip(" .,").split()) in broad_regions()
+    key = " ".join(covered.casefold().strip(" .,").split())
+    return key in broad_regions() or _PART_OF.sub("", key, count=1) in broad_regions() \
+        and bool(_PART_OF.match(key))

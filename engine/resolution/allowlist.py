@@ -64,7 +64,10 @@ _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?
                      r"|\brutherford[ \t]+(?:class(?:ification)?[ \t]+|category[ \t]+)?"
                      r"[0-6](?![\d.:/])"
                      # and hepatic encephalopathy's West Haven grade ("NOW WEST HAVEN 1")
-                     r"|\bwest[ \t]+haven[ \t]+(?:grade[ \t]+)?[0-4](?![\d.:/]))")
+                     r"|\bwest[ \t]+haven[ \t]+(?:grade[ \t]+)?[0-4](?![\d.:/])"
+                     # and the stool's type ("large formed bm (bristol 4)"), not "Bristol 4 days"
+                     r"|(?:(?<=\()|\b(?:bms?|stools?)\b[^\n]{0,24}?\b)bristol[ \t]+(?:type[ \t]+)?"
+                     r"[1-7](?![\d.:/]))")
 # The staged heart operations named after surgeons, where the chart speaks of the operation:
 # "s/p Glenn", "early Glenn", "post glenn", "Glenn pressures", "GLENN SCHEDULED", "Fontan
 # circulation" (not "Dr. Glenn", "Glenn (father) called").

@@ -70,7 +70,8 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            "stepmother", "stepson", "stepdaughter", "pharmacist",
                            "perfusionist", "dietitian", "dietician", "therapist", "counselor",
                            "counsellor", "perfusion", "pharmacy", "fellow", "resident",
-                           "attending", "mgm", "mgf", "pgm", "pgf", "mob", "fob"})
+                           "attending", "mgm", "mgf", "pgm", "pgf", "mob", "fob",
+                           "rt", "rrt", "md", "pa", "lpn", "cna", "slp", "cm"})  # "RT YAZZIE"
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"
@@ -281,13 +282,15 @@ _KINDS = (r"nursing|rehab|rehabilitation|health|medical|community|cardiac|wellne
 # A town's head, taken in written in the span's case: "Tennick Falls", "KESTREL HARBOR".
 _TOWN_HEADS = frozenset({"falls", "springs", "harbor", "harbour", "heights", "creek", "mills",
                          "crossing", "village"})
+# A programme's head, also in the span's case: "Westbury Home Dialysis Program".
+_CASED_HEADS = frozenset({"program", "programme"})
 _HEADS = frozenset({"rehab", "rehabilitation", "ctr", "center", "centre", "house", "inn",
                     "lodge", "shelter", "hospice", "recovery", "hospital", "hosp", "facility",
                     "manor", "residence", "commons", "living", "nursing", "home", "sons",
                     "regional", "general", "memorial", "vna"})
 _HEAD_AFTER = re.compile(rf"(?i:(?P<dot>\.)?[ \t]+(?P<kinds>(?:(?:{_KINDS})[ \t]+){{0,2}})"
                          rf"(?P<and>(?:&|and)[ \t]+(?:(?:{_KINDS})[ \t]+)?)?"
-                         rf"(?P<head>{'|'.join(sorted(_HEADS | _TOWN_HEADS))})\b)")
+                         rf"(?P<head>{'|'.join(sorted(_HEADS | _TOWN_HEADS | _CASED_HEADS))})\b)")
 _KIND_WORDS = frozenset(_KINDS.split("|"))  # "GLENHAVEN NURSING" goes on to its "CENTER"
 # What follows a head word that is no part of a name ("tavish general surgery").
 _NOT_A_NAME_AFTER = re.compile(r"(?i:[ \t]+(?:surgery|surg|medicine|med|anesthesia|appearance"
@@ -321,6 +324,9 @@ def with_facility_head(text: str, span: Span) -> Span:
     if key in _TOWN_HEADS and (span.label is not Label.LOCATION or match.group("kinds")
                                or not _same_case(text[span.start:span.end].split()[-1], head)):
         return span  # "Hollis falls risk": a town's head only in its own case
+    if key in _CASED_HEADS and (span.label is not Label.HOSPITAL or not _same_case(
+            text[span.start:span.end].split()[-1], head)):
+        return span
     if key in _NEEDS_AND and not match.group("and"):
         return span
     if key in _NEEDS_KIND and not match.group("kinds") and not match.group("and") \
@@ -387,7 +393,14 @@ _DURATION_AFTER = re.compile(r"[ \t]*(?i:wks?|weeks?|mos?|months?|days?|d|yrs?|y
                              r"|hours?|mins?)\b")
 
 
+_TIMES_AT_END = re.compile(r"[ \t]+[xX]\Z")  # "was at saint brendan's x 2 days"
+_NUMBER_NEXT = re.compile(r"[ \t]*\d")
+
+
 def place_without_a_count(text: str, start: int, end: int) -> tuple[int, int]:
+    times = _TIMES_AT_END.search(text, start, end)
+    if times and _NUMBER_NEXT.match(text, end):
+        return start, times.start()
     number = _NUMBER_AT_END.search(text, start, end)
     if number is None:
         return start, end

@@ -178,6 +178,11 @@ CURATED = (
     # community living center, its homeless programme ("LKW 1310 per husband", "edu: stroke
     # packet", "Bed 11: CVST,", "Needs at CLC:", "HCHV SW CONSULTED")
     "lkw", "edu", "cvst", "clc", "hchv", "perc",
+    # renal charting ("Oliguric AKI", "ANEMIA OF CKD - ESA WITH HD")
+    "oliguric", "nonoliguric", "non-oliguric", "anuric", "esa", "esas",
+    # spinal cord injury and workers' compensation ("referred to WC CM", "auth by EOD",
+    # "aspen collar", "CA GLUCONATE")
+    "wc", "eod", "collar", "gluconate", "uems", "lems",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

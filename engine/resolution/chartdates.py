@@ -48,13 +48,20 @@ def rising_day(core: str) -> bool:
 # the encephalopathy score of cell therapy ("ICE 6/10 at 0400").
 _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
                      r"|mmse|moca|psv|peep|cpap|bipap|simv|vent|settings|bp|rpe|borg|gcs"
-                     r"|nihss|cpot|rass|ciwa|cows|braden|nodes|ice|icans|sppb|tug|mrc|mmt)\b"
+                     r"|nihss|cpot|rass|ciwa|cows|braden|nodes|ice|icans|sppb|tug|mrc|mmt"
+                     # muscles graded right/left ("biceps 5/5, triceps 3/2, grip 4/3")
+                     r"|biceps|triceps|deltoids?|grip|quads?|quadriceps|hamstrings?|iliopsoas"
+                     r"|ehl|dorsiflexion|plantarflexion|flex)\b"
                      r"(?:[ \t:=,]+[^\s/]+){0,3}[ \t:=]*$)")
 _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
                             re.IGNORECASE)
 # A clock, a part of the day or a line's day count after: "4/18 5am", "remove 2/4 AM",
 # "L IJ TLC 6/7 (day 7)".
 _CLOCK_AFTER = re.compile(rf"^(?:{CLOCK_AFTER}|[ \t]+\((?i:day)[ \t]*\d)")
+
+# The start of a period that runs until now: "ICU course 10/3 to present", "10/3-present".
+_UNTIL_NOW_AFTER = re.compile(r"^[ \t]*(?:-|–|to|thru|through|until)[ \t]*(?i:present|now|date)\b",
+                              re.IGNORECASE)
 
 # A culture's result after its date: "4/4 NGTD", "4/6 no growth".
 _CULTURE_AFTER = re.compile(r"^[ \t,:\-]*(?i:ngtd|no[ \t]+growth)\b")
@@ -202,6 +209,8 @@ def charting_date(text: str, start: int, end: int) -> bool:
     if _AGAINST_AFTER.match(after):
         return False
     direct = bool(_DIRECT_EVENT_BEFORE.search(line))
+    if _UNTIL_NOW_AFTER.match(after):
+        return True  # "ICU course 10/3 to present": a period's first day
     if rising_day(text[start:end]) and _EVENT_NEAR.search(line) \
             and not _COURSE_BEFORE.search(line):
         return True  # "last dose 10/19", "WEANED OFF BIPAP 10/16": no setting rises past 12

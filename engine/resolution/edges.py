@@ -4,6 +4,7 @@ a span sits in, which several guards read for its case or its vocabulary; the wo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
 
@@ -31,6 +32,25 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
         end -= 1
     if not any(c.isalnum() for c in text[start:end]):
         return start, start
+    return start, end
+
+
+_HYPHENATED_REST = re.compile(r"-[A-Z][a-z']+\b")
+_HYPHENATED_FIRST = re.compile(r"\b[A-Z][a-z']+-\Z")
+
+
+def with_hyphenated_part(text: str, start: int, end: int,
+                         a_name: Callable[[str], bool]) -> tuple[int, int]:
+    """A name cut at its hyphen takes in the other half ("Beaumont" of "Beaumont-Ng") that
+    ``a_name`` accepts; only capitalised halves, so "NG" of an upper-case note's "BEAUMONT-NG"
+    stays a tube."""
+    if text[start:start + 1].isupper():
+        rest = _HYPHENATED_REST.match(text, end)
+        if rest and a_name(rest.group()[1:]):
+            end = rest.end()
+        first = _HYPHENATED_FIRST.search(text, max(0, start - 24), start)
+        if first and a_name(first.group()[:-1]):
+            start = first.start()
     return start, end
 
 

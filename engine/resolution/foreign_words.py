@@ -90,3 +90,26 @@ def titled(text: str, start: int, end: int) -> bool:
     """A title before it, in English or another language."""
     return bool(_TITLE_BEFORE.search(text[max(0, start - 12):start])) \
         or has_strong_name_context(text, start, end)
+
+
+_OPENING = re.compile(r"[\"“][^\"“”\n]*\Z")
+_CLOSING = re.compile(r"[^\"“”\n]*[\"”]")
+
+
+def quoted_foreign(text: str, start: int, end: int) -> bool:
+    """Inside a short quotation of another language ('takes "la pastilla para el azúcar"',
+    '"SE ME ACELERA EL CORAZÓN"'): the patient's own words; a listed name there stays."""
+    from engine.detectors.dictionary.names import is_listed_name
+
+    opening = _OPENING.search(text, max(0, start - 60), start)
+    closing = _CLOSING.match(text, end, min(len(text), end + 60))
+    if opening is None or closing is None:
+        return False
+    quoted = _WORD.findall(text[opening.start() + 1:closing.end() - 1])
+    listed = common_words()
+    if len(quoted) > 10 or any(is_listed_name(w) and w.casefold() not in _FUNCTION_WORDS
+                               and w.casefold() not in listed
+                               for w in _WORD.findall(text[start:end])):
+        return False
+    foreign, english = _tally(quoted)
+    return foreign >= 1 and foreign >= 2 * english

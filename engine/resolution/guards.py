@@ -49,12 +49,13 @@ from engine.resolution.boundaries import (
     with_facility_head,
     without_edge_words,
 )
-from engine.resolution.edges import in_caseless_line, trim
+from engine.resolution.edges import in_caseless_line, trim, with_hyphenated_part
 from engine.resolution.foreign_words import (
     common_phrase,
     foreign_context,
     foreign_document,
     function_words_only,
+    quoted_foreign,
     titled,
 )
 from engine.resolution.generic_places import (
@@ -72,6 +73,8 @@ from engine.resolution.measurements import looks_like_date, measured_range, meas
 from engine.resolution.model_numbers import age_of_a_model_number, model_number_is_no_identifier
 from engine.resolution.names_as_words import (
     clinical_term_as_name,
+    grade_letter_as_initial,
+    half_of_a_name,
     lower_case_english_name,
     pronoun_as_name,
     relation_before_a_name,
@@ -146,6 +149,7 @@ _MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|retur
                           r"[ \t]+(?:the[ \t]+)?\Z)")
 _COMPANY_SUFFIXES = frozenset({"inc", "llc", "ltd", "corp", "co", "plc", "lp", "pc", "ag"})
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
+_LATIN_ABBREVIATION = re.compile(r"(?i:e\.g|i\.e|etc|viz|cf)\.?")
 _ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
 _ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
 _NOT_A_NAME_FIELD = re.compile(r"(?i:\b(?:sexo|sex|gender|g[ée]nero|edad|age|dob|nhc|mrn|cp"
@@ -214,7 +218,9 @@ def _shape(text: str, span: Span) -> Span | None:
             and _PLACE_FIELD.search(text[max(0, start - 24):start]):
         span = replace(span, label=Label.LOCATION, subtype=None)
     if span.label in NAME_LABELS:
-        start, end = _with_initials(text, start, end)
+        start, end = with_hyphenated_part(text, *_with_initials(text, start, end), half_of_a_name)
+    elif span.label is Label.LOCATION:
+        start, end = with_hyphenated_part(text, start, end, half_of_a_name)  # "Wilkes-Barre"
     elif span.label is Label.ID:
         start, end = _whole_identifier(text, start, end)
     elif span.label is Label.DATE and (weekday := _WEEKDAY_BEFORE.search(
@@ -274,6 +280,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if modal_may(text, span) or span.source in (Source.NER, Source.LLM) \
             and span.label in NAME_LABELS and lone_letter(text, span):
         return True  # "Son may call", "min A for supine"
+    if span.label in _WORD_LABELS and _LATIN_ABBREVIATION.fullmatch(covered):
+        return True  # "(e.g., rising pressor need)"
     if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     if span.label is Label.AGE and text[max(0, span.start - 1):span.start] == "#":
@@ -389,7 +397,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
             or clinical_term_as_name(text, span) or relation_before_a_name(text, span) \
             or pronoun_as_name(text, span) or saints_name(text, span) \
             or thing_given_to_a_relation(text, span) or topic_after_re(text, span) \
-            or topic_of_a_title(text, span) \
+            or topic_of_a_title(text, span) or grade_letter_as_initial(text, span) \
             or service_told(text, span) \
             or span.label in NAME_LABELS and span.source in (Source.NER, Source.LLM) \
             and determiner_before_a_name(text, span):
@@ -458,6 +466,8 @@ def _common_foreign_words(text: str, span: Span,
         return span.detector.startswith("dictionary.") and function_words_only(covered) \
             and foreign_document(text) and not titled(text, span.start, span.end) \
             and bool(_SENTENCE_START.search(text[max(0, span.start - 3):span.start]))
+    if quoted_foreign(text, span.start, span.end):
+        return True
     place = span.label not in NAME_LABELS
     # Cheapest first: most spans are no common phrase, and the document's tally is not free.
     if (place and not covered.islower()) or not common_phrase(covered) \

@@ -170,3 +170,20 @@ def saints_name(text: str, span: Span) -> bool:
         return False
     at = span.start - len(saint.group())
     return not TITLE_BEFORE.search(text[max(0, at - 8):at])  # "Dr. St. John" is his name
+
+
+# A grade's letter read as an initial: "C4 AIS D. Good functional prognosis", "NLI C5, AIS D.
+# UEMS 23", "NYHA C. Followed by".
+_GRADED_BEFORE = re.compile(r"(?i:\b(?:ais|asia|nyha|grade|class|stage|type)[ \t]+\Z)")
+_GRADE_LETTER = re.compile(r"[A-E]\.?[ \t]")
+
+
+def grade_letter_as_initial(text: str, span: Span) -> bool:
+    return span.label in NAME_LABELS and bool(_GRADE_LETTER.match(text, span.start)) \
+        and bool(_GRADED_BEFORE.search(text[max(0, span.start - 8):span.start]))
+
+
+def half_of_a_name(word: str) -> bool:
+    """The other half of a hyphenated name: a listed name or no English word ("Beaumont-Ng";
+    not "Kim-Chaplain")."""
+    return is_listed_name(word) or not is_english(word)

@@ -242,13 +242,21 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
 # A species after its genus, or its group: "strep intermedius", "(milleri group)".
 _GENUS_BEFORE = re.compile(r"(?i:\b(?:strep|streptococcus|staph|staphylococcus|[a-z]\.)[ \t]*\Z)")
 _GROUP_AFTER = re.compile(r"[ \t]+(?i:group|grp)\b")
+_SPECIES_AFTER = re.compile(rf"[ \t]+(?:{'|'.join(sorted(MICROBES))})\b")
+_GENUS = re.compile(r"[A-Z][a-z]{3,}[ \t]+\Z")  # "Rickettsia rickettsii"
 
 
 def species(text: str, span: Span) -> bool:
     """A species named after its genus or before its group, whoever proposed it."""
     covered = text[span.start:span.end].strip()
+    genus, _, epithet = covered.rpartition(" ")
+    if genus[:1].isupper() and " " not in genus and epithet.islower() and epithet in MICROBES:
+        return True  # "Rickettsia rickettsii": the genus and its species
+    if _SPECIES_AFTER.match(text, span.end) and covered[:1].isupper() and " " not in covered:
+        return True  # "Rickettsia" before its species
     return covered.casefold() in MICROBES and (
         bool(_GENUS_BEFORE.search(text[max(0, span.start - 16):span.start]))
+        or covered.islower() and bool(_GENUS.search(text, max(0, span.start - 24), span.start))
         or bool(_GROUP_AFTER.match(text, span.end)))
 
 

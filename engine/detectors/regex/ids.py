@@ -20,8 +20,12 @@ _VALUE = r"((?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,
 _FREQUENCY = re.compile(r"(?i:\d{1,2}x(?:/(?:wk|week|day|d|mo|month|yr))?)")
 
 
+# A blood gas or saturation on the next line ("PER ID.⏎SPO2 86%"): a reading, not a number.
+_GAS = re.compile(r"(?i:sp[o0]2|sa[o0]2|sv[o0]2|scv[o0]2|fi[o0]2|pa[o0]2|paco2|etco2|pco2|po2)")
+
+
 def _not_a_frequency(value: str) -> bool:
-    return not _FREQUENCY.fullmatch(value)
+    return not _FREQUENCY.fullmatch(value) and not _GAS.fullmatch(value)
 
 
 def _cued(name: str, cue: str, subtype: str | None, confidence: float = 0.9) -> RegexRule:

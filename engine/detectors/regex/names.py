@@ -131,6 +131,15 @@ def bracketed_nickname(text: str) -> bool:
     return nickname(text) and not is_shorthand(text)
 
 
+_CALL_ME_BACK = frozenset({"back", "later", "anytime", "tomorrow", "again", "when", "if", "now",
+                          "first", "asap", "please", "today", "tonight", "directly", "instead"})
+
+
+def quoted_call_me_name(text: str) -> bool:
+    """'"call me dot, everyone does"': a nickname, even an English word; not "call me back"."""
+    return bracketed_nickname(text) and text.casefold() not in _CALL_ME_BACK
+
+
 def bed_list_name(text: str) -> bool:
     """"Bed 2 – Kealoha,", "BED 21 - LUTHER BAPTISTE:": each word a listed name or a non-word,
     no prefixed word ("Bed 12 – post-arrest,", "Bed 4 - septic shock:")."""
@@ -286,6 +295,10 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.goes_by_in_brackets", PAT,
               r"\((?i:goes[ \t]+by|prefers|called)[ \t]+([^\W\d_][\w'’\-]+)\)", 0.6, group=1,
               validate=bracketed_nickname, on_view=False),
+    # The patient's own words, in quotes: 'says "call me dot, everyone does."'
+    RegexRule("name.call_me", PAT,
+              r"[\"“](?i:call[ \t]+me)[ \t]+([^\W\d_][\w'’\-]+)(?=[ \t]*[,.!\"”])", 0.6, group=1,
+              validate=quoted_call_me_name, on_view=False),
     RegexRule("name.nickname_in_brackets", PAT,
               r"\(([^\W\d_][\w'’\-]+),[ \t]*(?i:prefers[ \t]+(?:nickname|to[ \t]+be[ \t]+called)"
               r"|nickname|goes[ \t]+by)", 0.6, group=1, validate=nickname, on_view=False),

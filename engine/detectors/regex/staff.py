@@ -31,7 +31,12 @@ MICROBES = frozenset({"aureus", "coli", "epidermidis", "pneumoniae", "difficile"
                        "falciparum", "vivax", "ovale", "malariae", "knowlesi", "typhi",
                        "paratyphi", "stercoralis", "pseudomallei", "cenocepacia",
                        # the anginosus group: "strep intermedius (milleri group)"
-                       "intermedius", "anginosus", "constellatus", "milleri"})
+                       "intermedius", "anginosus", "constellatus", "milleri",
+                       # border and zoonotic infections: "T. cruzi IgG", "Rickettsia
+                       # rickettsii PCR", "V. vulnificus", "cocci immitis"
+                       "cruzi", "rickettsii", "vulnificus", "hydrophila", "immitis",
+                       "posadasii", "capsulatum", "dermatitidis", "gondii", "neoformans",
+                       "gattii", "burgdorferi", "melitensis", "abortus"})
 
 
 def _words(text: str) -> list[str]:
@@ -117,10 +122,12 @@ STAFF_RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(?:per|d/w|w/|by|spoke\s+(?:with|to)|discussed\s+with)[ \t]+)"
               r"((?![aAiI][ .])[A-Za-z]\.?[ \t]+[A-Za-z][a-z'’\-]{2,}|[A-Z]\.?[ \t]+[A-Z]{3,})\b",
               0.65, group=1, validate=staff_name),
-    # "B. TOLLER", "K. MORROW RN"; not the end of "D+I.", "F/C.", "CX'D.", "D&I." ("D+I. WAVEFORM"),
-    # nor a unit after its number ("KEPPRA 1 G. PUPILS", "CORE TEMP 32.4 C. ACTIVE")
+    # "B. TOLLER", "K. MORROW RN"; not a T wave ("PEAKED T. GIVEN CA"), nor the end of "D+I.",
+    # "F/C.", "CX'D.", "D&I." ("D+I. WAVEFORM"), nor a unit after its number ("KEPPRA 1 G.
+    # PUPILS", "CORE TEMP 32.4 C. ACTIVE")
     RegexRule("staff.initial_caps", DOC,
-              r"(?<![\w.>+/'’&])(?<!\d[ \t])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
+              r"(?<![\w.>+/'’&])(?<!\d[ \t])(?<!PEAKED[ \t])(?<!INVERTED[ \t])(?<!FLAT[ \t])"
+              r"(?<!HYPERACUTE[ \t])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
               0.6, group=1, validate=caps_surname),
     # "per patel on renal", "per okafor from cards", "per ilunga (renal)": a surname and the
     # service it speaks for.

@@ -1,0 +1,104 @@
+"""Golden cases from hepatology, nephrology (CRRT), spinal cord injury and US-Mexico border ICU
+notes with sparse PHI (issue 26, dev sets 31 and 32): grading scales, traction devices and
+muscle strengths are no names, places or dates; a name cut at its hyphen takes in the rest; a
+model's span inside the patient's own words in another language is no name; a genus and its
+species are no clinician; a quoted "call me" gives the nickname; a period that runs "to
+present" starts on a date; part of a country is as broad as the country. Both sides;
+synthetic text only; rules and dictionaries through the real pipeline, a model's spans
+through the guards."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.domain import Source, Span
+from engine.core.labels import Label
+from engine.core.policies import POLICIES
+from engine.pipeline import Pipeline
+from tests.engine.resolution.charting import (
+    assert_always_a_span,
+    assert_never_a_span,
+    kept_of_a_models_span,
+)
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ('pt alert, talking, says "call me dot, everyone does." 3/10 pain l groin', "dot"),
+    ("Pt: Ruth-Ellen Dabrowski\nICU course 10/3 to present: admitted w/ hematemesis", "10/3"),
+    ("HEME: ON HEPARIN GTT 10/28-PRESENT, ANTI-XA 0.4", "10/28"),
+    ("family moved here from Bristol 4 days ago", "Bristol"),
+])
+def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_always_a_span(hipaa, text, piece)
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("5. ANEMIA OF CKD - ESA WITH HD, NO TRANSFUSION NEED.", "ESA"),
+    ("neuro note, rn\nhe assessment per west haven q4h:\n0000 grade ii - lethargic", "west haven"),
+    ("ALT >2.2 → FULMINANT WILSON DISEASE. NEW WILSON INDEX 14 → NEAR-UNIFORM MORTALITY",
+     "WILSON"),
+    ("C5 5/5, biceps 5/5, wrist ext 4/4, triceps 3/2, finger flex 2/2", "3/2"),
+    ("ED: K 7.8, HR 38, WIDE QRS ~160, PEAKED T. GIVEN CA GLUCONATE 3 G", "T. GIVEN"),
+    ("+ LINEZOLID (TOXIN SUPPRESSION) PER ID.\nSPO2 86% ON HFNC 50L/80%", "SPO2"),
+    ("pt asked about TTD benefits - referred to WC CM and advised", "WC"),
+    ("ASIA A on arrival. Closed reduction in Gardner-Wells tongs 0215 HD1", "Gardner-Wells"),
+    ("2 U PRBC INTRA-OP. PRONE ON JACKSON TABLE IN MAYFIELD PINS X 4.5 H.", "JACKSON"),
+    ("2 U PRBC INTRA-OP. PRONE ON JACKSON TABLE IN MAYFIELD PINS X 4.5 H.", "MAYFIELD"),
+    ("NLI C5, AIS D. UEMS 23, LEMS 41.\nFUNCTION: SITS EOB W/ MIN A", "D. UEMS"),
+    ("2045 large formed bm (bristol 4), vault checked - empty.", "bristol"),
+    ("Moved from RotoRest kinetic bed to low air loss surface now", "RotoRest kinetic"),
+])
+def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_never_a_span(hipaa, text, piece)
+
+
+@pytest.mark.parametrize(("text", "piece", "label", "kept"), [
+    ("if further decline before meeting (e.g., rising pressor need), I will call", "e.g.",
+     Label.PERSON, []),
+    ("A/P: Oliguric AKI (ATN from septic shock + IV contrast)", "Oliguric", Label.DOCTOR, []),
+    ("Possible offer overnight - txp fellow Beaumont-Ng pager x4417 will call", "Beaumont",
+     Label.DOCTOR, ["Beaumont-Ng"]),
+    ("Possible offer overnight - txp fellow Beaumont-Ng pager x4417 will call", "Ng",
+     Label.DOCTOR, ["Beaumont-Ng"]),
+    ("Possible offer overnight - txp fellow Beaumont-Ng pager x4417 will call", "Beaumont",
+     Label.LOCATION, ["Beaumont-Ng"]),
+    ("PLACEMENT CONFIRMED W/ DR BEAUMONT-NG TUBE TO LIS", "BEAUMONT", Label.DOCTOR,
+     ["BEAUMONT"]),  # in capitals the other half may be a tube
+    ("usual outpt: none. was at saint brendan's x 2 days before transfer.",
+     "saint brendan's x", Label.HOSPITAL, ["saint brendan's"]),
+    ("on home PD (CCPD nightly, followed by Westbury Home Dialysis Program) admitted",
+     "Westbury Home Dialysis", Label.HOSPITAL, ["Westbury Home Dialysis Program"]),
+    ("if trach needed will refer to Kindred LTAC program for weaning", "Kindred LTAC",
+     Label.HOSPITAL, ["Kindred LTAC"]),
+    ('c/o palpitations "se me acelera el corazón". md at bedside.', "el corazón",
+     Label.PATIENT, []),
+    ('THEY ASK ABOUT "EL CORAZÓN ARTIFICIAL" - EXPLAINED IMPELLA IS TEMPORARY', "EL CORAZÓN",
+     Label.PATIENT, []),
+    ('pt reports she takes "la pastilla para el azúcar" but no insulin', "pastilla para",
+     Label.PATIENT, []),
+    ('pt keeps asking for "Maria" overnight, reoriented', "Maria", Label.PERSON, ["Maria"]),
+    ("Newly dx Chagas cardiomyopathy: T. cruzi IgG + by 2 assays.", "cruzi", Label.PATIENT, []),
+    ("Rickettsia rickettsii PCR (whole blood) sent to state lab", "Rickettsia", Label.DOCTOR,
+     []),
+    ("Rickettsia rickettsii PCR (whole blood) sent to state lab", "rickettsii", Label.DOCTOR,
+     []),
+    ("TEAM: RN X3, RT YAZZIE, MD AT HEAD OF BED MANAGING AIRWAY.", "RT YAZZIE", Label.DOCTOR,
+     ["YAZZIE"]),
+    ("Assessment: L Brown-Sequard syndrome, C4 AIS D. Good functional prognosis", "D. Good",
+     Label.PERSON, []),
+])
+def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
+                                               kept: list[str]) -> None:
+    assert kept_of_a_models_span(text, piece, label) == kept
+
+
+@pytest.mark.parametrize(("place", "hipaa_phi"), [
+    ("southern Mexico", False), ("rural Alberta", False), ("East Texas", False),
+    ("western New York", True), ("southern Springfield", True),
+])
+def test_part_of_a_region_is_as_broad_as_the_region(place: str, hipaa_phi: bool) -> None:
+    text = f"Spanish-speaking, from {place} per pt."
+    start = text.index(place)
+    span = Span(start, start + len(place), Label.LOCATION, source=Source.NER, detector="ner")
+    assert POLICIES["hipaa"].is_phi(span, text) is hipaa_phi
+    assert POLICIES["strict"].is_phi(span, text)
