@@ -25,7 +25,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),
     ("regex.ssn", 1, SSN_RULES, "US social security numbers"),
     ("regex.sin", 1, SIN_RULES, "Canadian social insurance numbers (Luhn)"),
-    ("regex.id", 4, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
+    ("regex.id", 5, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
     ("regex.phn", 2, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),
@@ -34,10 +34,10 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
      " eponym towns after lives in/pt from"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 10, NAME_RULES, "names in titles, credentials, form fields, signatures"),
+    ("regex.name", 11, NAME_RULES, "names in titles, credentials, form fields, signatures"),
     ("regex.facility", 16, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 10, STAFF_RULES,
+    ("regex.staff", 11, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 
