@@ -154,6 +154,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 30 (sparse PHI)", "icu_notes_dev30.jsonl"),
             ("dev 31 (sparse PHI)", "icu_notes_dev31.jsonl"),
             ("dev 32 (sparse PHI)", "icu_notes_dev32.jsonl"),
+            ("dev 33 (sparse PHI)", "icu_notes_dev33.jsonl"),
+            ("dev 34 (sparse PHI)", "icu_notes_dev34.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -164,7 +166,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 20 (sparse PHI)", "icu_notes_heldapart20.jsonl"),
             ("held apart 21 (sparse PHI)", "icu_notes_heldapart21.jsonl"),
             ("held apart 22 (sparse PHI)", "icu_notes_heldapart22.jsonl"),
-            ("held apart 23 (sparse PHI)", "icu_notes_heldapart23.jsonl"))
+            ("held apart 23 (sparse PHI)", "icu_notes_heldapart23.jsonl"),
+            ("held apart 24 (sparse PHI)", "icu_notes_heldapart24.jsonl"),
+            ("held apart 25 (sparse PHI)", "icu_notes_heldapart25.jsonl"))
 
 
 def icu(ner: bool) -> None:

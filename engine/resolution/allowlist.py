@@ -65,6 +65,9 @@ _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?
                      r"[0-6](?![\d.:/])"
                      # and hepatic encephalopathy's West Haven grade ("NOW WEST HAVEN 1")
                      r"|\bwest[ \t]+haven[ \t]+(?:grade[ \t]+)?[0-4](?![\d.:/])"
+                     # and the fall risk score ("bed alarm on, Morse 45")
+                     r"|\bmorse[ \t]+(?:fall[ \t]+)?(?:scale[ \t]+|score[ \t]+)?(?::[ \t]*)?\d{1,3}"
+                     r"(?![\d.:/])"
                      # and the stool's type ("large formed bm (bristol 4)"), not "Bristol 4 days"
                      r"|(?:(?<=\()|\b(?:bms?|stools?)\b[^\n]{0,24}?\b)bristol[ \t]+(?:type[ \t]+)?"
                      r"[1-7](?![\d.:/]))")

@@ -429,3 +429,16 @@ def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
             start += 1  # the bracket's other half stayed out of the model's span
         return start, end  # "called 1330, 978-555-0154", "AT 2230 (614 555 0173"
     return start, end
+
+
+# A facility named head first, as Spanish and French ones are: "Accepting facility: Hospital San
+# Teodoro", "ADMITTED FROM CLINICA SANTA LUCIA", "Clinique Sainte-Anne".
+_HEAD_FIRST = re.compile(r"\b(?:Hospital|HOSPITAL|Cl[ií]nica|CL[IÍ]NICA|H[oô]pital|H[OÔ]PITAL"
+                         r"|Clinique|CLINIQUE|Sanatorio|SANATORIO)[ \t]+\Z")
+
+
+def facility_head_before(text: str, start: int) -> int:
+    """Where the facility whose name starts at ``start`` begins, or -1: a name right after
+    such a head is the facility's."""
+    head = _HEAD_FIRST.search(text, max(0, start - 12), start)
+    return head.start() if head else -1

@@ -183,6 +183,8 @@ CURATED = (
     # spinal cord injury and workers' compensation ("referred to WC CM", "auth by EOD",
     # "aspen collar", "CA GLUCONATE")
     "wc", "eod", "collar", "gluconate", "uems", "lems",
+    # trauma and surgical recovery ("conversion to IMN", "resident walker already has")
+    "imn", "orif", "exfix", "ex-fix",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -81,6 +81,8 @@ _ORGANISM_AFTER = re.compile(
     r"|pseudomonas|enterococc|enterobacter|candida|yeast|serratia|proteus|acinetobacter"
     r"|sets?|bottles?)")  # "Periph BCx 1/2 sets same"
 _BOTTLES = re.compile(r"([1-4])/([24])")
+# Specimens that grew it: "MSSA 3/3 TISSUE SPECIMENS".
+_SPECIMENS_AFTER = re.compile(r"^[ \t]+(?i:tissue|specimens?|samples?|swabs?)\b")
 # An organism right before its bottle count ("BCx from adm MRSA 2/2 -> repeat BCx x2").
 _ORGANISM_BEFORE = re.compile(r"(?i:\b(?:gpcs?|gnrs?|gprs?|mrsa|mssa|vre|e\.?[ \t]?coli|yeast"
                               r"|candida|klebsiella|kleb|pseudomonas|enterococcus)[ \t:]*\Z)")
@@ -145,6 +147,10 @@ def fraction_in_context(text: str, start: int, end: int) -> bool:
                  and not culture_result_after(text, end)):
         return True  # "bcx 1/2 e coli", "5/31 gnr in 1/2", "BCx 2/2 from outside lab"; not
         # a culture's date with its result ("BCX 2/2 NGTD")
+    numerator, _, denominator = core.partition("/")
+    if _SPECIMENS_AFTER.match(after) and numerator.isdigit() and denominator.isdigit() \
+            and int(numerator) <= int(denominator) <= 6:
+        return True  # "MSSA 3/3 TISSUE SPECIMENS"
     if _EQUALS_AFTER.match(after):
         return True  # "RSBI ON 5/5 = 98": a calculation
     if split_dose(text, start, end):

@@ -92,13 +92,14 @@ def titled(text: str, start: int, end: int) -> bool:
         or has_strong_name_context(text, start, end)
 
 
-_OPENING = re.compile(r"[\"“][^\"“”\n]*\Z")
-_CLOSING = re.compile(r"[^\"“”\n]*[\"”]")
+_OPENING = re.compile(r"[\"“(][^\"“”()\n]*\Z")
+_CLOSING = re.compile(r"[^\"“”()\n]*[\"”)]")
 
 
 def quoted_foreign(text: str, start: int, end: int) -> bool:
-    """Inside a short quotation of another language ('takes "la pastilla para el azúcar"',
-    '"SE ME ACELERA EL CORAZÓN"'): the patient's own words; a listed name there stays."""
+    """Inside a short quotation or bracket of another language ('takes "la pastilla para el
+    azúcar"', '"SE ME ACELERA EL CORAZÓN"', "Dr. Montemayor (medicina interna)"): the
+    patient's or a colleague's own words; a listed name there stays."""
     from engine.detectors.dictionary.names import is_listed_name
 
     opening = _OPENING.search(text, max(0, start - 60), start)
@@ -106,6 +107,8 @@ def quoted_foreign(text: str, start: int, end: int) -> bool:
     if opening is None or closing is None:
         return False
     quoted = _WORD.findall(text[opening.start() + 1:closing.end() - 1])
+    if text[opening.start()] == "(" and (len(quoted) < 2 or not text[start:end].islower()):
+        return False  # "San Fernando (Cádiz)", "(e.g. Briarcliff)": a place, a name
     listed = common_words()
     if len(quoted) > 10 or any(is_listed_name(w) and w.casefold() not in _FUNCTION_WORDS
                                and w.casefold() not in listed

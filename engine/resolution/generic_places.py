@@ -70,6 +70,8 @@ _GENERIC = frozenset({
     # not "ward": "Apt. 887, Ward port, Ontario")
     "weaning", "mental", "health", "mh", "vad", "perinatal", "barrier",
     "low-barrier", "interstage",
+    # the hospital's own services ("Massive Transfusion Summary / Blood Bank Documentation")
+    "blood", "bank",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

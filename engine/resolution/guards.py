@@ -44,6 +44,7 @@ from engine.detectors.regex.fragments import STAFF_AFTER, WEEKDAY
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import (
     contact_core,
+    facility_head_before,
     pieces,
     place_without_a_count,
     with_facility_head,
@@ -212,7 +213,9 @@ def _shape(text: str, span: Span) -> Span | None:
             and not looks_like_date(text, start, end):
         # "53-320", "28-64-66-98": a model's DATE that is no date but a code stays PHI.
         span = replace(span, label=Label.ID, subtype=None)
-    if span.label in NAME_LABELS and _FACILITY_END.search(text[start:end]):
+    if span.label in NAME_LABELS and (head := facility_head_before(text, start)) >= 0:
+        span, start = replace(span, label=Label.HOSPITAL, subtype=None), head
+    elif span.label in NAME_LABELS and _FACILITY_END.search(text[start:end]):
         span = replace(span, label=Label.HOSPITAL, subtype=None)  # "Lakeside Hosp", a place
     elif span.label in NAME_LABELS and span.source is not Source.RULE \
             and _PLACE_FIELD.search(text[max(0, start - 24):start]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from engine.detectors.regex.fragments import HHMM, MONTH, WEEKDAY
+from engine.detectors.regex.fragments import HHMM, HOLIDAY, MONTH, WEEKDAY
 from engine.detectors.regex.validators import month_day, month_day_range, month_year, numeric_date
 from engine.resolution.chartdates import (
     charting_date,
@@ -189,7 +189,7 @@ _DAY_MONTH = re.compile(rf"(?i:(?:0?[1-9]|[12]\d|3[01]){MONTH}(?:\d{{2}}|\d{{4}}
 # A date in words: months and weekdays of other languages, holidays, seasons. "APRV" or
 # "Review" proposed as a DATE has none of these.
 _DATE_WORD = re.compile(
-    r"(?i:\b(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre"
+    rf"(?i:\b(?:{HOLIDAY}|enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre"
     r"|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro"
     r"|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
     r"|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|januar|februar"

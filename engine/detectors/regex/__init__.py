@@ -18,10 +18,10 @@ from engine.detectors.regex.towns import TOWN_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 10, DATE_RULES, "numeric, ISO, written and partial dates; years"),
-    ("regex.phone", 6, PHONE_RULES, "phone, fax and pager numbers"),
+    ("regex.date", 11, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.phone", 7, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
-    ("regex.url", 2, URL_RULES, "URLs and domain names"),
+    ("regex.url", 3, URL_RULES, "URLs and domain names"),
     ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),
     ("regex.ssn", 1, SSN_RULES, "US social security numbers"),
     ("regex.sin", 1, SIN_RULES, "Canadian social insurance numbers (Luhn)"),
@@ -29,7 +29,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.phn", 2, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),
-    ("regex.address", 17, ADDRESS_RULES + TOWN_RULES,
+    ("regex.address", 18, ADDRESS_RULES + TOWN_RULES,
      "street addresses with unit and city lines; lower-case towns after from/in/to,"
      " eponym towns after lives in/pt from"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),

@@ -10,7 +10,7 @@ from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import ip_address, web_shape
 
 P, W = Label.PHONE, Label.WEB
-_EXT_WORD = r"\s*(?:(?i:x|ext\.?|extension)|#)\s*"
+_EXT_WORD = r"\s*(?:(?i:x|ext\.?|extension|poste)|#)\s*"  # Quebec's "poste 3"
 _EXT = rf"(?:{_EXT_WORD}\d{{1,6}})?"  # "555-276-4410 X2", "ext 3"
 _NANP = (rf"(?:\+?1[\s.\-]?|001[\s.\-])?(?:\(\d{{3}}\)\s*|\d{{3}}[\s.\-])\d{{3}}[\s.\-]\d{{4}}"
          rf"{_EXT}")
@@ -23,7 +23,7 @@ _NATIONAL = (r"(?:\(0?\d{1,4}\)\s?\d{3,4}[\s.\-]?\d{3,4}"
              r"|\d{2}(?:[.\-]\d{2}){3,4}"
              r"|\d{3}[\s.\-]\d{3}[\s.\-]\d{3}"
              r"|\d{3}[\s\-]\d{4})"
-             r"(?:\s*(?i:ext\.?|extension)\s*\d{1,6})?")  # "at 555-0153 x2": tried twice
+             r"(?:\s*(?i:ext\.?|extension|poste)\s*\d{1,6})?")  # "at 555-0153 x2": tried twice
 _L = r"(?<![\w+/.\-])"
 _R = r"(?![\w/]|[.\-]\d)"
 _CTX = (r"(?i:\b(?:tel(?:ephone)?|ph(?:one)?|cell(?:ular)?|mobile|home|work|contact|call)\b"
@@ -100,7 +100,8 @@ URL_RULES: tuple[RegexRule, ...] = (
               r"(?:/[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])?))",
               0.95, subtype="URL", group=1),
     RegexRule("url.domain", W,
-              rf"(?<![\w./@\-])([A-Za-z][\w\-]*(?:\.[\w\-]+)*\.{_TLD}(?:\.{_TLD})?(?:/[^\s<>\"')\]]*)?)(?![\w@])",
+              rf"(?<![\w./@\-])([A-Za-z][\w\-]*(?:\.[\w\-]+)*\.{_TLD}(?:\.{_TLD})?"
+              r"(?:/(?:[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])?)?)(?![\w@])",
               0.6, subtype="URL", group=1, validate=web_shape),
 )
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)"

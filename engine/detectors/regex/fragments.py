@@ -100,7 +100,15 @@ HOLIDAY = (r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+(?:year|yr)'?s(?:[ \t]+(?
            r"|independence[ \t]+day|(?:the[ \t]+)?fourth[ \t]+of[ \t]+july|july[ \t]+4th"
            r"|halloween|valentine'?s[ \t]+day|veterans'?[ \t]+day|columbus[ \t]+day"
            r"|presidents'?[ \t]+day|mlk[ \t]+day|mother'?s[ \t]+day|father'?s[ \t]+day"
-           r"|st\.?[ \t]+patrick'?s[ \t]+day|canada[ \t]+day|boxing[ \t]+day")
+           r"|st\.?[ \t]+patrick'?s[ \t]+day|canada[ \t]+day|boxing[ \t]+day|juneteenth"
+           r"|victoria[ \t]+day|remembrance[ \t]+day|(?:lunar|chinese)[ \t]+new[ \t]+year"
+           r"|hanukk?ah|chanukk?ah|kwanzaa|rosh[ \t]+hashanah|yom[ \t]+kippur|passover|diwali"
+           r"|eid[ \t]+al-?(?:fitr|adha)"
+           # families' own: "a party on Nochebuena", "home by st-jean-baptiste"
+           r"|nochebuena|nochevieja|navidad|cinco[ \t]+de[ \t]+mayo"
+           r"|d[ií]a[ \t]+de[ \t]+(?:los[ \t]+)?(?:muertos|reyes)"
+           r"|la[ \t]+(?:st|saint)[ \t\-]jean|(?:st|saint)[ \t\-]jean[ \t\-]baptiste"
+           r"|f[eê]te[ \t]+nationale")
 # A clock or a part of the day right after a month/day: "4/13 0446", "4/18 5am", "1/9 noon",
 # "4/1 12 PM", "remove 2/4 AM", "3/8 0200." (a sentence's end, not "0200.5").
 CLOCK_AFTER = (r"[ \t,]*(?:[@~][ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/%]|\.\d)"

@@ -91,7 +91,7 @@ def word_or_listed_name(text: str) -> bool:
     from engine.resolution.shorthand import is_shorthand
 
     return unlisted_word(text) or nickname(text) and is_listed_name(text) \
-        and not is_shorthand(text)
+        and not is_shorthand(text) and text.casefold() not in _CALL_ME_BACK
 
 
 def unlisted_word(text: str) -> bool:
@@ -131,13 +131,25 @@ def bracketed_nickname(text: str) -> bool:
     return nickname(text) and not is_shorthand(text)
 
 
+# Words after "called" that say when or how, not who ("wants to be called too").
 _CALL_ME_BACK = frozenset({"back", "later", "anytime", "tomorrow", "again", "when", "if", "now",
-                          "first", "asap", "please", "today", "tonight", "directly", "instead"})
+                          "first", "asap", "please", "today", "tonight", "directly", "instead",
+                          "too", "also", "either", "early", "only"})
 
 
 def quoted_call_me_name(text: str) -> bool:
     """'"call me dot, everyone does"': a nickname, even an English word; not "call me back"."""
     return bracketed_nickname(text) and text.casefold() not in _CALL_ME_BACK
+
+
+def alias_name(text: str) -> bool:
+    """"Doe, Quartz", "zebra, unknown": some word of it no shorthand or clinical word (not
+    "registered as inpatient, obs")."""
+    from engine.detectors.dictionary.context import clinical_words
+    from engine.resolution.shorthand import is_shorthand
+
+    return not all(is_shorthand(w) or w.casefold() in clinical_words()
+                   for w in re.findall(r"[^\W\d_][\w'’\-]*", text))
 
 
 def bed_list_name(text: str) -> bool:
@@ -205,6 +217,11 @@ NAME_RULES: tuple[RegexRule, ...] = (
               0.6, group=1, validate=surname_word, on_view=False),
     RegexRule("name.honorific", PER,
               rf"\b(?!M[Rr]\b){_HONORIFIC}\.?[ \t]+{_TITLED}", 0.9, group=1),
+    # Police and custody officers by rank: "OFC. BRANDYWINE AND OFC. SALAZAR-KEENE", "Det.
+    # Kaminski from the county shooting unit", "Trooper Nadeau".
+    RegexRule("name.officer", PER,
+              rf"\b(?:(?:Ofc|Det|Sgt|Cpl|Tpr)\.|(?:Officer|Detective|Deputy|Trooper|Sergeant"
+              rf"|Corporal)\b)[ \t]+{_TITLED}", 0.85, group=1, on_view=False),
     RegexRule("name.honorific_mr", PER, rf"\bM[Rr]\.?[ \t]+{_TITLED}", 0.9, group=1,
               validate=named_after_mr),
     RegexRule("name.doctor_field", DOC,
@@ -216,7 +233,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.cc_dr", DOC, rf"\b(?:cc|CC|Cc)[ \t]*:[ \t]*(?:Dr\.?|Doctor)[ \t]+{_TITLED}",
               0.9, group=1),
     RegexRule("name.patient_field", PAT,
-              rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP})(?!(?i:dr\b|doctor\b))"
+              rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP})(?!(?i:dr|doctor|bed|rm|room)\b)"
               rf"(?:{_HONORIFIC}\.?[ \t]+)?{_NAME}"
               r"(?![ \t]*(?:\w+[ \t]+)?(?i:is|was|has|had|reports|states|denies)\b)",
               0.85, group=1),
@@ -274,6 +291,18 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # "Trauma Echo", which is as often the echocardiogram).
     RegexRule("name.trauma_alias", PAT, r"(?i:\b(zz[ \t]?trauma,?[ \t]*[a-z]+)\b)", 0.6, group=1,
               on_view=False),
+    # A patient registered under an alias for safety, surname first: "registered under safety
+    # alias Doe, Quartz", "remains registered as zebra, unknown per pd".
+    RegexRule("name.safety_alias", PAT,
+              r"(?i:\b(?:alias(?:[ \t]+name)?|registered[ \t]+(?:as|under)[ \t]+(?:a[ \t]+)?"
+              r"(?:(?:safety|trauma|security)(?:[ \t]+alias)?|alias))[ \t:]+)(?!(?i:alias|name)\b)"
+              r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b", 0.6, group=1,
+              validate=alias_name, on_view=False),
+    RegexRule("name.registered_as", PAT,
+              r"(?i:\bregistered[ \t]+(?:as|under)[ \t]+)"
+              r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b"
+              r"(?=[^\n]*(?i:safety|security|alias|police|\bpd\b|no[ \-]info|confidential))", 0.6,
+              group=1, validate=alias_name, on_view=False),
     # A sign-out list's patient by bed: "Bed 2 – Kealoha, COPD/pna", "BED 4 - FENWICK (83M)".
     RegexRule("name.bed_list", PAT,
               r"(?im:^[ \t]*(?:\d{1,2}[.)][ \t]*)?(?:bed|rm|room)[ \t]*#?\d{1,2}[a-z]?"
@@ -289,7 +318,9 @@ NAME_RULES: tuple[RegexRule, ...] = (
               group=1, validate=word_or_listed_name, on_view=False),
     RegexRule("name.nickname_aside", PAT,
               r"[\"“]?([^\W\d_][\w'’\-]+)[\"”]?[ \t]*\((?i:what[ \t]+(?:he|she|they|pt)[ \t]+"
-              r"(?:goes[ \t]+by|prefers)|nickname\b)", 0.6, group=1, validate=nickname,
+              r"(?:goes[ \t]+by|prefers)|nickname\b"
+              r"|goes[ \t]+by[ \t]+(?:a[ \t]+|his[ \t]+|her[ \t]+)?nickname\b)", 0.6, group=1,
+              validate=nickname,
               on_view=False),
     # "PT (GOES BY TRIP)": in brackets an English word too.
     RegexRule("name.goes_by_in_brackets", PAT,
@@ -305,7 +336,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # What the family calls the patient, in brackets: "Pt (Pip per family)", "pt (nana to the
     # family)".
     RegexRule("name.nickname_per_family", PAT,
-              rf"\(([^\W\d_][\w'’\-]*){FAMILY_CALLS}", 0.6, group=1,
+              rf"\([\"“]?([^\W\d_][\w'’\-]*)[\"”]?{FAMILY_CALLS}", 0.6, group=1,
               validate=family_nickname, on_view=False),
     RegexRule("name.relation_in_brackets", PER,
               rf"(?i:\b(?:{RELATIONS}))[ \t]*\(([^\W\d_][\w'’\-]+)\)", 0.6, group=1,

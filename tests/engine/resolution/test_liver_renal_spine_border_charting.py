@@ -3,7 +3,8 @@ notes with sparse PHI (issue 26, dev sets 31 and 32): grading scales, traction d
 muscle strengths are no names, places or dates; a name cut at its hyphen takes in the rest; a
 model's span inside the patient's own words in another language is no name; a genus and its
 species are no clinician; a quoted "call me" gives the nickname; a period that runs "to
-present" starts on a date; part of a country is as broad as the country. Both sides;
+present" starts on a date; families' holidays are dates; a facility named head first
+("Hospital San Teodoro") is the facility; part of a country is as broad as the country. Both sides;
 synthetic text only; rules and dictionaries through the real pipeline, a model's spans
 through the guards."""
 
@@ -11,13 +12,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.domain import Source, Span
+from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.core.policies import POLICIES
 from engine.pipeline import Pipeline
+from engine.resolution.guards import guard
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
+    covered,
     kept_of_a_models_span,
 )
 
@@ -27,6 +30,16 @@ from tests.engine.resolution.charting import (
     ("Pt: Ruth-Ellen Dabrowski\nICU course 10/3 to present: admitted w/ hematemesis", "10/3"),
     ("HEME: ON HEPARIN GTT 10/28-PRESENT, ANTI-XA 0.4", "10/28"),
     ("family moved here from Bristol 4 days ago", "Bristol"),
+    ('Family said his passing on Día de los Muertos "was his way of going"',
+     "Día de los Muertos"),
+    ("MADE AGUARDIENTE AT A FAMILY PARTY ON NOCHEBUENA; 2 OTHER GUESTS ILL", "NOCHEBUENA"),
+    ("low today, tearful, wants to be home by st-jean-baptiste", "st-jean-baptiste"),
+    ("liaison nurse aware, contact (450) 555-0177 poste 3.", "(450) 555-0177 poste 3"),
+    ('Pt ("Mac" to family) is POD 9 s/p emergent CABG', "Mac"),
+    ("visited with approval. Det. Kaminski from the county shooting unit", "Kaminski"),
+    ('violence-intervention worker "Dre" (goes by nickname, with the hospital', "Dre"),
+    ("Pt registered under safety alias Doe, Quartz per security/PD request", "Doe, Quartz"),
+    ("pt remains registered as zebra, unknown per pd/safety request", "zebra, unknown"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -47,9 +60,29 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("NLI C5, AIS D. UEMS 23, LEMS 41.\nFUNCTION: SITS EOB W/ MIN A", "D. UEMS"),
     ("2045 large formed bm (bristol 4), vault checked - empty.", "bristol"),
     ("Moved from RotoRest kinetic bed to low air loss surface now", "RotoRest kinetic"),
+    ("registered as inpatient, obs status pending", "inpatient"),
+    ("pronounce, call son; facility wants to be called too.", "too"),
+    ("Pt: Bed in MICU; cross-cover via pgr 4-2291", "Bed"),
+    ("0430 ICP 18, CPP 66.\n0500 STAT CT: STABLE CONTUSION, NO NEW BLEED.", "0500 STAT CT"),
+    ("temp 35.1 -> Bair Hugger, warm fluids via Belmont.", "Belmont"),
+    ("1900 ngt 16fr salem, 350 ml bilious since 1500.", "salem"),
+    ("2200 NGT PLACED (SALEM SUMP) TO LIS, 400 ML BILIOUS OUT.", "SALEM"),
+    ("2100 Hand-irrigated w/ 60 mL Toomey, 120 mL clot out.", "Toomey"),
+    ("- R ankle: mild swelling, no bony TTP, Ottawa neg, no imaging.", "Ottawa"),
+    ("Safety: bed alarm on, Morse 45, nonskid socks, call light in reach.", "Morse"),
+    ("INTRA-OP CX: MSSA 3/3 TISSUE SPECIMENS. BCX 2/2 MSSA FROM ADM", "3/3"),
+    ('- conversion to IMN ("definitive fixation") planned for tomorrow', "IMN"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
+
+
+def test_a_web_address_ends_before_the_sentence(hipaa: Pipeline) -> None:
+    text = "info handout incl. www.brackenridgeheartrehab.org/phase2.\nPt verbalized understanding."
+    found = covered(hipaa, text)
+    url = text.index("www.")
+    assert all(i in found for i in range(url, text.index("phase2") + 6))
+    assert text.index("phase2") + 6 not in found
 
 
 @pytest.mark.parametrize(("text", "piece", "label", "kept"), [
@@ -86,10 +119,27 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
      ["YAZZIE"]),
     ("Assessment: L Brown-Sequard syndrome, C4 AIS D. Good functional prognosis", "D. Good",
      Label.PERSON, []),
+    ("accepting physician Dr. Montemayor (medicina interna), bed confirmed", "medicina interna",
+     Label.DOCTOR, []),
+    ("daughter (Maria) at bedside overnight", "Maria", Label.PERSON, ["Maria"]),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
                                                kept: list[str]) -> None:
     assert kept_of_a_models_span(text, piece, label) == kept
+
+
+@pytest.mark.parametrize(("text", "piece", "whole"), [
+    ("Accepting facility: Hospital San Teodoro, accepting physician Dr. Montemayor",
+     "San Teodoro", "Hospital San Teodoro"),
+    ("ADMITTED FROM CLINICA SANTA LUCIA IN NOGALES 2 DAYS AGO", "SANTA LUCIA",
+     "CLINICA SANTA LUCIA"),
+])
+def test_a_facility_named_head_first_is_the_facility(text: str, piece: str, whole: str) -> None:
+    """A name right after "Hospital", "Clínica", "Hôpital": the facility's, head and all."""
+    start = text.index(piece)
+    span = Span(start, start + len(piece), Label.DOCTOR, source=Source.NER, detector="ner.test")
+    kept, _dropped = guard(Document.from_text(text), [span])
+    assert [(text[s.start:s.end], s.label) for s in kept] == [(whole, Label.HOSPITAL)]
 
 
 @pytest.mark.parametrize(("place", "hipaa_phi"), [
