@@ -20,11 +20,13 @@ from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
 from engine.core.errors import ConfigError
 from engine.core.labels import Label
+from engine.core.regions import broad_region
 from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import (
     PROVIDER_PHRASES,
     clinical_words,
     has_name_context,
+    has_strong_name_context,
     is_english,
     is_english_compound,
 )
@@ -156,7 +158,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=8, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=9, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
@@ -272,6 +274,10 @@ class NameGazetteerDetector:
             if (lone_caps or not (strong or titled or paired)) \
                     and not has_name_context(text, start, end, verbs_after=not caseless[i]):
                 i = j  # without case "ORG NOTIFIED" says nothing of a name
+                continue
+            if broad_region(text[start:end]) \
+                    and not has_strong_name_context(text, start, end):
+                i = j  # "born and raised in North Carolina": the state, not a Carolina North
                 continue
             span = self._span(doc, start, end, j - i, kinds[i:j])
             if not strong and span.confidence < 0.8:

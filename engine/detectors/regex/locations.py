@@ -104,7 +104,9 @@ _SENTENCE_END = re.compile(r"([^\W\d_]{5,})\.[ \t]+(?=[^\W\d_])")
 _CLAUSE_WORDS = frozenset({"if", "when", "then", "after", "before", "with", "per", "for",
                            "was", "is", "will",
                            # a dose's frequency: "RIFAXIMIN 550 BID. NOW WEST HAVEN 1"
-                           "bid", "tid", "qid", "qhs", "qd", "prn"})
+                           "bid", "tid", "qid", "qhs", "qd", "prn",
+                           # a list of dates ("October 2008 as well as November 2008")
+                           "as", "well", "also", "than"})
 
 
 def street_without_shorthand(text: str) -> bool:

@@ -72,6 +72,8 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("Safety: bed alarm on, Morse 45, nonskid socks, call light in reach.", "Morse"),
     ("INTRA-OP CX: MSSA 3/3 TISSUE SPECIMENS. BCX 2/2 MSSA FROM ADM", "3/3"),
     ('- conversion to IMN ("definitive fixation") planned for tomorrow', "IMN"),
+    ("this occurred in October 2008 as well as November 2008.  The patient", "as well as"),
+    ("He smokes 1 pack a day of Newport for 30 years and drinks socially.", "Newport"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -140,6 +142,14 @@ def test_a_facility_named_head_first_is_the_facility(text: str, piece: str, whol
     span = Span(start, start + len(piece), Label.DOCTOR, source=Source.NER, detector="ner.test")
     kept, _dropped = guard(Document.from_text(text), [span])
     assert [(text[s.start:s.end], s.label) for s in kept] == [(whole, Label.HOSPITAL)]
+
+
+def test_a_state_is_no_persons_name(hipaa: Pipeline) -> None:
+    """"born and raised in North Carolina": no PERSON however the name lists read it."""
+    text = "The patient was born and raised in North Carolina.  She was the sixth of nine."
+    spans = hipaa.run(Document.from_text(text)).active
+    assert all(s.label is not Label.PERSON for s in spans)
+    assert_always_a_span(hipaa, "Ms. Carolina North called back re: her mother.", "Carolina North")
 
 
 @pytest.mark.parametrize(("place", "hipaa_phi"), [
