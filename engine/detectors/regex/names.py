@@ -119,9 +119,13 @@ _NO_ONE = frozenset({"pt", "pts", "patient", "patients", "self", "none", "unknow
 
 
 def someone_named(text: str) -> bool:
-    """A person field's name, not the patient or a relation word in its place."""
+    """A person field's name, not the patient or a relation word in its place, nor a family
+    history's disease ("Father: Prostate cancer", "Mother: Non-Hodgkin lymphoma")."""
+    from engine.cire.lexicon import default_lexicon
+
     first = re.sub(r"['’]s$", "", text.split()[0].casefold())
-    return first not in _NO_ONE
+    return first not in _NO_ONE and not first.startswith("non-") \
+        and default_lexicon().whole(first) is None
 
 
 def bracketed_nickname(text: str) -> bool:

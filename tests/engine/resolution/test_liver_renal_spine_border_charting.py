@@ -74,6 +74,11 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ('- conversion to IMN ("definitive fixation") planned for tomorrow', "IMN"),
     ("this occurred in October 2008 as well as November 2008.  The patient", "as well as"),
     ("He smokes 1 pack a day of Newport for 30 years and drinks socially.", "Newport"),
+    ("FAMILY HISTORY\nMother: Non-Hodgkin lymphoma.\nFather: Prostate cancer, heart disease.",
+     "Prostate"),
+    ("FAMILY HISTORY\nMother: Non-Hodgkin lymphoma.\nFather: Prostate cancer.", "Non-Hodgkin"),
+    ("The patient discontinued Camila birth control, which did help.", "Camila"),
+    ("I have also prescribed the patient Carafate 1 gram 4 times daily.", "Carafate"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
