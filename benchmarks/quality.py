@@ -156,6 +156,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 32 (sparse PHI)", "icu_notes_dev32.jsonl"),
             ("dev 33 (sparse PHI)", "icu_notes_dev33.jsonl"),
             ("dev 34 (sparse PHI)", "icu_notes_dev34.jsonl"),
+            ("dev 35 (sparse PHI)", "icu_notes_dev35.jsonl"),
+            ("dev 36 (sparse PHI)", "icu_notes_dev36.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -168,7 +170,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 22 (sparse PHI)", "icu_notes_heldapart22.jsonl"),
             ("held apart 23 (sparse PHI)", "icu_notes_heldapart23.jsonl"),
             ("held apart 24 (sparse PHI)", "icu_notes_heldapart24.jsonl"),
-            ("held apart 25 (sparse PHI)", "icu_notes_heldapart25.jsonl"))
+            ("held apart 25 (sparse PHI)", "icu_notes_heldapart25.jsonl"),
+            ("held apart 26 (sparse PHI)", "icu_notes_heldapart26.jsonl"),
+            ("held apart 27 (sparse PHI)", "icu_notes_heldapart27.jsonl"))
 
 
 def icu(ner: bool) -> None:

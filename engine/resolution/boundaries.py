@@ -189,6 +189,7 @@ def _clinical_edge(word: str, neighbour: str) -> bool:
 
 # A verb or a state after a name: "intubated", "notified", "aware" (not "familia", "van").
 _VERB = re.compile(r"[a-z]{2,}(?:ed|ing)|aware|here|present|agrees|states|reports|denies")
+_APPROVALS = frozenset({"ok", "okay", "ok'd", "okd", "oked"})
 
 
 # Lower-case words inside a name: "Ludwig van Beethoven", "Maria dos Santos".
@@ -208,6 +209,8 @@ def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple
     from engine.resolution.shorthand import is_shorthand
 
     def goes_on(word: str, before: str) -> bool:
+        if name and word.casefold() in _APPROVALS:
+            return True  # "per adeyemi ok for tele floor"
         if is_listed_name(word):
             return False
         if name and before.endswith(",") and is_shorthand(word):

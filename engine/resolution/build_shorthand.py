@@ -185,6 +185,11 @@ CURATED = (
     "wc", "eod", "collar", "gluconate", "uems", "lems",
     # trauma and surgical recovery ("conversion to IMN", "resident walker already has")
     "imn", "orif", "exfix", "ex-fix",
+    # flowsheets ("TTM nursing flowsheet", "responded to IA verapamil", "tegaderm + biopatch",
+    # "500 lr bolus")
+    "ttm", "ia", "tegaderm", "biopatch", "bolus",
+    # substance use and handoffs ("second pt: oud, r thigh abscess", "- dangle at edge of bed")
+    "oud", "aud", "sud", "moud", "otp", "dangle", "reeducate", "re-educate",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -51,9 +51,12 @@ _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|streng
                      r"|nihss|cpot|rass|ciwa|cows|braden|nodes|ice|icans|sppb|tug|mrc|mmt"
                      # muscles graded right/left ("biceps 5/5, triceps 3/2, grip 4/3")
                      r"|biceps|triceps|deltoids?|grip|quads?|quadriceps|hamstrings?|iliopsoas"
-                     r"|ehl|dorsiflexion|plantarflexion|flex)\b"
+                     r"|ehl|dorsiflexion|plantarflexion|flex"
+                     # pain after a dose ("MORPHINE 2 MG GIVEN, REASSESSED 1945 3/10")
+                     r"|reassessed|reassess|re-assessed)\b"
                      r"(?:[ \t:=,]+[^\s/]+){0,3}[ \t:=]*$)")
-_AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d))",
+_AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d"
+                            r"|bilat(?:eral(?:ly)?)?\b|b/l\b))",  # "(last 5/5 bilat)"
                             re.IGNORECASE)
 # A clock, a part of the day or a line's day count after: "4/18 5am", "remove 2/4 AM",
 # "L IJ TLC 6/7 (day 7)".

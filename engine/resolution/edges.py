@@ -1,5 +1,7 @@
-"""Span edges: no span starts or ends on space or punctuation that is not part of it; the line
-a span sits in, which several guards read for its case or its vocabulary; the word before it."""
+"""Span edges: no span starts or ends on space or punctuation that is not part of it; what
+belongs to a span beyond its proposer's edges (a name's initials and other hyphenated half, an
+identifier's glued letters); the line a span sits in, which several guards read for its case
+or its vocabulary; the word before it."""
 
 from __future__ import annotations
 
@@ -86,3 +88,36 @@ def drug_before(text: str, start: int) -> bool:
     word = _WORD_BEFORE.search(text[max(0, start - 30):start])
     term = default_lexicon().whole(word.group(1)) if word else None
     return term is not None and term.category == "drug"
+
+
+# \Z, not $: "Sexo: M.⏎Fecha" has no initial before "Fecha" ($ matches before a newline).
+_INITIALS_BEFORE = re.compile(r"(?<![\w./])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")  # not "ML/H. FALL"
+_INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
+
+
+def with_initials(text: str, start: int, end: int) -> tuple[int, int]:
+    """"K. Morrow", "J.R. Smith", "Anna K.": the initials belong to the name."""
+    before = _INITIALS_BEFORE.search(text[max(0, start - 12):start])
+    if before and text[start:start + 1].isupper():
+        start -= len(before.group())
+    after = _INITIALS_AFTER.match(text[end:end + 12])
+    if after:
+        end += len(after.group())
+    return start, end
+
+
+_ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
+_ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
+
+
+def whole_identifier(text: str, start: int, end: int) -> tuple[int, int]:
+    """Letters and dashes glued to an identifier are part of it ("#KX-448120")."""
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
+        prefix = _ID_PREFIX.search(text[max(0, start - 7):start])
+        if prefix:
+            start -= len(prefix.group())
+    if end < len(text) and (text[end].isalnum() or text[end] == "-"):
+        suffix = _ID_SUFFIX.match(text[end:end + 13])
+        if suffix:
+            end += len(suffix.group())
+    return start, end

@@ -72,6 +72,8 @@ _GENERIC = frozenset({
     "low-barrier", "interstage",
     # the hospital's own services ("Massive Transfusion Summary / Blood Bank Documentation")
     "blood", "bank",
+    # roads described, not named ("35 min, gravel road + county highway")
+    "road", "highway", "gravel", "dirt", "interstate", "freeway",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

@@ -50,7 +50,13 @@ from engine.resolution.boundaries import (
     with_facility_head,
     without_edge_words,
 )
-from engine.resolution.edges import in_caseless_line, trim, with_hyphenated_part
+from engine.resolution.edges import (
+    in_caseless_line,
+    trim,
+    whole_identifier,
+    with_hyphenated_part,
+    with_initials,
+)
 from engine.resolution.foreign_words import (
     common_phrase,
     foreign_context,
@@ -70,12 +76,17 @@ from engine.resolution.generic_places import (
     quantity_as_a_place,
     state_after_town,
 )
-from engine.resolution.measurements import looks_like_date, measured_range, measurement_ranges
+from engine.resolution.measurements import (
+    looks_like_date,
+    measured_range,
+    measurement_ranges,
+    table_cells,
+)
 from engine.resolution.model_numbers import age_of_a_model_number, model_number_is_no_identifier
 from engine.resolution.names_as_words import (
     clinical_term_as_name,
-    grade_letter_as_initial,
     half_of_a_name,
+    letter_not_a_name,
     lower_case_english_name,
     pronoun_as_name,
     relation_before_a_name,
@@ -134,9 +145,6 @@ _FUNCTION_WORD_BEFORE = re.compile(r"(?i:\b(?:to|at|from|of|by|x|on)[ \t]+\Z)")
 _MEASURED_WORD_BEFORE = re.compile(r"(?:^|[^\w \t]|(?<!to|at|on|in)(?<!from)[ \t])[ \t]*"
                                    r"(?:admit|peak|nadir|baseline|max|min|goal|dry|prior"
                                    r"|current|now|was|today|yesterday)[ \t:]+\Z", re.I)
-# \Z, not $: "Sexo: M.⏎Fecha" has no initial before "Fecha" ($ matches before a newline).
-_INITIALS_BEFORE = re.compile(r"(?<![\w./])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")  # not "ML/H. FALL"
-_INITIALS_AFTER = re.compile(r"^,?[ \t]+[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)")
 _CODE = re.compile(r"\d{2,}(?:-\d{2,})+")  # dash-joined digit groups: postcodes, phone pieces
 _PAIR = re.compile(r"\d{1,2}-\d{1,2}")
 # "5 mg", and the two strengths of a combined tablet ("Bactrim 400/80 Tab PO BID #30").
@@ -150,9 +158,6 @@ _MOVE_BEFORE = re.compile(r"(?i:\b(?:transfer(?:red)?|tx'?d|sent|send|back|retur
                           r"[ \t]+(?:the[ \t]+)?\Z)")
 _COMPANY_SUFFIXES = frozenset({"inc", "llc", "ltd", "corp", "co", "plc", "lp", "pc", "ag"})
 _VENT_START = re.compile(r"\d{2,4}[ \t]*[xX][ \t]*\d{1,2}\b")
-_LATIN_ABBREVIATION = re.compile(r"(?i:e\.g|i\.e|etc|viz|cf)\.?")
-_ID_PREFIX = re.compile(r"(?<![\w\-])[A-Za-z0-9]{1,6}-?$")
-_ID_SUFFIX = re.compile(r"^(?:-?[A-Za-z0-9]){1,6}(?![\w\-])")
 _NOT_A_NAME_FIELD = re.compile(r"(?i:\b(?:sexo|sex|gender|g[ée]nero|edad|age|dob|nhc|mrn|cp"
                                r"|cipa|nass)[ \t]*[:=][ \t]*)\Z")
 # "País: España", "Localidad/ Provincia: Madrid": a model's name there is a place.
@@ -221,11 +226,11 @@ def _shape(text: str, span: Span) -> Span | None:
             and _PLACE_FIELD.search(text[max(0, start - 24):start]):
         span = replace(span, label=Label.LOCATION, subtype=None)
     if span.label in NAME_LABELS:
-        start, end = with_hyphenated_part(text, *_with_initials(text, start, end), half_of_a_name)
+        start, end = with_hyphenated_part(text, *with_initials(text, start, end), half_of_a_name)
     elif span.label is Label.LOCATION:
         start, end = with_hyphenated_part(text, start, end, half_of_a_name)  # "Wilkes-Barre"
     elif span.label is Label.ID:
-        start, end = _whole_identifier(text, start, end)
+        start, end = whole_identifier(text, start, end)
     elif span.label is Label.DATE and (weekday := _WEEKDAY_BEFORE.search(
             text[max(0, start - 12):start])):
         start -= len(weekday.group())  # "clinic Thursday 12/9": the date's day is part of it
@@ -233,30 +238,6 @@ def _shape(text: str, span: Span) -> Span | None:
 
 
 _WEEKDAY_BEFORE = re.compile(rf"(?i:(?<![\w/])(?:{WEEKDAY})\.?,?[ \t]+)\Z")
-
-
-def _with_initials(text: str, start: int, end: int) -> tuple[int, int]:
-    """"K. Morrow", "J.R. Smith", "Anna K.": the initials belong to the name."""
-    before = _INITIALS_BEFORE.search(text[max(0, start - 12):start])
-    if before and text[start:start + 1].isupper():
-        start -= len(before.group())
-    after = _INITIALS_AFTER.match(text[end:end + 12])
-    if after:
-        end += len(after.group())
-    return start, end
-
-
-def _whole_identifier(text: str, start: int, end: int) -> tuple[int, int]:
-    """Letters and dashes glued to an identifier are part of it ("#KX-448120")."""
-    if start > 0 and (text[start - 1].isalnum() or text[start - 1] == "-"):
-        prefix = _ID_PREFIX.search(text[max(0, start - 7):start])
-        if prefix:
-            start -= len(prefix.group())
-    if end < len(text) and (text[end].isalnum() or text[end] == "-"):
-        suffix = _ID_SUFFIX.match(text[end:end + 13])
-        if suffix:
-            end += len(suffix.group())
-    return start, end
 
 
 def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
@@ -271,8 +252,9 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.label is Label.PHONE and span.source is Source.RULE and span.subtype != "PAGER" \
             and sum(c.isdigit() for c in covered) < 7:
         return True  # a rule's number cut at a line break ("0700-1900⏎68")
-    if span.label is Label.PHONE and measured_range(text, span.start, span.end):
-        return True  # "SVR 880-1000": a range after its cue
+    if span.label is Label.PHONE and measured_range(text, span.start, span.end) \
+            or span.label in (Label.PHONE, Label.ID) and table_cells(text, span):
+        return True  # "SVR 880-1000": a range after its cue; a table's row of numbers
     if span.label in _LETTERED and not any(c.isalpha() for c in covered) \
             and (span.label is not Label.HOSPITAL or _MEASURED_WORD_BEFORE.search(
                 text[max(0, span.start - 24):span.start]) or _FUNCTION_WORD_BEFORE.search(
@@ -280,11 +262,12 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "Wt 91.6kg (admit 84, peak 103)"; not a ward's "to kettle 4"
     if span.label in (Label.PHONE, Label.AGE) and not any(c.isdigit() for c in covered):
         return True  # "[ext] 4-7719": a number's cue alone
+    if span.label is Label.WEB and not any(c in ".@" for c in text[max(0, span.start - 1):
+                                                                       span.end + 1]):
+        return True  # the "u" of "f/u": no address without a dot or an at
     if modal_may(text, span) or span.source in (Source.NER, Source.LLM) \
             and span.label in NAME_LABELS and lone_letter(text, span):
         return True  # "Son may call", "min A for supine"
-    if span.label in _WORD_LABELS and _LATIN_ABBREVIATION.fullmatch(covered):
-        return True  # "(e.g., rising pressor need)"
     if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
     if span.label is Label.AGE and text[max(0, span.start - 1):span.start] == "#":
@@ -347,7 +330,6 @@ def _company_of_clinical_words(text: str, span: Span) -> bool:
         and all(clinical_or_english(w.strip(".,")) for w in words[:-1])
 
 
-
 def _by_label(spans: list[Span]) -> dict[Label, list[tuple[int, int]]]:
     out: dict[Label, list[tuple[int, int]]] = {}
     for span in spans:
@@ -400,7 +382,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
             or clinical_term_as_name(text, span) or relation_before_a_name(text, span) \
             or pronoun_as_name(text, span) or saints_name(text, span) \
             or thing_given_to_a_relation(text, span) or topic_after_re(text, span) \
-            or topic_of_a_title(text, span) or grade_letter_as_initial(text, span) \
+            or topic_of_a_title(text, span) or letter_not_a_name(text, span) \
             or service_told(text, span) \
             or span.label in NAME_LABELS and span.source in (Source.NER, Source.LLM) \
             and determiner_before_a_name(text, span):
@@ -483,7 +465,6 @@ def _common_foreign_words(text: str, span: Span,
     # A person's name ends before "Correo"; a place goes on ("Hospital Universitario").
     return not any(not common_phrase(text[start:end])
                    for start, end in _adjacent(text, span, places))
-
 
 
 def _digits_measured(span: Span, covered: str, measures: list[tuple[int, int]]) -> bool:

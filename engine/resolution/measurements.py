@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from engine.core.domain import Source, Span
 from engine.detectors.regex.fragments import HHMM, HOLIDAY, MONTH, WEEKDAY
 from engine.detectors.regex.validators import month_day, month_day_range, month_year, numeric_date
 from engine.resolution.chartdates import (
@@ -374,3 +375,22 @@ def _is_year(core: str, before: str, after: str, history: bool = False) -> bool:
     if _TIME_CONTEXT.search(before) or _TIME_AFTER.match(after):
         return False
     return 1800 <= int(digits) <= 2049
+
+
+# A table's row: a label, then three or more cells of numbers set apart by runs of blanks
+# ("AST             8420    6110    2980    1240", "urine   1450   1800   1100   4350").
+_CELL_GAP = re.compile(r"(?:[ \t]{2,}|\t)")
+_NUMBER_CELL = re.compile(r"[-+]?\d[\d.,]*%?")
+
+
+def table_cells(text: str, span: Span) -> bool:
+    """A model's phone or identifier made of a table's number cells: the row holds three or
+    more number cells and the span is numbers and blanks only."""
+    covered = text[span.start:span.end]
+    if span.source not in (Source.NER, Source.LLM) or not re.fullmatch(r"[-+\d.,% \t]+",
+                                                                        covered):
+        return False
+    line_start = text.rfind("\n", 0, span.start) + 1
+    line_end = text.find("\n", span.end)
+    cells = _CELL_GAP.split(text[line_start:len(text) if line_end < 0 else line_end].strip())
+    return sum(bool(_NUMBER_CELL.fullmatch(c.strip())) for c in cells) >= 3

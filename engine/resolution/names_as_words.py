@@ -172,15 +172,23 @@ def saints_name(text: str, span: Span) -> bool:
     return not TITLE_BEFORE.search(text[max(0, at - 8):at])  # "Dr. St. John" is his name
 
 
-# A grade's letter read as an initial: "C4 AIS D. Good functional prognosis", "NLI C5, AIS D.
-# UEMS 23", "NYHA C. Followed by".
+# A grade's letter read as an initial ("C4 AIS D. Good functional prognosis", "NLI C5, AIS D.
+# UEMS 23"), a unit after its number ("crystalloid during event 1.5 L. Debrief done").
 _GRADED_BEFORE = re.compile(r"(?i:\b(?:ais|asia|nyha|grade|class|stage|type)[ \t]+\Z)")
 _GRADE_LETTER = re.compile(r"[A-E]\.?[ \t]")
+_UNIT_LETTER = re.compile(r"(?<=\d)[ \t]?[LGM]\.[ \t]")
+_LATIN_ABBREVIATION = re.compile(r"(?i:e\.g|i\.e|etc|viz|cf)\.?")
 
 
-def grade_letter_as_initial(text: str, span: Span) -> bool:
-    return span.label in NAME_LABELS and bool(_GRADE_LETTER.match(text, span.start)) \
+def letter_not_a_name(text: str, span: Span) -> bool:
+    """A grade's letter, a unit or a Latin abbreviation ("(e.g., rising pressor need)") where a
+    name's initial or a name would stand."""
+    if _LATIN_ABBREVIATION.fullmatch(text, span.start, span.end):
+        return True
+    return span.label in NAME_LABELS and (
+        bool(_GRADE_LETTER.match(text, span.start))
         and bool(_GRADED_BEFORE.search(text[max(0, span.start - 8):span.start]))
+        or bool(_UNIT_LETTER.match(text, max(0, span.start - 1))))
 
 
 def half_of_a_name(word: str) -> bool:

@@ -305,7 +305,8 @@ _DRUG_STEM = re.compile(
     r"|tecan|fiban|tidine|prazole|setron|triptan|zepam|zolam|barbital|profen|coxib|oxetine"
     r"|ipramine|triptyline|peridol|apine|codone|morphone|terol|sonide|olone|asone|semide"
     r"|thiazide|rinone|ephrine|dronate|gliptin|glitazone|gliflozin|lukast|phylline|curonium"
-    r"|triaxone|epime|azolin)|cef[a-z]{4,}|ceph[a-z]{4,})")
+    r"|triaxone|epime|azolin|vancin|bactam|fungin|umab|buvir|previr|asvir|parib|ciclib"
+    r"|glutide|pamil|tiazem)|cef[a-z]{4,}|ceph[a-z]{4,})")
 _VESSELS = frozenset({"lima", "rima", "svg", "ima", "lad", "rca", "om", "om1", "om2", "om3",
                       "pda", "lcx", "cx", "diag", "d1", "d2", "ramus", "plb", "pl", "rpda"})
 

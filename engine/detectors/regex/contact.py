@@ -47,6 +47,9 @@ def _not_a_range(text: str) -> bool:
         return False
     number = _EXT_MARK.split(text.split("\n")[0])[0]  # "NS 500-1000 x 2": a range, twice
     parts = [p for p in number.replace("-", " ").split() if p.isdigit()]
+    if len(parts) > 2 and all(len(p) == 4 and int(p[:2]) < 24 and int(p[2:]) < 60
+                              for p in parts):
+        return False  # "given 0800 1200 1600 2000": the times of a dose
     if len(parts) != 2:
         return True
     low, high = int(parts[0]), int(parts[1])

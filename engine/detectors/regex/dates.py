@@ -34,7 +34,8 @@ _WD = rf"(?:{WEEKDAY},?\s+)?"
 # Things after "m/d" that say it is not a date: doses, pain scores, tablet fractions.
 _NOT_AFTER = (r"(?!\s*(?:of\s+(?:a\s+)?)?(?:tab|cap|pill|pain|strength|power|dose|mg|mcg|ml|"
               r"bottles?|"
-              r"units?|scale|score|times|x\b|%|mmhg|bpm|hours?|hrs?|days?|weeks?|months?))")
+              r"units?|scale|score|times|x\b|%|mmhg|bpm|hours?|hrs?|days?|weeks?|months?"
+              r"|bilat(?:eral(?:ly)?)?\b|b/l\b))")  # "(last 5/5 bilat)": a strength
 # Words that announce a date before an ambiguous "4/12".
 _DATE_CUE = (r"(?i:\b(?:on|since|from|until|till|by|before|after|dated?|seen|of|in|"
              r"dob|d\.o\.b\.?|born|admitted|discharged|visit|surgery|last)\b[:\s]+)")

@@ -20,8 +20,10 @@ _VALUE = r"((?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,
 _FREQUENCY = re.compile(r"(?i:\d{1,2}x(?:/(?:wk|week|day|d|mo|month|yr))?)")
 
 
-# A blood gas or saturation on the next line ("PER ID.⏎SPO2 86%"): a reading, not a number.
-_GAS = re.compile(r"(?i:sp[o0]2|sa[o0]2|sv[o0]2|scv[o0]2|fi[o0]2|pa[o0]2|paco2|etco2|pco2|po2)")
+# A blood gas, saturation or test after "ID" ("PER ID.⏎SPO2 86%", "PER ID. G6PD NORMAL"): a
+# reading, not a number.
+_GAS = re.compile(r"(?i:sp[o0]2|sa[o0]2|sv[o0]2|scv[o0]2|fi[o0]2|pa[o0]2|paco2|etco2|pco2|po2"
+                  r"|g6pd|hiv-?[12]|hsv-?[12]|cd[48]|hba1c|a1c|b12|covid-?19|sars-cov-2|il-?6)")
 
 
 def _not_a_frequency(value: str) -> bool:
@@ -71,7 +73,7 @@ ID_RULES: tuple[RegexRule, ...] = (
           r"|model(?:\s+number)?|vin|plate", "DEVICE", 0.8),
     _cued("id.accession", r"accession(?:\s+number)?|specimen(?:\s+id)?|requisition|lab\s+id"
           r"|sample\s+id|case(?=\s*(?:#|no\b|id\b|number))|study\s+id"
-          r"|order\s+(?:id|number)", "ACCESSION", 0.85),
+          r"|order\s+(?:id|number)|incident\s+report", "ACCESSION", 0.85),
     _cued("id.generic", r"id|identifier|ref(?:erence)?|file(?:\s+number)?", None, 0.75),
     # Spanish record, social-security and college numbers, often in spaced groups:
     # "NHC: 2569870", "NASS: 47 39047534 02", "NºCol: 28 28 70973", "CIPA: nhc-739146".

@@ -40,6 +40,8 @@ from tests.engine.resolution.charting import (
     ('violence-intervention worker "Dre" (goes by nickname, with the hospital', "Dre"),
     ("Pt registered under safety alias Doe, Quartz per security/PD request", "Doe, Quartz"),
     ("pt remains registered as zebra, unknown per pd/safety request", "zebra, unknown"),
+    ("sent to security per policy, incident report sr-558213. charge rn aware.", "sr-558213"),
+    ("PHONE: (301) 555-0192    CALL 301 555 0192 AFTER 1800", "301 555 0192"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -79,6 +81,14 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("FAMILY HISTORY\nMother: Non-Hodgkin lymphoma.\nFather: Prostate cancer.", "Non-Hodgkin"),
     ("The patient discontinued Camila birth control, which did help.", "Camila"),
     ("I have also prescribed the patient Carafate 1 gram 4 times daily.", "Carafate"),
+    ("nebs: duoneb q4h given 0800 1200 1600 2000, bs diminished bases", "0800 1200"),
+    ("1836   PRBC #2           Belmont\n1840   FFP #1            Belmont", "Belmont"),
+    ("Post-cardiac arrest / TTM nursing flowsheet summary\n\nTTM 36C via Arctic Sun", "TTM"),
+    ("drain clamped, hourly LE neuro checks (last 5/5 bilat). If new weakness", "5/5"),
+    ("MORPHINE 2 MG IV GIVEN, REASSESSED 1945 3/10. BP 108/60 HR 88 SR.", "3/10"),
+    ("- second pt: oud, r thigh abscess s/p i&d, on vanc + bup", "oud"),
+    ("START ART 2 WKS AFTER PJP TX PER ID. G6PD NORMAL.", "G6PD"),
+    ("EMS to our ED 0810 (35 min, gravel road + county highway). NIHSS 14", "county highway"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -129,6 +139,16 @@ def test_a_web_address_ends_before_the_sentence(hipaa: Pipeline) -> None:
     ("accepting physician Dr. Montemayor (medicina interna), bed confirmed", "medicina interna",
      Label.DOCTOR, []),
     ("daughter (Maria) at bedside overnight", "Maria", Label.PERSON, ["Maria"]),
+    ("LABS   08/22   08/23   08/24\nAST             8420    6110    2980", "6110    2980",
+     Label.PHONE, []),
+    ("in (po+iv)   240      480     360     1080", "480     360", Label.ID, []),
+    ("Total crystalloid during event 1.5 L. Debrief done w/ blood bank", "L. Debrief",
+     Label.DOCTOR, []),
+    ('Discussion: Pt worried dalbavancin means "no one will check on me"', "dalbavancin",
+     Label.PATIENT, []),
+    ("email for non-urgent f/u t.rahimi@example.org.", "u", Label.WEB, []),
+    ("ambulating in hall w/ pt. per adeyemi ok for tele floor once bed avail.", "adeyemi ok",
+     Label.DOCTOR, ["adeyemi"]),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
                                                kept: list[str]) -> None:
