@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from engine.core.domain import Span
+
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
 
 
@@ -121,3 +123,13 @@ def whole_identifier(text: str, start: int, end: int) -> tuple[int, int]:
         if suffix:
             end += len(suffix.group())
     return start, end
+
+
+def whole_word(text: str, span: Span) -> str:
+    """The run of non-blank characters the span lies in ("f/u" around the "u" of it)."""
+    start, end = span.start, span.end
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return text[start:end]

@@ -237,7 +237,10 @@ _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|
                                   r"|\bpressure|\bdiscomfort|\btightness|\bache|\baching"
                                   r"|\bcramping|\bburning|\bsoreness|\bheadache|\bh/a"
                                   r"|\bburns|\bhurts|\baches|\bsore|\bstings"
-                                  r"|(?<!-)\bdown|(?<!-)\bup)[\"”’']?[ \t:]*$)")
+                                  r"|(?<!-)\bdown|(?<!-)\bup"
+                                  # rechecked after a dose: "REASSESSED 1945 3/10"
+                                  r"|\b(?:reassessed|re-assessed|rechecked)(?:[ \t:,]*(?:at[ \t]+)?"
+                                  r"(?:[01]\d|2[0-3])[0-5]\d)?)[\"”’']?[ \t:]*$)")
 _ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
                           r"|anticipated|expected|planned|around)[ \t]*\Z)")
 # "hypotension 2/2 sepsis", "delayed extubation 2/2 bleeding": "2/2" is "secondary to".
