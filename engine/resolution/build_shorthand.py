@@ -190,6 +190,8 @@ CURATED = (
     "ttm", "ia", "tegaderm", "biopatch", "bolus",
     # substance use and handoffs ("second pt: oud, r thigh abscess", "- dangle at edge of bed")
     "oud", "aud", "sud", "moud", "otp", "dangle", "reeducate", "re-educate",
+    # an hourly entry's order ("0500 STAT CT: STABLE CONTUSION")
+    "stat",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -263,8 +263,9 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "Wt 91.6kg (admit 84, peak 103)"; not a ward's "to kettle 4"
     if span.label in (Label.PHONE, Label.AGE) and not any(c.isdigit() for c in covered):
         return True  # "[ext] 4-7719": a number's cue alone
-    if span.label is Label.WEB and not any(c in ".@" for c in whole_word(text, span)):
-        return True  # the "u" of "f/u": no address without a dot or an at
+    if span.label is Label.WEB and span.source in (Source.NER, Source.LLM) \
+            and not any(c in ".@:" for c in whole_word(text, span)):
+        return True  # a model's "u" of "f/u": no address without a dot, an at or a colon
     if modal_may(text, span) or span.source in (Source.NER, Source.LLM) \
             and span.label in NAME_LABELS and lone_letter(text, span):
         return True  # "Son may call", "min A for supine"

@@ -119,8 +119,6 @@ def street_without_shorthand(text: str) -> bool:
 
     if _PHONE_FIRST.match(text):
         return False  # "(615) 555-0148 not home line": a phone's last seven digits
-    if text.lstrip()[:1] == "0" and text.lstrip()[1:2].isdigit():
-        return False  # "0500 STAT CT: STABLE": an hourly entry; no house number starts with 0
     if not street_not_charting(text) or _CLOCK_FIRST.match(text) and not any(
             _STREET_WORD.fullmatch(word) for word in re.findall(r"[^\W\d_]{2,}", text)):
         return False  # "0130 Glucose 58", "2100 PULSUS 8": a clock, then what was measured

@@ -42,6 +42,9 @@ from tests.engine.resolution.charting import (
     ("pt remains registered as zebra, unknown per pd/safety request", "zebra, unknown"),
     ("sent to security per policy, incident report sr-558213. charge rn aware.", "sr-558213"),
     ("PHONE: (301) 555-0192    CALL 301 555 0192 AFTER 1800", "301 555 0192"),
+    ("Philippe Guernon\n\n0104 Hafnarstraeti 5\n Suite 179", "0104 Hafnarstraeti 5"),
+    ("keep getting address 6e40:4041:c617:e898:c11:40d2:c669:2eb4 blocked",
+     "6e40:4041:c617:e898:c11:40d2:c669:2eb4"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
