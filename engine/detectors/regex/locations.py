@@ -95,6 +95,7 @@ _STREET_WORD = re.compile(rf"(?i:{_SUFFIX}|{_PREFIX}|Apt|Apartment|Suite|Ste|Uni
 
 
 _CLOCK_FIRST = re.compile(rf"[ \t]*{HHMM}\b")
+_EARLY_CLOCK_FIRST = re.compile(r"[ \t]*0\d[0-5]\d\b")  # a clock no US house number is
 _PHONE_FIRST = re.compile(r"\d{3}[\-.]\d{4}\b")
 # A sentence ends inside the span ("VVI 50 BACKUP. CT X2"): a period after an English word of
 # five letters or more; after a shorter word it marks an abbreviation ("Calle Gral. Rey, 2",
@@ -119,6 +120,8 @@ def street_without_shorthand(text: str) -> bool:
 
     if _PHONE_FIRST.match(text):
         return False  # "(615) 555-0148 not home line": a phone's last seven digits
+    if _EARLY_CLOCK_FIRST.match(text) and len(re.findall(r"\d+", text)) == 1:
+        return False  # "0500 STAT CT: STABLE", an hourly entry; "0104 Hafnarstraeti 5" stays
     if not street_not_charting(text) or _CLOCK_FIRST.match(text) and not any(
             _STREET_WORD.fullmatch(word) for word in re.findall(r"[^\W\d_]{2,}", text)):
         return False  # "0130 Glucose 58", "2100 PULSUS 8": a clock, then what was measured
