@@ -20,6 +20,7 @@ _NAME = rf"({PERSON_NAME})"
 # Surname-only after a title is common ("Dr. Kumar", "Mrs. O'Neil").
 _TITLED = rf"({PERSON_NAME}|{NAME_TOKEN})"
 _FIELD_SEP = r"[ \t]*[:\-–][ \t]*"
+_SURNAME_COMMA_NAME = r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b"  # "Doe, Quartz"
 _HONORIFIC = r"(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS)"  # "Pt: Mrs. Hedda Ostrowski"
 _DOCTOR_FIELDS = (r"referring(?:\s+(?:physician|provider|doctor|md))?|attending(?:\s+physician)?"
                   r"|physician|provider|surgeon|assistant|anesthesiologist|anaesthetist"
@@ -300,13 +301,11 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.safety_alias", PAT,
               r"(?i:\b(?:alias(?:[ \t]+name)?|registered[ \t]+(?:as|under)[ \t]+(?:a[ \t]+)?"
               r"(?:(?:safety|trauma|security)(?:[ \t]+alias)?|alias))[ \t:]+)(?!(?i:alias|name)\b)"
-              r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b", 0.6, group=1,
-              validate=alias_name, on_view=False),
+              + _SURNAME_COMMA_NAME, 0.6, group=1, validate=alias_name, on_view=False),
     RegexRule("name.registered_as", PAT,
-              r"(?i:\bregistered[ \t]+(?:as|under)[ \t]+)"
-              r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b"
-              r"(?=[^\n]*(?i:safety|security|alias|police|\bpd\b|no[ \-]info|confidential))", 0.6,
-              group=1, validate=alias_name, on_view=False),
+              r"(?i:\bregistered[ \t]+(?:as|under)[ \t]+)" + _SURNAME_COMMA_NAME
+              + r"(?=[^\n]*(?i:safety|security|alias|police|\bpd\b|no[ \-]info|confidential))",
+              0.6, group=1, validate=alias_name, on_view=False),
     # A sign-out list's patient by bed: "Bed 2 – Kealoha, COPD/pna", "BED 4 - FENWICK (83M)".
     RegexRule("name.bed_list", PAT,
               r"(?im:^[ \t]*(?:\d{1,2}[.)][ \t]*)?(?:bed|rm|room)[ \t]*#?\d{1,2}[a-z]?"
