@@ -82,9 +82,6 @@ _ORGANISM_AFTER = re.compile(
     r"|pseudomonas|enterococc|enterobacter|candida|yeast|serratia|proteus|acinetobacter"
     r"|sets?|bottles?)")  # "Periph BCx 1/2 sets same"
 _BOTTLES = re.compile(r"([1-4])/([24])")
-# A pain score rechecked after a dose, at a clock time or not; not "WILL REASSESS 2/1".
-_RECHECKED = re.compile(r"(?i:\b(?:reassessed|re-assessed|rechecked)[ \t:,]*(?:(?:at[ \t]+)?"
-                        r"(?:[01]\d|2[0-3])[0-5]\d[ \t:,]*)?\Z)")
 # Specimens that grew it: "MSSA 3/3 TISSUE SPECIMENS".
 _SPECIMENS_AFTER = re.compile(r"^[ \t]+(?i:tissue|specimens?|samples?|swabs?)\b")
 # An organism right before its bottle count ("BCx from adm MRSA 2/2 -> repeat BCx x2").
@@ -151,8 +148,6 @@ def fraction_in_context(text: str, start: int, end: int) -> bool:
                  and not culture_result_after(text, end)):
         return True  # "bcx 1/2 e coli", "5/31 gnr in 1/2", "BCx 2/2 from outside lab"; not
         # a culture's date with its result ("BCX 2/2 NGTD")
-    if core.endswith("/10") and _RECHECKED.search(text, max(0, start - 24), start):
-        return True  # "MORPHINE 2 MG GIVEN, REASSESSED 1945 3/10": pain after a dose
     numerator, _, denominator = core.partition("/")
     if _SPECIMENS_AFTER.match(after) and numerator.isdigit() and denominator.isdigit() \
             and int(numerator) <= int(denominator) <= 6:

@@ -20,6 +20,7 @@ import re
 from functools import lru_cache
 
 from engine.detectors.dictionary.context import common_words, has_strong_name_context, is_english
+from engine.detectors.dictionary.names import is_listed_name
 
 # Articles, prepositions and pronouns too short or too English to list ("en", "la", "se").
 _FUNCTION_WORDS = frozenset({
@@ -100,8 +101,6 @@ def quoted_foreign(text: str, start: int, end: int) -> bool:
     """Inside a short quotation or bracket of another language ('takes "la pastilla para el
     azúcar"', '"SE ME ACELERA EL CORAZÓN"', "Dr. Montemayor (medicina interna)"): the
     patient's or a colleague's own words; a listed name there stays."""
-    from engine.detectors.dictionary.names import is_listed_name
-
     opening = _OPENING.search(text, max(0, start - 60), start)
     closing = _CLOSING.match(text, end, min(len(text), end + 60))
     if opening is None or closing is None:

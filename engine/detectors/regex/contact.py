@@ -47,14 +47,12 @@ def _not_a_range(text: str) -> bool:
         return False
     number = _EXT_MARK.split(text.split("\n")[0])[0]  # "NS 500-1000 x 2": a range, twice
     parts = [p for p in number.replace("-", " ").split() if p.isdigit()]
-    if len(parts) > 2 and all(len(p) == 4 and int(p[:2]) < 24 and int(p[2:]) < 60
-                              for p in parts):
-        return False  # "given 0800 1200 1600 2000": the times of a dose
+    if len(parts) >= 2 and all(len(p) == 4 and int(p[:2]) < 24 and int(p[2:]) < 60
+                               for p in parts):
+        return False  # "0700-1900", a shift; "given 0800 1200 1600 2000", a dose's times
     if len(parts) != 2:
         return True
     low, high = int(parts[0]), int(parts[1])
-    if all(len(p) == 4 and int(p[:2]) < 24 and int(p[2:]) < 60 for p in parts):
-        return False  # "0700-1900": a shift, from a clock time to another
     return not (low < high and low % 50 == 0 and high % 50 == 0)
 
 
