@@ -158,6 +158,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 34 (sparse PHI)", "icu_notes_dev34.jsonl"),
             ("dev 35 (sparse PHI)", "icu_notes_dev35.jsonl"),
             ("dev 36 (sparse PHI)", "icu_notes_dev36.jsonl"),
+            ("dev 37 (sparse PHI)", "icu_notes_dev37.jsonl"),
+            ("dev 38 (sparse PHI)", "icu_notes_dev38.jsonl"),
+            ("dev 39 (sparse PHI)", "icu_notes_dev39.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -172,7 +175,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 24 (sparse PHI)", "icu_notes_heldapart24.jsonl"),
             ("held apart 25 (sparse PHI)", "icu_notes_heldapart25.jsonl"),
             ("held apart 26 (sparse PHI)", "icu_notes_heldapart26.jsonl"),
-            ("held apart 27 (sparse PHI)", "icu_notes_heldapart27.jsonl"))
+            ("held apart 27 (sparse PHI)", "icu_notes_heldapart27.jsonl"),
+            ("held apart 28 (sparse PHI)", "icu_notes_heldapart28.jsonl"),
+            ("held apart 29 (sparse PHI)", "icu_notes_heldapart29.jsonl"),
+            ("held apart 30 (sparse PHI)", "icu_notes_heldapart30.jsonl"))
 
 
 def icu(ner: bool) -> None:

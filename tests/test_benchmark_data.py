@@ -26,6 +26,7 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_dev29.jsonl", "icu_notes_dev3.jsonl", "icu_notes_dev30.jsonl",
         "icu_notes_dev31.jsonl", "icu_notes_dev32.jsonl", "icu_notes_dev33.jsonl",
         "icu_notes_dev34.jsonl", "icu_notes_dev35.jsonl", "icu_notes_dev36.jsonl",
+        "icu_notes_dev37.jsonl", "icu_notes_dev38.jsonl", "icu_notes_dev39.jsonl",
         "icu_notes_dev4.jsonl",
         "icu_notes_dev5.jsonl", "icu_notes_dev6.jsonl", "icu_notes_dev7.jsonl",
         "icu_notes_dev8.jsonl", "icu_notes_dev9.jsonl",
@@ -36,7 +37,9 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_heldapart2.jsonl", "icu_notes_heldapart20.jsonl", "icu_notes_heldapart21.jsonl",
         "icu_notes_heldapart22.jsonl", "icu_notes_heldapart23.jsonl",
         "icu_notes_heldapart24.jsonl", "icu_notes_heldapart25.jsonl",
-        "icu_notes_heldapart26.jsonl", "icu_notes_heldapart27.jsonl", "icu_notes_heldapart3.jsonl",
+        "icu_notes_heldapart26.jsonl", "icu_notes_heldapart27.jsonl",
+        "icu_notes_heldapart28.jsonl", "icu_notes_heldapart29.jsonl",
+        "icu_notes_heldapart3.jsonl", "icu_notes_heldapart30.jsonl",
         "icu_notes_heldapart4.jsonl", "icu_notes_heldapart5.jsonl", "icu_notes_heldapart6.jsonl",
         "icu_notes_heldapart7.jsonl", "icu_notes_heldapart8.jsonl", "icu_notes_heldapart9.jsonl"]
 

@@ -124,7 +124,8 @@ class ClinicalAllowlist:
         ranges = [(tokens[a].start, tokens[b - 1].end)
                   # a size between the words: "Minnesota 4-lumen tube"
                   for a, b, _ in self._table.scan(text, tokens, allow=" \t-.0123456789")
-                  if b - a > 1 or "-" in tokens[a].text]  # a piece of "Child-Pugh" too
+                  # a piece of "Child-Pugh" or of "Yup'ik" too
+                  if b - a > 1 or any(c in tokens[a].text for c in "-'’")]
         ranges += [m.span() for m in _EPONYM.finditer(text)
                    if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])
                    and not _UNIVERSITY.match(m.group(1))]

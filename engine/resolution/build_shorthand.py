@@ -192,6 +192,16 @@ CURATED = (
     "oud", "aud", "sud", "moud", "otp", "dangle", "reeducate", "re-educate",
     # an hourly entry's order ("0500 STAT CT: STABLE CONTUSION")
     "stat",
+    # wound care, discharge planning and remote villages ("all pts on lal surfaces", "K. ABERNATHY
+    # RN CWOCN", "IRF ADMISSIONS", "wound care to TMA site", "GIVEN TO CCT RT", "referred by
+    # cha", "after snowmachine went through river ice", "gillnet skiff", "midwife telehealth")
+    "lal", "cwocn", "cwon", "irf", "tma", "cct", "cha", "chap", "snowmachine", "gillnet",
+    "telehealth",
+    # comfort care and a pharmacist's signature ("shocks at EOL", "family consented to DCD",
+    # "pt to morgue", "J. Santos, RPh")
+    "eol", "dcd", "dbd", "morgue", "rph",
+    # pressure injuries ("sacral Stage 4 PI. Attending Dr. ...", "HAPI", "MDRPI")
+    "pi", "hapi", "mdrpi",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -241,6 +241,9 @@ _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|
                                   # rechecked after a dose: "REASSESSED 1945 3/10"
                                   r"|\b(?:reassessed|re-assessed|rechecked)(?:[ \t:,]*(?:at[ \t]+)?"
                                   r"(?:[01]\d|2[0-3])[0-5]\d)?)[\"”’']?[ \t:]*$)")
+# The same score earlier on the line: "pain 4/10 on hydromorphone pca (was 8/10)".
+_EARLIER_SCORE = re.compile(r"(?i:(?<![\d/])(?:[0-9]|10)/10\b[^\n]{0,50}\((?:was|prev(?:iously)?"
+                            r"|from)[ \t]*\Z)")
 _ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
                           r"|anticipated|expected|planned|around)[ \t]*\Z)")
 # "hypotension 2/2 sepsis", "delayed extubation 2/2 bleeding": "2/2" is "secondary to".
@@ -329,7 +332,9 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
                                          or quantity_or_next_score(text, core_start,
                                                                    core_start + len(core))
                                          or scale_range_before(text, core_start, core))) \
-            and not (_OUT_OF_TEN.fullmatch(core) and _SCORE_OF_TEN_BEFORE.search(before)) \
+            and not (_OUT_OF_TEN.fullmatch(core) and (
+                _SCORE_OF_TEN_BEFORE.search(before)
+                or _EARLIER_SCORE.search(text[max(0, core_start - 70):core_start]))) \
             or two_digit_year and _event_day(text, core_start, core_start + len(core))
     if _MD.fullmatch(core):
         core_start = start + covered.index(core)

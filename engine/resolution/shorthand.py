@@ -160,6 +160,9 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     if mixed and any(w[0].isupper() and not w.isupper() and not is_english(w)
                      and not is_shorthand(w) for w in words):
         return True
+    if mixed and any(w[0].isupper() and not w.isupper() and listed_uncommon_name(w)
+                     for w in words):
+        return True  # "Pt Ruth awake": a capital where charting writes none, on a name
     if _AGE_AFTER.match(text, end) and all(named_word(w) or not is_shorthand(w)
                                            and not verb_form(w) for w in words):
         return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "pt walt quarles 58 yo m"
@@ -249,7 +252,13 @@ def shorthand_alone(text: str, span: Span) -> bool:
         return False  # 'PREFERS TO BE CALLED "PEG"'
     if icu_word_no_name(covered):
         return True  # "PER NOC RN": a credential after makes no name of the night shift
+    line_start = text.rfind("\n", 0, span.start) + 1
+    if _FAMILY_HISTORY.match(text, line_start):
+        return True  # "FHx: father MI in his 60s": what the relative had, not who
     return not has_strong_name_context(text, span.start, span.end)
+
+
+_FAMILY_HISTORY = re.compile(r"[ \t]*(?i:fhx|fh|family[ \t]+(?:hx|history))\b")
 
 
 # A clinic named by its service ("the Pulmonary Medicine Clinic", "sent for Pain Clinic
@@ -269,7 +278,8 @@ _SERVICES = (r"hf|chf|ep|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|
              r"|endo|vasc|cards|pulm|onc|neuro|nephro|nephrology|ortho|psych|derm|rheum|uro"
              r"|heme|burn|trauma|stroke|epilepsy|nutrition|support|device|pacemaker|dental"
              r"|dentistry|joint|multidisciplinary|head|neck|radiation|thyroid|bariatric|ostomy"
-             r"|colorectal|hemophilia|sickle[ \t]+cell")
+             r"|colorectal|hemophilia|sickle[ \t]+cell"
+             r"|village|tribal|rural|satellite|mobile|outreach")  # where a generic one stands
 # "Head and Neck Surgery Clinic", "Radiation Oncology / Dental Oncology Joint Clinic"
 _SERVICE_WORD = re.compile(rf"(?i:{_SERVICES})")
 
@@ -281,7 +291,7 @@ def service_word(word: str) -> bool:
 
 _SERVICE_CLINIC = re.compile(
     rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})(?:[ \t]+(?:and|&)[ \t]+|[ \t]*/[ \t]*|[ \t]+)){{1,5}}"
-    r"(?:clinic|service|team|floor|step-?down)(?![\w\-]))")  # "TRANSFER TO ENT STEP-DOWN"
+    r"(?:clinic|service|team|floor|step-?down|ward)(?![\w\-]))")  # "TO ENT STEP-DOWN"
 # A dose, score or range ("to SBP 180-200"), not a date (4/2).
 _NUMBER_AFTER = re.compile(r"[ \t]*\d+(?:[ \t]*-[ \t]*\d+)?(?![\d/\-.])")
 _CAUSE_BEFORE = re.compile(r"(?i:\b(?:failure|injur(?:y|ies)|shock|arrest|bleed(?:ing)?|sepsis"

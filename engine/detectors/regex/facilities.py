@@ -41,7 +41,7 @@ _NOT_LIMITED = (r"(?!(?<=Limited)[ \t]+(?i:rom|arom|prom|range|motion|movement|m
                 r"(?!(?<=AG)[ \t]*(?:\d|[<>=]|(?i:closed|open|gap|normal|wnl)\b))")  # anion gap
 
 # Where a patient goes or comes from: "transfer to CMC", "seen at OHSU", "back to Ward 4".
-_MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to"
+_MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to|arrived"
          r"|sent\s+to|back\s+to|returned?\s+to|d/c\s+to|discharged?\s+to)[ \t]+(?:the[ \t]+)?)")
 
 _TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|back\s+to"
@@ -104,7 +104,9 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "psychiatrist's", "doctor's", "pcp's", "dentist's", "therapist's", "counselor's",
     "provider's", "surgeon's", "cardiologist's", "oncologist's",
     # a veterans' programme by what it treats ("REFERRAL TO VA TOBACCO CESSATION CLINIC")
-    "va", "tobacco", "cessation", "smoking"})\
+    "va", "tobacco", "cessation", "smoking",
+    # where a generic one stands ("ARRIVED VIA BUSH PLANE FROM VILLAGE CLINIC", "tribal clinic")
+    "village", "tribal", "rural", "satellite", "mobile", "free", "outreach"})\
     | PLAN_WORDS
 # Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
 _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near", "under",

@@ -94,7 +94,8 @@ MOVED_TO = (r"(?:d/c'?d?|dc'?d|discharged|transferred|transfer|sent|moved|tx'?d|
             r"|cathed|intubated|admitted|seen|presented|arrived|brought)[ \t]+(?:to|from|at|in)\b"
             r"(?:[^\n,;.]|(?<=\bst)\.|(?<=\bSt)\.|(?<=\bST)\.){0,40}?")
 # Holidays name a day of the year: "Christmas Eve", "Labor Day", "the Fourth of July".
-HOLIDAY = (r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+(?:year|yr)'?s(?:[ \t]+(?:eve|day))?"
+HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)[ \t]+)?"
+           r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+(?:year|yr)'?s(?:[ \t]+(?:eve|day))?"
            r"|thanksgiving"
            r"|easter(?:[ \t]+sunday)?|good[ \t]+friday|labou?r[ \t]+day|memorial[ \t]+day"
            r"|independence[ \t]+day|(?:the[ \t]+)?fourth[ \t]+of[ \t]+july|july[ \t]+4th"

@@ -75,6 +75,9 @@ ID_RULES: tuple[RegexRule, ...] = (
           r"|sample\s+id|case(?=\s*(?:#|no\b|id\b|number))|study\s+id"
           r"|order\s+(?:id|number)|incident\s+report", "ACCESSION", 0.85),
     _cued("id.generic", r"id|identifier|ref(?:erence)?|file(?:\s+number)?", None, 0.75),
+    # "Last4: S6612": a veterans' chart key, the surname's initial and the SSN's last four.
+    RegexRule("id.last4", ID, rf"(?i:\blast[ \t]?4)[ \t]*:[ \t]*([A-Za-z]?\d{{4}}){_R}", 0.85,
+              group=1),
     # Spanish record, social-security and college numbers, often in spaced groups:
     # "NHC: 2569870", "NASS: 47 39047534 02", "NºCol: 28 28 70973", "CIPA: nhc-739146".
     RegexRule("id.es_cued", ID,

@@ -103,7 +103,7 @@ _PHONE_FIRST = re.compile(r"\d{3}[\-.]\d{4}\b")
 _SENTENCE_END = re.compile(r"([^\W\d_]{5,})\.[ \t]+(?=[^\W\d_])")
 # Words of a clause, never of a street's name ("6H POST OP IF CT", "1620 for SBP 78").
 _CLAUSE_WORDS = frozenset({"if", "when", "then", "after", "before", "with", "per", "for",
-                           "was", "is", "will",
+                           "was", "is", "will", "because", "since", "until", "while",
                            # a dose's frequency: "RIFAXIMIN 550 BID. NOW WEST HAVEN 1"
                            "bid", "tid", "qid", "qhs", "qd", "prn",
                            # a list of dates ("October 2008 as well as November 2008")
@@ -138,7 +138,7 @@ def street_without_shorthand(text: str) -> bool:
 
 # A street prefix that is an English verb and noun, with only English words and numbers after.
 _ENGLISH_PLACE = re.compile(r"(?i:place)\b[^\n]*")
-_UNITS = frozenset({"mmhg", "mg", "mcg", "ml", "cc", "kg", "meq", "mmol", "units", "iu"})
+_UNITS = frozenset({"mmhg", "mg", "mcg", "ml", "cc", "kg", "meq", "mmol", "units", "iu", "fr"})
 
 
 def _charting_word(word: str, icu: frozenset[str]) -> bool:

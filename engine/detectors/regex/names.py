@@ -18,7 +18,7 @@ from engine.detectors.regex.rule import RegexRule
 DOC, PAT, PER = Label.DOCTOR, Label.PATIENT, Label.PERSON
 _NAME = rf"({PERSON_NAME})"
 # Surname-only after a title is common ("Dr. Kumar", "Mrs. O'Neil").
-_TITLED = rf"({PERSON_NAME}|{NAME_TOKEN})"
+_TITLED = rf"(?!(?:Dr|Mr|Mrs|Ms|Prof)\b)({PERSON_NAME}|{NAME_TOKEN})"  # "doctor Dr. Ouellette"
 _FIELD_SEP = r"[ \t]*[:\-–][ \t]*"
 _SURNAME_COMMA_NAME = r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b"  # "Doe, Quartz"
 _HONORIFIC = r"(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS)"  # "Pt: Mrs. Hedda Ostrowski"
@@ -197,6 +197,8 @@ def not_a_service(text: str) -> bool:
     from engine.resolution.shorthand import clinical_or_english, is_prefixed_word
     from engine.resolution.unknown_words import verb_form
 
+    if re.search(r"(?i:-speaking)\b", text):
+        return False  # "Acadian French-speaking RN": which language, not who
     words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text)
     return not all(_CONTRACTION.fullmatch(w) or (
         clinical_or_english(w) or is_prefixed_word(w) or verb_form(w))
@@ -226,7 +228,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # Kaminski from the county shooting unit", "Trooper Nadeau".
     RegexRule("name.officer", PER,
               rf"\b(?:(?:Ofc|Det|Sgt|Cpl|Tpr)\.|(?:Officer|Detective|Deputy|Trooper|Sergeant"
-              rf"|Corporal)\b)[ \t]+{_TITLED}", 0.85, group=1, on_view=False),
+              rf"|Corporal)\b)[ \t]+{_TITLED}", 0.85, group=1),
     RegexRule("name.honorific_mr", PER, rf"\bM[Rr]\.?[ \t]+{_TITLED}", 0.9, group=1,
               validate=named_after_mr),
     RegexRule("name.doctor_field", DOC,
@@ -286,10 +288,11 @@ NAME_RULES: tuple[RegexRule, ...] = (
               r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1,
               validate=word_or_listed_name, on_view=False),
     # A clinician's name in brackets after the role: "CT surgery fellow (Frost)", "night
-    # resident (okafor)".
+    # resident (okafor)", "- Pharm (sandoval): renal dose adjust".
     RegexRule("name.role_in_brackets", DOC,
               r"(?i:(?<![\-/])\b(?:fellow|resident|attending|intern|intensivist|hospitalist|surgeon"
-              r"|perfusionist|pharmacist|np|pa|md|rn|rt))[ \t]*"
+              r"|perfusionist|pharmacist|pharm|pharmd|dietitian|chaplain|sw|cm|slp"
+              r"|np|pa|md|rn|rt))[ \t]*"
               r"\(([^\W\d_](?:[^\W\d_]|['’\-])+)\)", 0.6,
               group=1, validate=word_or_listed_name, on_view=False),
     # An unidentified trauma patient's registration alias: "TRAUMA ALIAS ZZTRAUMA, OPAL" (not

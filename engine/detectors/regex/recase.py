@@ -22,6 +22,8 @@ _HOUSE = re.compile(r"\d[ \t]{1,2}$")  # "15 LARKSPUR ROAD": a house number befo
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 # Abbreviated titles: the word after one is a name ("DR. BAKER"); "doctor" and "miss" are words.
 _TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms"})
+# Officers' ranks abbreviated with a period are titles too ("OFC. BRANDYWINE", "det. morrow").
+_RANKS = frozenset({"ofc", "det", "sgt", "cpl", "tpr"})
 _CREDENTIALS = frozenset({"md", "do", "mbbs", "phd", "rn", "np", "pa", "frcpc", "frcsc", "frcp",
                           "facp", "facs", "ccfp", "dds", "dmd", "lpn", "crna", "aprn", "fnp"})
 _HEADS = frozenset((
@@ -54,16 +56,18 @@ _SEVERITY = frozenset("trace trivial mild mod moderate severe sev tr".split())
 # What the writer says about a place, which no name before a head word holds ("MOTHER WANTS
 # ENDO CLINIC", "TRACH WOULD MEAN LTAC", "notify pharmacy").
 _SAYS = frozenset(("would will can could should must may might mean means want wants need needs"
+                   " say says said suggest suggests chose chosen picked selected reviewed"
                    " notify call called likely prefer prefers asked discussed incl consider"
                    " feel feels think thinks agree agrees recommend recommends")
                   .split())
 # Kinds of care and service, which no name before a head word holds ("long term vent snf",
 # "elder law clinic", "skilled nursing home").
 _CARE_KINDS = frozenset("long term short vent trach skilled acute subacute law legal elder"
-                        " wound dialysis memory".split())
+                        " wound dialysis memory ltach ltac snf irf hospice medicare medicaid"
+                        .split())
 _NOT_AFTER = re.compile(r"[ \t]+(?i:not)\b")
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
-_FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or"
+_FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or re"
                       " now then also still about been be being had have has were are".split())
 _GENERIC = frozenset(("local community nearest nearby outside other private public county city"
                       " regional general teaching same another this that our your his her their"
@@ -93,21 +97,25 @@ def cased_view(text: str) -> str | None:
     for start, end in lines:
         words = list(_WORD.finditer(text, start, end))
         keys = [w.group().casefold() for w in words]
+        titles = [key in _TITLES or key in _RANKS and text.startswith(".", word.end())
+                  for word, key in zip(words, keys, strict=True)]
         forms = []
-        for word, key in zip(words, keys, strict=True):
+        for word, key, title in zip(words, keys, titles, strict=True):
             if key in _CREDENTIALS and (word.group().isupper()
                                         or text[:word.start()].rstrip(" \t").endswith(",")) \
                     and not _NOT_AFTER.match(text, word.end()):  # "20 PPM, DO NOT WEAN"
                 forms.append(_cased(word.group(), True))
-            elif key in _TITLES or key in _HEADS or len(key) > 2 and not _english(key):
+            elif title or key in _HEADS or len(key) > 2 and not _english(key):
                 forms.append(_title(word.group()))
             else:
                 forms.append(_cased(word.group(), False))
         for i, key in enumerate(keys):
             nxt = i + 1
+            if key in _CARE_KINDS and key in _HEADS and nxt < len(words) and keys[nxt] in _HEADS:
+                forms[i] = _cased(words[i].group(), False)  # "ltach pharmacy": whose pharmacy
             if key == "mr" and i and keys[i - 1] in _SEVERITY:
                 forms[i] = _cased(words[i].group(), False)  # "mod mr. post procedure": a valve
-            elif key in _TITLES and nxt < len(words) and keys[nxt] not in _CREDENTIALS \
+            elif titles[i] and nxt < len(words) and keys[nxt] not in _CREDENTIALS \
                     and keys[nxt] not in _FUNCTION and keys[nxt] not in _SAYS \
                     and not (key == "ms" and _english(keys[nxt])) \
                     and not text[words[i].end():words[nxt].start()].strip(" \t."):

@@ -79,6 +79,17 @@ def _eponym_town(text: str) -> bool:
     return key in _EPONYM_TOWNS and location_table().phrases.get((key,)) == "CITY"
 
 
+_WORD = r"[^\W\d_][\w'’]*"
+# French phrases of English and clinical use that are built like a town's name.
+_FRENCH_PHRASES = frozenset({"cul-de-sac", "café-au-lait", "cafe-au-lait", "vis-à-vis",
+                             "tête-à-tête", "tete-a-tete", "pied-à-terre", "fleur-de-lis",
+                             "coup-de-grâce", "coup-de-grace", "laissez-faire"})
+
+
+def _not_a_french_phrase(text: str) -> bool:
+    return text.casefold() not in _FRENCH_PHRASES
+
+
 # Where someone lives, a few words before the place ("living alone in an apartment in
 # Tallowcreek", "lives w/ daughter in Marrow Falls"): a capitalised name no list holds.
 _LIVES_IN = (r"\b(?i:lives|living|lived|resides|residing|moved|relocated)\b"
@@ -112,6 +123,13 @@ TOWN_RULES: tuple[RegexRule, ...] = tuple(
     RegexRule("town.lives_in", Label.LOCATION,
               rf"{_LIVES_IN}([A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)\b(?![ \t]*[(/])",
               0.5, subtype="CITY", group=1, validate=_unknown_place_name),
+    # Quebec and Acadian towns, in any case: "from Ste-Odile", "near ANSE-AUX-HERONS", "lives
+    # in sainte-rose-de-la-batture" (not "cul-de-sac", "cafe-au-lait", "ST-ELEVATION").
+    RegexRule("town.french_compound", Label.LOCATION,
+              rf"(?<![\w\-])(?!(?i:st|saint)-jean-baptiste\b)((?:(?i:ste|saint|sainte)-{_WORD}|St-[A-ZÀ-Ý][\w'’]*)"
+              rf"(?:-{_WORD})*|{_WORD}(?:-{_WORD})*-(?i:aux|au|de|du|des|la|le|les|sur|en|à)"
+              rf"-{_WORD}(?:-{_WORD})*)(?![\w\-])", 0.55, subtype="CITY", group=1,
+              validate=_not_a_french_phrase),
     # "lives in addison", "pt from glasgow": an eponym's town where someone lives.
     RegexRule("town.eponym", Label.LOCATION,
               rf"{HOME}({_LOWER})(?![\w\-]){_NOT_EPONYM}{_NOT_SCORE}", 0.5, subtype="CITY",
