@@ -161,6 +161,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 37 (sparse PHI)", "icu_notes_dev37.jsonl"),
             ("dev 38 (sparse PHI)", "icu_notes_dev38.jsonl"),
             ("dev 39 (sparse PHI)", "icu_notes_dev39.jsonl"),
+            ("dev 40 (sparse PHI)", "icu_notes_dev40.jsonl"),
+            ("dev 41 (sparse PHI)", "icu_notes_dev41.jsonl"),
+            ("dev 42 (sparse PHI)", "icu_notes_dev42.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -178,7 +181,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 27 (sparse PHI)", "icu_notes_heldapart27.jsonl"),
             ("held apart 28 (sparse PHI)", "icu_notes_heldapart28.jsonl"),
             ("held apart 29 (sparse PHI)", "icu_notes_heldapart29.jsonl"),
-            ("held apart 30 (sparse PHI)", "icu_notes_heldapart30.jsonl"))
+            ("held apart 30 (sparse PHI)", "icu_notes_heldapart30.jsonl"),
+            ("held apart 31 (sparse PHI)", "icu_notes_heldapart31.jsonl"),
+            ("held apart 32 (sparse PHI)", "icu_notes_heldapart32.jsonl"),
+            ("held apart 33 (sparse PHI)", "icu_notes_heldapart33.jsonl"))
 
 
 def icu(ner: bool) -> None:

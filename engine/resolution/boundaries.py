@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from engine.core.domain import Span, new_id
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import EMAIL, HHMM
+from engine.detectors.regex.fragments import EMAIL, HHMM, MILITARY_RANKS
 
 _BLANK_LINE = re.compile(r"\n\s*\n")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n\s*")
@@ -71,7 +71,8 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            "perfusionist", "dietitian", "dietician", "therapist", "counselor",
                            "counsellor", "perfusion", "pharmacy", "fellow", "resident",
                            "attending", "mgm", "mgf", "pgm", "pgf", "mob", "fob",
-                           "rt", "rrt", "md", "pa", "lpn", "cna", "slp", "cm"})  # "RT YAZZIE"
+                           "rt", "rrt", "md", "pa", "lpn", "cna", "slp", "cm",  # "RT YAZZIE"
+                           "sr", "br", "msgr", "cantor", *MILITARY_RANKS})  # "MAJ Lindqvist"
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"

@@ -202,6 +202,15 @@ CURATED = (
     "eol", "dcd", "dbd", "morgue", "rph",
     # pressure injuries ("sacral Stage 4 PI. Attending Dr. ...", "HAPI", "MDRPI")
     "pi", "hapi", "mdrpi",
+    # drains, anticoagulants, epilepsy and the on-call schedule ("2 MEDIASTINAL CT + 1 L
+    # PLEURAL CT", "transition to DOAC", "known epilepsy (JME)", "fellow on call - see amion")
+    "mediastinal", "pleural", "pericardial", "doac", "doacs", "noac", "jme", "amion",
+    # mountain rescue ("short ground carry to LZ", "bystander CPR ..., ROSC in ~3 min")
+    "lz", "rosc",
+    # military medicine ("Bed 2: PFC, spice ingestion", "Pt: SPC, burned in motor pool fire",
+    # "TRANSFER TO MTF", "company cmdr notified")
+    "pvt", "pfc", "spc", "cpl", "sgt", "ssg", "sfc", "1sg", "cpt", "maj", "ltc", "lcdr", "cmdr",
+    "mtf", "tricare",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -16,6 +16,7 @@ from engine.detectors.dictionary.context import (
     is_english,
 )
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
+from engine.detectors.regex.fragments import MILITARY_RANKS
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.generic_places import lower_case_english_words
 from engine.resolution.roles import TITLE_BEFORE
@@ -156,10 +157,20 @@ def clinical_term_as_name(text: str, span: Span) -> bool:
 
 def pronoun_as_name(text: str, span: Span) -> bool:
     """"family updated by phone by me": a pronoun names whoever wrote or is meant, no one;
-    nor does a word for a person without a title ("PT: MAN W/ HTN")."""
-    key = text[span.start:span.end].casefold().strip(".,")
-    return span.label in NAME_LABELS and (key in _PRONOUNS or key in PERSON_WORDS and not (
-        TITLE_BEFORE.search(text[max(0, span.start - 12):span.start])))
+    nor does a word for a person without a title ("PT: MAN W/ HTN"), a clergy title or a
+    rank alone ("Family's rav, Rabbi Kornblit", "roommate pfc tremaine oakes") or a lower-case
+    preposition ("per dunn-alvarez")."""
+    covered = text[span.start:span.end].strip(".,")
+    key = covered.casefold()
+    return span.label in NAME_LABELS and (
+        key in _PRONOUNS or key in _TITLES_ALONE or key in _PREPOSITIONS and covered.islower()
+        or key in PERSON_WORDS
+        and not TITLE_BEFORE.search(text[max(0, span.start - 12):span.start]))
+
+
+_TITLES_ALONE = frozenset("rabbi rav reb rebbe imam pastor reverend rev chaplain cantor deacon"
+                          " granthi".split()) | frozenset(MILITARY_RANKS)
+_PREPOSITIONS = frozenset("per with to at by for from of and or via".split())
 
 
 def saints_name(text: str, span: Span) -> bool:

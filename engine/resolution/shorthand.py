@@ -279,7 +279,8 @@ _SERVICES = (r"hf|chf|ep|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|
              r"|heme|burn|trauma|stroke|epilepsy|nutrition|support|device|pacemaker|dental"
              r"|dentistry|joint|multidisciplinary|head|neck|radiation|thyroid|bariatric|ostomy"
              r"|colorectal|hemophilia|sickle[ \t]+cell"
-             r"|village|tribal|rural|satellite|mobile|outreach")  # where a generic one stands
+             r"|village|tribal|rural|satellite|mobile|outreach|troop"  # where a generic one stands
+             r"|occ|splint")  # "referred to Occ Health", "ot splint clinic"
 # "Head and Neck Surgery Clinic", "Radiation Oncology / Dental Oncology Joint Clinic"
 _SERVICE_WORD = re.compile(rf"(?i:{_SERVICES})")
 
@@ -291,7 +292,7 @@ def service_word(word: str) -> bool:
 
 _SERVICE_CLINIC = re.compile(
     rf"(?i:(?<![\w\-])(?:(?:{_SERVICES})(?:[ \t]+(?:and|&)[ \t]+|[ \t]*/[ \t]*|[ \t]+)){{1,5}}"
-    r"(?:clinic|service|team|floor|step-?down|ward)(?![\w\-]))")  # "TO ENT STEP-DOWN"
+    r"(?:clinic|service|team|floor|step-?down|ward|health)(?![\w\-]))")  # "TO ENT STEP-DOWN"
 # A dose, score or range ("to SBP 180-200"), not a date (4/2).
 _NUMBER_AFTER = re.compile(r"[ \t]*\d+(?:[ \t]*-[ \t]*\d+)?(?![\d/\-.])")
 _CAUSE_BEFORE = re.compile(r"(?i:\b(?:failure|injur(?:y|ies)|shock|arrest|bleed(?:ing)?|sepsis"

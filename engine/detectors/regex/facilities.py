@@ -106,7 +106,11 @@ _GENERIC_BEFORE_HEAD = frozenset({
     # a veterans' programme by what it treats ("REFERRAL TO VA TOBACCO CESSATION CLINIC")
     "va", "tobacco", "cessation", "smoking",
     # where a generic one stands ("ARRIVED VIA BUSH PLANE FROM VILLAGE CLINIC", "tribal clinic")
-    "village", "tribal", "rural", "satellite", "mobile", "free", "outreach"})\
+    "village", "tribal", "rural", "satellite", "mobile", "free", "outreach",
+    # the patient's own ("PHARMACY TO CALL PT'S PHARMACY IN AM")
+    "pt's", "pts", "patient's",
+    # a unit's own clinic ("SEEN AT TROOP MEDICAL CLINIC 2 DAYS AGO")
+    "troop", "battalion", "brigade", "unit's"})\
     | PLAN_WORDS
 # Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
 _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near", "under",

@@ -93,6 +93,11 @@ STATUS_POST = r"s/p\b[^\n]{0,40}?"
 MOVED_TO = (r"(?:d/c'?d?|dc'?d|discharged|transferred|transfer|sent|moved|tx'?d|coiled|clipped"
             r"|cathed|intubated|admitted|seen|presented|arrived|brought)[ \t]+(?:to|from|at|in)\b"
             r"(?:[^\n,;.]|(?<=\bst)\.|(?<=\bSt)\.|(?<=\bST)\.){0,40}?")
+# Military ranks as written before a surname ("SGT WHITLOCK", "1SG Okonkwo", "MAJ Lindqvist").
+MILITARY_RANKS = ("pvt", "pv2", "pfc", "spc", "cpl", "sgt", "ssg", "sfc", "msg", "1sg", "sgm",
+                  "csm", "2lt", "1lt", "cpt", "capt", "maj", "ltc", "col", "cdr", "lcdr", "ens",
+                  "cmdr", "wo1", "cw2", "cw3", "cw4", "po1", "po2", "po3", "cpo", "a1c", "sra",
+                  "ssgt", "tsgt", "msgt", "lcpl")
 # Holidays name a day of the year: "Christmas Eve", "Labor Day", "the Fourth of July".
 HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)[ \t]+)?"
            r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+(?:year|yr)'?s(?:[ \t]+(?:eve|day))?"
@@ -109,7 +114,13 @@ HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)
            r"|nochebuena|nochevieja|navidad|cinco[ \t]+de[ \t]+mayo"
            r"|d[ií]a[ \t]+de[ \t]+(?:los[ \t]+)?(?:muertos|reyes)"
            r"|la[ \t]+(?:st|saint)[ \t\-]jean|(?:st|saint)[ \t\-]jean[ \t\-]baptiste"
-           r"|f[eê]te[ \t]+nationale")
+           r"|f[eê]te[ \t]+nationale"
+           # Jewish and Christian feasts that name a day: "fasted on Tisha B'Av", "admitted over
+           # Pesach", "ashes for Ash Wednesday"
+           r"|purim|pesach|passover|sukkos|sukkot|shavuos|shavuot|simchas[ \t]+torah"
+           r"|lag[ \t]+b['’]?omer|tisha[ \t]+b['’]?av|palm[ \t]+sunday|ash[ \t]+wednesday"
+           r"|(?:holy|maundy)[ \t]+thursday|mardi[ \t]+gras|fat[ \t]+tuesday|all[ \t]+saints['’]?"
+           r"[ \t]+day")
 # A clock or a part of the day right after a month/day: "4/13 0446", "4/18 5am", "1/9 noon",
 # "4/1 12 PM", "remove 2/4 AM", "3/8 0200." (a sentence's end, not "0200.5").
 CLOCK_AFTER = (r"[ \t,]*(?:[@~][ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/%]|\.\d)"

@@ -30,9 +30,13 @@ def _not_a_frequency(value: str) -> bool:
     return not _FREQUENCY.fullmatch(value) and not _GAS.fullmatch(value)
 
 
+# A span of time after the value: "Duration per ID: 7-14 days" is how long, not which.
+_NOT_A_DURATION = r"(?![ \t]*(?i:d|days?|wks?|weeks?|hrs?|hours?|mos?|months?)\b)"
+
+
 def _cued(name: str, cue: str, subtype: str | None, confidence: float = 0.9) -> RegexRule:
-    return RegexRule(name, ID, rf"(?i:\b(?:{cue})){_SEP}{_VALUE}", confidence, subtype=subtype,
-                     group=1, validate=_not_a_frequency)
+    return RegexRule(name, ID, rf"(?i:\b(?:{cue})){_SEP}{_VALUE}{_NOT_A_DURATION}", confidence,
+                     subtype=subtype, group=1, validate=_not_a_frequency)
 
 
 SSN_RULES: tuple[RegexRule, ...] = (

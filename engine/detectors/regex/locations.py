@@ -120,6 +120,8 @@ def street_without_shorthand(text: str) -> bool:
 
     if _PHONE_FIRST.match(text):
         return False  # "(615) 555-0148 not home line": a phone's last seven digits
+    if _VASCULAR_LINE.search(text):
+        return False  # "events: 1400 art line damped waveform": a catheter, not a road
     if _EARLY_CLOCK_FIRST.match(text) and len(re.findall(r"\d+", text)) == 1:
         return False  # "0500 STAT CT: STABLE", an hourly entry; "0104 Hafnarstraeti 5" stays
     if not street_not_charting(text) or _CLOCK_FIRST.match(text) and not any(
@@ -136,6 +138,8 @@ def street_without_shorthand(text: str) -> bool:
                    for word in re.findall(r"[^\W\d_]{2,}", text))
 
 
+_VASCULAR_LINE = re.compile(r"(?i:\b(?:art|arterial|a|central|picc|mid|iv|cvc|hd|dialysis|pa)"
+                           r"[ \t\-]+line\b)")
 # A street prefix that is an English verb and noun, with only English words and numbers after.
 _ENGLISH_PLACE = re.compile(r"(?i:place)\b[^\n]*")
 _UNITS = frozenset({"mmhg", "mg", "mcg", "ml", "cc", "kg", "meq", "mmol", "units", "iu", "fr"})

@@ -9,6 +9,7 @@ from engine.detectors.dictionary.context import CALLED_WHEN, FAMILY_CALLS, NICKN
 from engine.detectors.regex.fragments import (
     CREDENTIALS,
     INITIAL,
+    MILITARY_RANKS,
     NAME_TOKEN,
     PERSON_NAME,
     SUBJECT_VERBS,
@@ -208,6 +209,10 @@ def not_a_service(text: str) -> bool:
 _CONTRACTION = re.compile(r"(?i:[a-z]+['’](?:t|ll|re|ve|d|m))")
 
 
+_CAPITAL_RANKS = "COL|MSG|CDR|ENS|SRA|CPO|GEN"  # also words: a column, a message
+_WORD_RANKS = "|".join(r for r in MILITARY_RANKS if r.upper() not in _CAPITAL_RANKS.split("|"))
+
+
 NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,
               group=1),
@@ -229,6 +234,17 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.officer", PER,
               rf"\b(?:(?:Ofc|Det|Sgt|Cpl|Tpr)\.|(?:Officer|Detective|Deputy|Trooper|Sergeant"
               rf"|Corporal)\b)[ \t]+{_TITLED}", 0.85, group=1),
+    # Service members by rank: "SGT WHITLOCK HD#3", "Case discussed w/ MAJ Lindqvist", "pfc
+    # oakes" (capitals for the ranks that are also words: "COL", "MSG", "CDR").
+    RegexRule("name.rank", PER,
+              rf"\b(?:(?i:{_WORD_RANKS})|{_CAPITAL_RANKS})[ \t]+{_TITLED}", 0.8, group=1,
+              validate=surname_word),
+    # Clergy by title: "Sr. Celestine brought Eucharist", "Rabbi Kornblit", "Fr. Okeke" (not a
+    # catheter's size: "14 Fr. Foley").
+    RegexRule("name.clergy", PER,
+              rf"(?<!\d)(?<!\d[ \t])\b(?:(?:Sr|Fr|Br|Msgr|Rev)\.|(?:Rabbi|Imam|Pastor|Reverend"
+              rf"|Chaplain|Cantor|Deacon)\b)[ \t]+{_TITLED}", 0.85, group=1, validate=surname_word,
+              on_view=False),  # not "Chaplain Note"
     RegexRule("name.honorific_mr", PER, rf"\bM[Rr]\.?[ \t]+{_TITLED}", 0.9, group=1,
               validate=named_after_mr),
     RegexRule("name.doctor_field", DOC,
