@@ -163,13 +163,26 @@ def pronoun_as_name(text: str, span: Span) -> bool:
     covered = text[span.start:span.end].strip(".,")
     key = covered.casefold()
     return span.label in NAME_LABELS and (
-        key in _PRONOUNS or key in _TITLES_ALONE or key in _PREPOSITIONS and covered.islower()
+        key in _PRONOUNS or key in _TITLES_ALONE
+        or key in _TITLES_BEFORE_A_NAME and _name_follows(text, span.end)
+        or key in _PREPOSITIONS and covered.islower()
         or key in PERSON_WORDS
         and not TITLE_BEFORE.search(text[max(0, span.start - 12):span.start]))
 
 
-_TITLES_ALONE = frozenset("rabbi rav reb rebbe imam pastor reverend rev chaplain cantor deacon"
-                          " granthi".split()) | frozenset(MILITARY_RANKS)
+_TITLES_ALONE = frozenset("rav reb rebbe rev granthi".split()) | frozenset(MILITARY_RANKS)
+# Titles that are surnames too ("Pastor", "Deacon", "Cantor"): a title only before a name.
+_TITLES_BEFORE_A_NAME = frozenset("rabbi imam pastor reverend chaplain cantor deacon".split())
+_NEXT_WORD = re.compile(r"\.?[ \t]+([^\W\d_][\w'’\-]*)")
+
+
+def _name_follows(text: str, end: int) -> bool:
+    """"Rabbi Kornblit", "PASTOR OKAFOR": a capitalised word, or without case no English one."""
+    word = _NEXT_WORD.match(text, end)
+    if word is None:
+        return False
+    name = word.group(1)
+    return name[:1].isupper() and not name.isupper() or name.isupper() and not is_english(name)
 _PREPOSITIONS = frozenset("per with to at by for from of and or via".split())
 
 

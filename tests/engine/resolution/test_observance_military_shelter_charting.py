@@ -77,6 +77,9 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
      []),
     ("referred to Occ Health for ppx.\nFamily: mother updated", "Occ Health", Label.HOSPITAL, []),
     ("PER OLSEN MD AT BEDSIDE", "OLSEN", Label.DOCTOR, ["OLSEN"]),
+    ("Pastor Okafor from their church visited", "Pastor", Label.PERSON, []),
+    ("spoke w/ Mrs. Deacon at bedside, questions answered", "Deacon", Label.PERSON, ["Deacon"]),
+    ("daughter updated; Mr. Cantor resting comfortably", "Cantor", Label.PATIENT, ["Cantor"]),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
                                                kept: list[str]) -> None:
