@@ -74,6 +74,10 @@ _GENERIC = frozenset({
     "blood", "bank",
     # roads described, not named ("35 min, gravel road + county highway")
     "road", "highway", "gravel", "dirt", "interstate", "freeway",
+    # where a body or a dog is kept, where someone without a home sleeps ("to morgue after",
+    # "kept at the warming centre kennel", "resident of the encampment", "stairwell of parkade")
+    "morgue", "kennel", "encampment", "tent", "stairwell", "parkade", "overpass", "underpass",
+    "warming", "hut", "backcountry", "campsite", "campground",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

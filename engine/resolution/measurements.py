@@ -187,8 +187,9 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
 _MONTH_WORD = re.compile(rf"(?i:\b{MONTH}\b|\b{WEEKDAY}\b)")
 # "23MAR", "4MAY", "16SEP2023": day and month run together (ICU charting).
 _DAY_MONTH = re.compile(rf"(?i:(?:0?[1-9]|[12]\d|3[01]){MONTH}(?:\d{{2}}|\d{{4}})?)")
-# A date in words: months and weekdays of other languages, holidays, seasons. "APRV" or
-# "Review" proposed as a DATE has none of these.
+# A date in words: months and weekdays of other languages, holidays. "APRV" or "Review"
+# proposed as a DATE has none of these; nor has a season alone ("unhoused since summer",
+# "on spring break"), which names no day or month (with a year the number carries it).
 _DATE_WORD = re.compile(
     rf"(?i:\b(?:{HOLIDAY}|enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre"
     r"|diciembre|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro"
@@ -197,7 +198,7 @@ _DATE_WORD = re.compile(
     r"|märz|juni|juli|oktober|dezember|lunes|martes|miércoles|jueves|viernes|sábado|domingo"
     r"|christmas|xmas|easter|thanksgiving|new\s+(?:year|yr)'?s?|hanukk?ah|ramadan|diwali|halloween"
     r"|valentine'?s|passover|kwanzaa|eid|labou?r\s+day|memorial\s+day|independence\s+day"
-    r"|canada\s+day|boxing\s+day|spring|summer|autumn|fall|winter)\b)")
+    r"|canada\s+day|boxing\s+day)\b)")
 _NUMERIC_CORE = re.compile(r"\d[\d/\-.,' \t]*\d|\d")
 # Years up to 2199: shifted dates in de-identified exports ("2170-3-23") are still dates.
 _ISO = re.compile(r"(?:1[89]|2[01])\d\d([\-/.])(\d{1,2})\1(\d{1,2})")

@@ -44,7 +44,7 @@ _TITLE = rf"(?:(?:dr|drs|prof|mr|mrs|ms|mx|rev)\.|(?:{TITLES})(?![.]))"
 _BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
     rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"
-    rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
+    rf"|(?<!w/ )(?<!w/)(?<!with )\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
 # \Z: "Sexo: H.⏎Fecha"; a rate's unit is none ("100 ML/H. FALL PRECAUTIONS").
 _INITIALS_BEFORE = re.compile(r"(?<!/)\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 # Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a
@@ -100,7 +100,7 @@ def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = Tru
 # A title or relation word, or a cue with a colon ("Name: Foley"); "pt foley" is no evidence.
 _STRONG_BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
-    rf"|\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
+    rf"|(?<!w/ )(?<!w/)(?<!with )\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")  # not "w/ pt: small"
 # A nickname in quotes: 'PREFERS TO BE CALLED "PEG"' makes a name of shorthand too.
 _NICKNAME_BEFORE = re.compile(rf"(?i:\b(?:{NICKNAME_CUES}|{CALLED_WHEN})[ \t:,]*[\"“]\Z)")
 # Not the subject of what follows: "new RLL opacity, MD aware" tells the doctor.

@@ -37,6 +37,9 @@ _ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|ag
                        r"|\d+\s*(?:yo|y/o|years?)))")
 
 
+_WITH_BEFORE = re.compile(r"(?i:\b(?:w/|with)[ \t]*\Z)")
+
+
 class CueNameDetector:
     """The name right after an explicit cue, in any case."""
 
@@ -80,6 +83,8 @@ class CueNameDetector:
                 caseless = _caseless(text, line_start)
             if cue.group(1).casefold() == "re" and text[line_start:cue.start()].strip():
                 continue  # "Re:" heads a letter's subject line; "upset re: her condition"
+            if _WITH_BEFORE.search(text, max(0, cue.start() - 8), cue.start()):
+                continue  # "teaching done w/ pt: small sips": what was done with the patient
             pos, end = cue.end(), cue.end()
             kinds: list[str] = []
             while len(kinds) < 4:
