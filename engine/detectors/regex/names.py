@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import CALLED_WHEN, FAMILY_CALLS, NICKNAME_CUES, RELATIONS
@@ -209,6 +210,11 @@ def not_a_service(text: str) -> bool:
 _CONTRACTION = re.compile(r"(?i:[a-z]+['’](?:t|ll|re|ve|d|m))")
 
 
+def _after_title(name: str, title: str, confidence: float, **options: Any) -> RegexRule:
+    """A person named by title, rank or office: the name after it is the span."""
+    return RegexRule(name, PER, rf"{title}[ \t]+{_TITLED}", confidence, group=1, **options)
+
+
 _CAPITAL_RANKS = "COL|MSG|CDR|ENS|SRA|CPO|GEN"  # also words: a column, a message
 _WORD_RANKS = "|".join(r for r in MILITARY_RANKS if r.upper() not in _CAPITAL_RANKS.split("|"))
 
@@ -231,20 +237,17 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"\b(?!M[Rr]\b){_HONORIFIC}\.?[ \t]+{_TITLED}", 0.9, group=1),
     # Police and custody officers by rank: "OFC. BRANDYWINE AND OFC. SALAZAR-KEENE", "Det.
     # Kaminski from the county shooting unit", "Trooper Nadeau".
-    RegexRule("name.officer", PER,
-              rf"\b(?:(?:Ofc|Det|Sgt|Cpl|Tpr)\.|(?:Officer|Detective|Deputy|Trooper|Sergeant"
-              rf"|Corporal)\b)[ \t]+{_TITLED}", 0.85, group=1),
+    _after_title("name.officer", r"\b(?:(?:Ofc|Det|Sgt|Cpl|Tpr)\.|(?:Officer|Detective|Deputy"
+                 r"|Trooper|Sergeant|Corporal)\b)", 0.85),
     # Service members by rank: "SGT WHITLOCK HD#3", "Case discussed w/ MAJ Lindqvist", "pfc
     # oakes" (capitals for the ranks that are also words: "COL", "MSG", "CDR").
-    RegexRule("name.rank", PER,
-              rf"\b(?:(?i:{_WORD_RANKS})|{_CAPITAL_RANKS})[ \t]+{_TITLED}", 0.8, group=1,
-              validate=surname_word),
+    _after_title("name.rank", rf"\b(?:(?i:{_WORD_RANKS})|{_CAPITAL_RANKS})", 0.8,
+                 validate=surname_word),
     # Clergy by title: "Sr. Celestine brought Eucharist", "Rabbi Kornblit", "Fr. Okeke" (not a
-    # catheter's size: "14 Fr. Foley").
-    RegexRule("name.clergy", PER,
-              rf"(?<!\d)(?<!\d[ \t])\b(?:(?:Sr|Fr|Br|Msgr|Rev)\.|(?:Rabbi|Imam|Pastor|Reverend"
-              rf"|Chaplain|Cantor|Deacon)\b)[ \t]+{_TITLED}", 0.85, group=1, validate=surname_word,
-              on_view=False),  # not "Chaplain Note"
+    # catheter's size: "14 Fr. Foley"; not "Chaplain Note").
+    _after_title("name.clergy", r"(?<!\d)(?<!\d[ \t])\b(?:(?:Sr|Fr|Br|Msgr|Rev)\.|(?:Rabbi"
+                 r"|Imam|Pastor|Reverend|Chaplain|Cantor|Deacon)\b)", 0.85,
+                 validate=surname_word, on_view=False),
     RegexRule("name.honorific_mr", PER, rf"\bM[Rr]\.?[ \t]+{_TITLED}", 0.9, group=1,
               validate=named_after_mr),
     RegexRule("name.doctor_field", DOC,
