@@ -173,6 +173,7 @@ def pronoun_as_name(text: str, span: Span) -> bool:
 _TITLES_ALONE = frozenset("rav reb rebbe rev granthi".split()) | frozenset(MILITARY_RANKS)
 # Titles that are surnames too ("Pastor", "Deacon", "Cantor"): a title only before a name.
 _TITLES_BEFORE_A_NAME = frozenset("rabbi imam pastor reverend chaplain cantor deacon".split())
+_PREPOSITIONS = frozenset("per with to at by for from of and or via".split())
 _NEXT_WORD = re.compile(r"\.?[ \t]+([^\W\d_][\w'’\-]*)")
 
 
@@ -183,7 +184,6 @@ def _name_follows(text: str, end: int) -> bool:
         return False
     name = word.group(1)
     return name[:1].isupper() and not name.isupper() or name.isupper() and not is_english(name)
-_PREPOSITIONS = frozenset("per with to at by for from of and or via".split())
 
 
 def saints_name(text: str, span: Span) -> bool:
