@@ -157,11 +157,9 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     if any(listed_name(w) for w in words):
         return True
     mixed = _mixed_case_line(text, start)
-    if mixed and any(w[0].isupper() and not w.isupper() and not is_english(w)
-                     and not is_shorthand(w) for w in words):
-        return True
-    if mixed and any(w[0].isupper() and not w.isupper() and listed_uncommon_name(w)
-                     for w in words):
+    if mixed and any(w[0].isupper() and not w.isupper() and (
+            not is_english(w) and not is_shorthand(w) or listed_uncommon_name(w))
+            for w in words):
         return True  # "Pt Ruth awake": a capital where charting writes none, on a name
     if _AGE_AFTER.match(text, end) and all(named_word(w) or not is_shorthand(w)
                                            and not verb_form(w) for w in words):

@@ -36,6 +36,8 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
 PERSON_WORDS = frozenset({"man", "woman", "gentleman", "lady", "male", "female"})
 # Explicit cues after which the next words are a name whatever the dictionaries say.
 CUES = r"patient|pt|name|re|client|resident"
+# A cue after "w/" is what was done with the patient, no name: "teaching done w/ pt: small sips".
+_NOT_AFTER_WITH = r"(?<!w/ )(?<!w/)(?<!with )"
 # A grade before "MR" makes it mitral regurgitation ("mod mr. post procedure"), no title.
 _NOT_A_VALVE = r"(?<!mod )(?<!mild )(?<!trace )(?<!severe )(?<!moderate )(?<!trivial )"
 # Abbreviated titles take a period ("Dr. Line"); after a credential a period ends the sentence
@@ -44,7 +46,7 @@ _TITLE = rf"(?:(?:dr|drs|prof|mr|mrs|ms|mx|rev)\.|(?:{TITLES})(?![.]))"
 _BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
     rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"
-    rf"|(?<!w/ )(?<!w/)(?<!with )\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
+    rf"|{_NOT_AFTER_WITH}\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
 # \Z: "Sexo: H.⏎Fecha"; a rate's unit is none ("100 ML/H. FALL PRECAUTIONS").
 _INITIALS_BEFORE = re.compile(r"(?<!/)\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 # Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a
@@ -100,7 +102,7 @@ def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = Tru
 # A title or relation word, or a cue with a colon ("Name: Foley"); "pt foley" is no evidence.
 _STRONG_BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:\s*\(\w+\))?[:,]?"
-    rf"|(?<!w/ )(?<!w/)(?<!with )\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")  # not "w/ pt: small"
+    rf"|{_NOT_AFTER_WITH}\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
 # A nickname in quotes: 'PREFERS TO BE CALLED "PEG"' makes a name of shorthand too.
 _NICKNAME_BEFORE = re.compile(rf"(?i:\b(?:{NICKNAME_CUES}|{CALLED_WHEN})[ \t:,]*[\"“]\Z)")
 # Not the subject of what follows: "new RLL opacity, MD aware" tells the doctor.
