@@ -126,7 +126,7 @@ TOWN_RULES: tuple[RegexRule, ...] = tuple(
     # Quebec and Acadian towns, in any case: "from Ste-Odile", "near ANSE-AUX-HERONS", "lives
     # in sainte-rose-de-la-batture" (not "cul-de-sac", "cafe-au-lait", "ST-ELEVATION").
     RegexRule("town.french_compound", Label.LOCATION,
-              rf"(?<![\w\-])(?!(?i:st|saint)-jean-baptiste\b)"
+              rf"(?<![\w\-])(?!(?i:(?:st|saint)-jean-baptiste)\b)"
               rf"((?:(?i:ste|saint|sainte)-|St-(?=[A-ZÀ-Ý])){_WORD}"
               rf"(?:-{_WORD})*|{_WORD}(?:-{_WORD})*-(?i:aux|au|de|du|des|la|le|les|sur|en|à)"
               rf"-{_WORD}(?:-{_WORD})*)(?![\w\-])", 0.55, subtype="CITY", group=1,

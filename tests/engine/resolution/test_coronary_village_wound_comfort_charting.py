@@ -104,3 +104,20 @@ def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Lab
 def test_a_language_is_no_place_or_person(text: str, piece: str) -> None:
     """A model's span over a language, or over the part before its apostrophe, goes."""
     assert recovered_by_the_allowlist(text, piece, Label.LOCATION)
+
+
+
+@pytest.mark.parametrize("text", ["wants to be home by St-Jean-Baptiste, per daughter",
+                                  "WANTS TO BE HOME BY ST-JEAN-BAPTISTE, PER DAUGHTER"])
+def test_the_feast_of_saint_john_is_a_date_not_a_town(text: str, hipaa: Pipeline) -> None:
+    """"St-Jean-Baptiste" is built like a Quebec town's name but names a day: the town rule
+    leaves it to the holiday."""
+    from engine.core.domain import Document
+    from engine.detectors.regex.towns import TOWN_RULES
+
+    start = text.casefold().index("st-jean")
+    town = next(rule for rule in TOWN_RULES if rule.name == "town.french_compound")
+    assert list(town.find(text)) == []
+    spans = [s for s in hipaa.run(Document.from_text(text)).active
+             if s.start < start + 16 and start < s.end]
+    assert [s.label for s in spans] == [Label.DATE]
