@@ -164,6 +164,12 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 40 (sparse PHI)", "icu_notes_dev40.jsonl"),
             ("dev 41 (sparse PHI)", "icu_notes_dev41.jsonl"),
             ("dev 42 (sparse PHI)", "icu_notes_dev42.jsonl"),
+            ("dev 43 (sparse PHI)", "icu_notes_dev43.jsonl"),
+            ("dev 44 (sparse PHI)", "icu_notes_dev44.jsonl"),
+            ("dev 45 (sparse PHI)", "icu_notes_dev45.jsonl"),
+            ("dev 46 (sparse PHI)", "icu_notes_dev46.jsonl"),
+            ("dev 47 (sparse PHI)", "icu_notes_dev47.jsonl"),
+            ("dev 48 (sparse PHI)", "icu_notes_dev48.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -184,7 +190,13 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 30 (sparse PHI)", "icu_notes_heldapart30.jsonl"),
             ("held apart 31 (sparse PHI)", "icu_notes_heldapart31.jsonl"),
             ("held apart 32 (sparse PHI)", "icu_notes_heldapart32.jsonl"),
-            ("held apart 33 (sparse PHI)", "icu_notes_heldapart33.jsonl"))
+            ("held apart 33 (sparse PHI)", "icu_notes_heldapart33.jsonl"),
+            ("held apart 34 (sparse PHI)", "icu_notes_heldapart34.jsonl"),
+            ("held apart 35 (sparse PHI)", "icu_notes_heldapart35.jsonl"),
+            ("held apart 36 (sparse PHI)", "icu_notes_heldapart36.jsonl"),
+            ("held apart 37 (sparse PHI)", "icu_notes_heldapart37.jsonl"),
+            ("held apart 38 (sparse PHI)", "icu_notes_heldapart38.jsonl"),
+            ("held apart 39 (sparse PHI)", "icu_notes_heldapart39.jsonl"))
 
 
 def icu(ner: bool) -> None:

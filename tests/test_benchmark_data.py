@@ -28,7 +28,9 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_dev34.jsonl", "icu_notes_dev35.jsonl", "icu_notes_dev36.jsonl",
         "icu_notes_dev37.jsonl", "icu_notes_dev38.jsonl", "icu_notes_dev39.jsonl",
         "icu_notes_dev4.jsonl", "icu_notes_dev40.jsonl", "icu_notes_dev41.jsonl",
-        "icu_notes_dev42.jsonl",
+        "icu_notes_dev42.jsonl", "icu_notes_dev43.jsonl", "icu_notes_dev44.jsonl",
+        "icu_notes_dev45.jsonl", "icu_notes_dev46.jsonl", "icu_notes_dev47.jsonl",
+        "icu_notes_dev48.jsonl",
         "icu_notes_dev5.jsonl", "icu_notes_dev6.jsonl", "icu_notes_dev7.jsonl",
         "icu_notes_dev8.jsonl", "icu_notes_dev9.jsonl",
         "icu_notes_heldapart.jsonl", "icu_notes_heldapart10.jsonl", "icu_notes_heldapart11.jsonl",
@@ -42,7 +44,10 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_heldapart28.jsonl", "icu_notes_heldapart29.jsonl",
         "icu_notes_heldapart3.jsonl", "icu_notes_heldapart30.jsonl",
         "icu_notes_heldapart31.jsonl", "icu_notes_heldapart32.jsonl",
-        "icu_notes_heldapart33.jsonl",
+        "icu_notes_heldapart33.jsonl", "icu_notes_heldapart34.jsonl",
+        "icu_notes_heldapart35.jsonl", "icu_notes_heldapart36.jsonl",
+        "icu_notes_heldapart37.jsonl", "icu_notes_heldapart38.jsonl",
+        "icu_notes_heldapart39.jsonl",
         "icu_notes_heldapart4.jsonl", "icu_notes_heldapart5.jsonl", "icu_notes_heldapart6.jsonl",
         "icu_notes_heldapart7.jsonl", "icu_notes_heldapart8.jsonl", "icu_notes_heldapart9.jsonl"]
 

@@ -15,6 +15,15 @@ _KEPT_SECTIONS = frozenset({"COUNTRY", "STATE", "PROVINCE"})
 _STILL_PHI = frozenset({"new york", "washington", "quebec", "québec", "district of columbia",
                         "georgia", "jordan", "virginia", "oman", "montserrat", "chad",
                         "india"})
+# Continents and the regions of the world made of several countries ("a relief trip in West
+# Africa", "born in Central America"): larger than any state.
+_CONTINENTS = frozenset({"africa", "asia", "europe", "north america", "south america",
+                         "latin america", "central america", "antarctica", "oceania",
+                         "west africa", "east africa", "southern africa", "north africa",
+                         "southeast asia", "east asia", "south asia", "central asia",
+                         "middle east", "the caribbean", "caribbean", "scandinavia",
+                         "eastern europe", "western europe", "the balkans", "balkans",
+                         "polynesia", "micronesia", "melanesia", "sub-saharan africa"})
 _SECTION = re.compile(r"^\[([A-Z]+)\]$")
 # A part of a region is no smaller a place for it: "from southern Mexico", "rural Alberta".
 _PART_OF = re.compile(r"(?:(?:north|south|east|west)(?:ern)?|central|rural|upstate|downstate"
@@ -35,7 +44,7 @@ def broad_regions() -> frozenset[str]:
             section = heading.group(1)
         elif line and not line.startswith("#") and section in _KEPT_SECTIONS:
             kept.add(" ".join(line.casefold().split()))
-    return frozenset(kept - _STILL_PHI)
+    return frozenset((kept | _CONTINENTS) - _STILL_PHI)
 
 
 def broad_region(covered: str) -> bool:

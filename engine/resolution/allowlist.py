@@ -69,8 +69,19 @@ _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?
                      r"|\bmorse[ \t]+(?:fall[ \t]+)?(?:scale[ \t]+|score[ \t]+)?(?::[ \t]*)?\d{1,3}"
                      r"(?![\d.:/])"
                      # and the stool's type ("large formed bm (bristol 4)"), not "Bristol 4 days"
-                     r"|(?:(?<=\()|\b(?:bms?|stools?)\b[^\n]{0,24}?\b)bristol[ \t]+(?:type[ \t]+)?"
-                     r"[1-7](?![\d.:/]))")
+                     r"|(?:(?<=\()|\b(?:bms?|stools?|bo|bno)\b[^\n]{0,24}?\b)bristol[ \t]+"
+                     r"(?:type[ \t]+)?[1-7](?![\d:/]|\.\d))")
+# Places and surnames that name a scale, a pay band, a collar or a society where they stand:
+# "RASS (Richmond) -3", "bedside nurse (Band 6)", "C-collar (Aspen)", "Miami J collar", "per
+# ASPEN/AND criteria", "power 4.1 W. Doppler MAP" (watts, then the pressure's method),
+# "Balance: Berg 38/56".
+_NAMED_THINGS = re.compile(
+    r"(?i:\brass[ \t]*\([ \t]*richmond\b|\bband[ \t]+[2-9][a-d]?\b(?![.:/]\d)"
+    r"|\bcollar[ \t]*\([ \t]*(?:aspen|miami[ \t\-]*j|philadelphia)\b"
+    r"|\b(?:aspen|miami[ \t\-]*j|philadelphia)[ \t]+(?:c-?)?collar\b|\baspen[ \t]*/[ \t]*and\b"
+    r"|\d[ \t]?w\.?[ \t]+doppler\b"
+    r"|\bberg[ \t]+(?:balance[ \t]+)?(?:scale[ \t]+)?(?:score[ \t]+)?:?[ \t]*\d{1,2}(?:/56)?"
+    r"(?![\d.:]))")
 # The staged heart operations named after surgeons, where the chart speaks of the operation:
 # "s/p Glenn", "early Glenn", "post glenn", "Glenn pressures", "GLENN SCHEDULED", "Fontan
 # circulation" (not "Dr. Glenn", "Glenn (father) called").
@@ -80,6 +91,12 @@ _PALLIATION = re.compile(
     r"|\b(?:norwood|glenn|fontan|rastelli)(?:-\w+)?[ \t]+(?:shunt|pressures?|circulation"
     r"|procedure|physiology|pts?|patient|conduit|pathway|candidate|scheduled|pod|stage"
     r"|protection|takedown|failure|operation|repair|completion)\b)")
+# In a note about a single ventricle's staged repair, the stages' names are the operations
+# wherever they stand ("unobstructed GLENN", "(Norwood + Glenn)", "brother's Glenn", "glenn
+# incision"), unless a title goes before or a surname after ("Dr. Glenn", "Glenn Ashby").
+_SINGLE_VENTRICLE = re.compile(r"(?i:\b(?:norwood|hlhs|hypoplastic[ \t]+left|single[ \t]+ventricle"
+                               r"|sano|bdg|cavopulmonary|hemi-?fontan)\b)")
+_STAGE = re.compile(r"(?i:\b(?:norwood|glenn|fontan)\b)(?![ \t]+[A-Z][a-z])")
 # A score's grade that a candidate took with the score's name: "hunt-hess 3", "Fisher grade 2".
 _GRADE_AFTER = re.compile(r"[ \t]+#?\d{1,2}\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor|rn|np|md)\.?\s*)$")
@@ -133,6 +150,10 @@ class ClinicalAllowlist:
         ranges += [m.span() for m in _GENE_VARIANT.finditer(text)]
         ranges += [m.span() for m in _BLADE.finditer(text)]
         ranges += [m.span() for m in _PALLIATION.finditer(text)]
+        if _SINGLE_VENTRICLE.search(text):
+            ranges += [m.span() for m in _STAGE.finditer(text)
+                       if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])]
+        ranges += [m.span() for m in _NAMED_THINGS.finditer(text)]
         ranges += [m.span() for m in _FISHER.finditer(text)
                    if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])]
         return ranges

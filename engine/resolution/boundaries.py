@@ -35,7 +35,8 @@ _NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
 FIELD_LABELS = (r"age|dob|d\.o\.b|date\s+of\s+birth|sex|gender|mrn|phn|hcn|uli|ssn|sin|id"
                 r"|name|patient|address|tel|phone|fax|email|dr|provider|physician|gp|ward"
                 r"|room|bed|unit|date|admitted|discharged|ref|re|dx|diagnosis|allergies"
-                r"|insurance|chart|acct|account|visit|encounter|service|attending")
+                r"|insurance|chart|acct|account|visit|encounter|service|attending"
+                r"|(?:hosp(?:ital)?|nhs|case)\s+(?:no|num|number)|nhi")  # "HOSP NO: RX7741026"
 # A field label: the word, then a colon or hash (the colon may sit just past the span).
 _FIELD = re.compile(rf"(?i:(?<![\w.])(?:{FIELD_LABELS})\.?[ \t]*[:#])")
 _FORM_GAP = re.compile(r"[ \t]{3,}|\t")
@@ -72,7 +73,12 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            "counsellor", "perfusion", "pharmacy", "fellow", "resident",
                            "attending", "mgm", "mgf", "pgm", "pgf", "mob", "fob",
                            "rt", "rrt", "md", "pa", "lpn", "cna", "slp", "cm",  # "RT YAZZIE"
-                           "sr", "br", "msgr", "cantor", *MILITARY_RANKS})  # "MAJ Lindqvist"
+                           "sr", "br", "msgr", "cantor", *MILITARY_RANKS,  # "MAJ Lindqvist"
+                           # "Cousin Eusebio", "Doña Chepa", "SNOD Ashdown", "registrar Achebe"
+                           "cousin", "doña", "señora", "señor", "sra", "srta", "snod",
+                           "registrar", "consultant", "foreman",
+                           # "auntie Fetu", "goes by Uncle Sefa", "Kahu Aukai" (a pastor)
+                           "auntie", "aunty", "aunt", "uncle", "tutu", "kahu"})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"
@@ -152,7 +158,8 @@ def _cut(text: str, bounds: list[tuple[int, int]], sep: re.Pattern[str]) -> list
 def _without_labels(text: str, start: int, end: int) -> tuple[int, int]:
     """Cut a span before the first field label inside it; drop a label at its start."""
     while True:
-        lead = _FIELD.match(text, start, min(len(text), end + 2))
+        # a label of several words may run past a span of its first ("HOSP" of "HOSP NO:")
+        lead = _FIELD.match(text, start, min(len(text), end + 12))
         if lead is None or lead.start() != start:
             break
         start = lead.end()

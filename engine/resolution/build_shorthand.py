@@ -211,6 +211,23 @@ CURATED = (
     # "TRANSFER TO MTF", "company cmdr notified")
     "pvt", "pfc", "spc", "cpl", "sgt", "ssg", "sfc", "1sg", "cpt", "maj", "ltc", "lcdr", "cmdr",
     "mtf", "tricare",
+    # British units and staff ("Referred by: Medical Reg from AMU", "Extubate to NIV", "d/c
+    # from ccot caseload", "SNOD Ashdown", "update consultant on WR"), vehicles and clinics
+    # ("thrown from ATV", "outpatient PT at FQHC"), lines and pump limits ("Lines: RIJ
+    # ProtekDuo", "5500 rpm / lsl 5200") and an INR meter
+    "amu", "mau", "sau", "eau", "hdu", "ccot", "niv", "snod", "sho", "spr", "fy1", "fy2", "wr",
+    "atv", "utv", "fqhc", "rij", "lij", "lsl", "coaguchek",
+    # a diabetic crisis, a step-down unit ("Rm 10 - HHS, glucose 880", "tx to cvsu step-down")
+    "hhs", "cvsu",
+    # tropical infections, orthoses and team rounds ("lepto (PCR sent), chikungunya/Zika",
+    # "AMBULATES W/ L AFO", "Discussed at IDT rounds", "ot/pt co-treat")
+    "zika", "lepto", "dengue", "chikungunya", "afo", "kafo", "idt", "idr", "co-treat",
+    "cotreat",
+    # a caller's check and metronidazole ("IDENTITY CONFIRMED VIA PT PASSCODE", "CEFTRIAXONE/
+    # METRO")
+    "passcode", "metro",
+    # hyperosmolar therapy and where a drain is levelled ("OSMO Q6H", "releveled at tragus")
+    "osmo", "tragus", "phlebostatic",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -51,7 +51,8 @@ _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|streng
                      r"|nihss|cpot|rass|ciwa|cows|braden|nodes|ice|icans|sppb|tug|mrc|mmt"
                      # muscles graded right/left ("biceps 5/5, triceps 3/2, grip 4/3")
                      r"|biceps|triceps|deltoids?|grip|quads?|quadriceps|hamstrings?|iliopsoas"
-                     r"|ehl|dorsiflexion|plantarflexion|flex)\b"
+                     r"|ehl|dorsiflexion|plantarflexion|flex"
+                     r"|ha|h/a|headache|c/o)\b"  # "C/O HA 6/10 -> TYLENOL": a pain's score
                      r"(?:[ \t:=,]+[^\s/]+){0,3}[ \t:=]*$)")
 _AGAINST_AFTER = re.compile(r"^(?:[ \t]*%|/\d|[ \t]*(?:cm|mmhg|mm|h2o|x\b|breaths|on\s+\d"
                             r"|bilat(?:eral(?:ly)?)?\b|b/l\b))",  # "(last 5/5 bilat)"

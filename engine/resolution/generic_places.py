@@ -78,6 +78,14 @@ _GENERIC = frozenset({
     # "kept at the warming centre kennel", "resident of the encampment", "stairwell of parkade")
     "morgue", "kennel", "encampment", "tent", "stairwell", "parkade", "overpass", "underpass",
     "warming", "hut", "backcountry", "campsite", "campground",
+    # a farm's places, a telephone line, a hospital's follow-up and obstetric units ("fell
+    # through hay loft", "in a pistachio orchard", "home landline", "icu follow up clinic",
+    # "to antepartum unit", "regional burns centre")
+    "hay", "loft", "wagon", "pasture", "hillside", "orchard", "orchards", "grove", "groves",
+    "pistachio", "walnut", "ditch", "barn", "landline", "icu", "follow", "up", "follow-up",
+    "antepartum", "postpartum", "burns", "recovery", "post-icu", "metabolic", "genetics",
+    # an Amish family's places ("home to the grossdaadi haus", "VF arrest at barn raising")
+    "grossdaadi", "dawdy", "haus", "raising", "field", "fields",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

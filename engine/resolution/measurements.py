@@ -12,7 +12,13 @@ import re
 
 from engine.core.domain import Source, Span
 from engine.detectors.regex.fragments import HHMM, HOLIDAY, MONTH, WEEKDAY
-from engine.detectors.regex.validators import month_day, month_day_range, month_year, numeric_date
+from engine.detectors.regex.validators import (
+    day_month,
+    month_day,
+    month_day_range,
+    month_year,
+    numeric_date,
+)
 from engine.resolution.chartdates import (
     charting_date,
     culture_result_after,
@@ -181,7 +187,9 @@ def _chain_is_date(text: str, match: re.Match[str]) -> bool:
         return False
     if len(parts[1]) == 4:
         return month_year(value)
-    return month_day(value) or month_year(value)
+    return month_day(value) or month_year(value) \
+        or day_month(value) and charting_date(text, match.start(), match.end()) \
+        and not drug_before(text, match.start())  # "icu 22/3", not "hydrocortisone 15/5"
 
 
 _MONTH_WORD = re.compile(rf"(?i:\b{MONTH}\b|\b{WEEKDAY}\b)")
@@ -324,7 +332,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         return True
     if _DMY.fullmatch(core) and numeric_date(core):
         return not _PERCENT_AFTER.match(text[end:end + 8])  # "CPAP 5/10/35%" is a setting
-    if _MY.fullmatch(core):
+    if _MY.fullmatch(core) and not day_month(core):  # "14/11" is no month/year
         core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \
@@ -339,9 +347,12 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             or two_digit_year and _event_day(text, core_start, core_start + len(core))
     if _MD.fullmatch(core):
         core_start = start + covered.index(core)
-        if not month_day(core) or core == "2/2" and _SECONDARY_TO.match(text, end) \
+        if not (month_day(core) or day_month(core)) \
+                or core == "2/2" and _SECONDARY_TO.match(text, end) \
                 or _PER_HOURS_AFTER.match(text, core_start + len(core)):
             return False  # "Na rise max 6-8/24h": a rate
+        if day_month(core) and drug_before(text, core_start):
+            return False  # "ON HYDROCORTISONE 15/5": a split dose, no day/month
         if _ABOUT_OR_HEADING.search(text[max(0, core_start - 3):core_start]) \
                 and (text[core_start - 1:core_start] == "~"
                      or _HEADING_AFTER.match(text, core_start + len(core))):

@@ -21,6 +21,7 @@ from engine.resolution.edges import in_caseless_line
 from engine.resolution.generic_places import lower_case_english_words
 from engine.resolution.roles import TITLE_BEFORE
 from engine.resolution.terms import drug_words
+from engine.resolution.unknown_words import verb_form
 
 _RELATION_WORDS = frozenset(RELATIONS.split("|"))
 _PRONOUNS = frozenset("i me my mine you your he him his she her hers we us our they them their"
@@ -39,6 +40,9 @@ def lower_case_english_name(text: str, span: Span) -> bool:
     words = lower_case_english_words(text, span)
     if not words:
         return False
+    relation_before = _RELATION_BEFORE.search(text[max(0, span.start - 24):span.start])
+    if relation_before and all(verb_form(w) for w in words):
+        return True  # what the relative did: "daughter rang 0600"
     first, last = all_name_lists()
     context = has_name_context(text, span.start, span.end)
     # A listed name written as a word needs context ("wife faith", not "states faith has");
@@ -46,7 +50,7 @@ def lower_case_english_name(text: str, span: Span) -> bool:
     if any(w in first or w in last for w in words):
         if context:
             return False
-    elif context and not _RELATION_BEFORE.search(text[max(0, span.start - 24):span.start]):
+    elif context and not relation_before:
         return False
     return not in_caseless_line(text, span.start)
 

@@ -107,6 +107,9 @@ def is_prefixed_word(word: str) -> bool:
     """A prefix and a word or abbreviation, as charted run together ("REDOSE", "PREOP",
     "reeval", "posttx"): no acronym or name, although no dictionary holds it."""
     key = word.casefold()
+    head, hyphen, rest = key.partition("-")
+    if hyphen and (head in _PREFIXES or head == "co") and len(rest) >= 2:
+        return clinical_or_english(rest)  # "PT re-eval requested", "ot/pt co-treat"
     return any(key.startswith(prefix) and len(key) - len(prefix) >= 2
                and clinical_or_english(key[len(prefix):]) for prefix in _PREFIXES)
 

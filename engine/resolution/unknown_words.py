@@ -17,7 +17,9 @@ from engine.resolution.terms import drug_words
 
 # Irregular verb forms Webster's headwords do not hold, which follow "pt" in charting.
 _VERB_FORMS = frozenset("has had was were does did became began gets got goes went says"
-                        " said seems seemed feels felt keeps kept sleeps slept".split())
+                        " said seems seemed feels felt keeps kept sleeps slept"
+                        # what a relative did: "daughter rang 0600", "son came in, drove home"
+                        " rang rung came drove brought took told spoke saw gave sat stood".split())
 # and what a patient is, as charted: "tachypneic", "hypoxemic", "hypotensive", "oliguric"
 _VERB_ENDING = re.compile(r"(?:ed|ing|able|ible|ly|ized|ised|'d|’d|pneic|pnoeic|emic|oxic|tensive"
                           r"|cardic|uric)$")

@@ -31,7 +31,9 @@ RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brothe
              r"|mob|fob|mgm|mgf|pgm|pgf"  # a newborn's mother, father and grandparents
              # more than one: "SONS MARK AND PETER", "DAUGHTER TERESA AND GRANDKIDS HERE"
              r"|sons|daughters|brothers|sisters|grandsons|granddaughters|grandkids"
-             r"|grandchildren|grandchild|kids|children|parents|siblings")
+             r"|grandchildren|grandchild|kids|children|parents|siblings"
+             # "foreman drove him in by pickup", "Ohana present throughout", "auntie Fetu"
+             r"|foreman|forewoman|ohana|auntie|aunty|tutu")
 # Who the patient is, never a name of theirs without a title: "PT: MAN W/ HTN".
 PERSON_WORDS = frozenset({"man", "woman", "gentleman", "lady", "male", "female"})
 # Explicit cues after which the next words are a name whatever the dictionaries say.

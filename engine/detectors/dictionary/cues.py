@@ -43,7 +43,7 @@ _WITH_BEFORE = re.compile(r"(?i:\b(?:w/|with)[ \t]*\Z)")
 class CueNameDetector:
     """The name right after an explicit cue, in any case."""
 
-    spec = DetectorSpec(id="dictionary.cue_names", version=4, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.cue_names", version=5, source=Source.DICTIONARY,
                         description="names after Patient / Pt / Name: / Re: cues")
 
     def __init__(self) -> None:
@@ -58,10 +58,11 @@ class CueNameDetector:
         listed = key in self.names or all(p in self.names for p in key.split("-"))
         if key.rstrip(".") in _STOP or len(key) < 2 or key in self.clinical and not listed:
             return None
-        from engine.resolution.shorthand import is_shorthand  # resolution imports detectors
+        # imported here: resolution imports detectors
+        from engine.resolution.shorthand import is_prefixed_word, is_shorthand
 
-        if not listed and is_shorthand(key):
-            return None  # "PT: RR 18-24, UNLABORED": the patient's section, then a reading
+        if not listed and (is_shorthand(key) or is_prefixed_word(key)):
+            return None  # "PT: RR 18-24, UNLABORED", "PT re-eval": a section, a reading, a visit
         if not caseless and not (is_title(word) or word.isupper()):  # "PT re-evaluation"
             return None if is_english(key) or is_english_compound(key) else "name"
         if not is_english(key) and not is_english_compound(key):

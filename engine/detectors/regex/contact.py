@@ -12,28 +12,30 @@ from engine.detectors.regex.validators import ip_address, web_shape
 P, W = Label.PHONE, Label.WEB
 _EXT_WORD = r"\s*(?:(?i:x|ext\.?|extension|poste)|#)\s*"  # Quebec's "poste 3"
 _EXT = rf"(?:{_EXT_WORD}\d{{1,6}})?"  # "555-276-4410 X2", "ext 3"
-_NANP = (rf"(?:\+?1[\s.\-]?|001[\s.\-])?(?:\(\d{{3}}\)\s*|\d{{3}}[\s.\-])\d{{3}}[\s.\-]\d{{4}}"
+# A number's groups are split by a space, a dot or a hyphen, never a tab or a line break (a
+# table's cells: "0000\t200\t2000").
+_NANP = (rf"(?:\+?1[ .\-]?|001[ .\-])?(?:\(\d{{3}}\) *|\d{{3}}[ .\-])\d{{3}}[ .\-]\d{{4}}"
          rf"{_EXT}")
 _NANP_BARE = r"(?:\+?1)?\d{10}"
-_INTL = (r"(?:\+|00)[1-9]\d{0,2}[\s.\-]?(?:\(0?\d{1,4}\)[\s.\-]?)?\d{1,5}(?:[\s.\-]?\d{2,5}){1,4}"
+_INTL = (r"(?:\+|00)[1-9]\d{0,2}[ .\-]?(?:\(0?\d{1,4}\)[ .\-]?)?\d{1,5}(?:[ .\-]?\d{2,5}){1,4}"
          + _EXT)
 # National formats (UK 07700 900123, FR 01.84.17.61.18, AU (08) 8747 6301, 450 0840).
-_NATIONAL = (r"(?:\(0?\d{1,4}\)\s?\d{3,4}[\s.\-]?\d{3,4}"
-             r"|0\d{1,4}(?:[\s.\-]\d{2,4}){2,4}"
+_NATIONAL = (r"(?:\(0?\d{1,4}\) ?\d{3,4}[ .\-]?\d{3,4}"
+             r"|0\d{1,4}(?:[ .\-]\d{2,4}){2,4}"
              r"|\d{2}(?:[.\-]\d{2}){3,4}"
-             r"|\d{3}[\s.\-]\d{3}[\s.\-]\d{3}"
-             r"|\d{3}[\s\-]\d{4})"
+             r"|\d{3}[ .\-]\d{3}[ .\-]\d{3}"
+             r"|\d{3}[ \-]\d{4})"
              r"(?:\s*(?i:ext\.?|extension|poste)\s*\d{1,6})?")  # "at 555-0153 x2": tried twice
 _L = r"(?<![\w+/.\-])"
 _R = r"(?![\w/]|[.\-]\d)"
 _CTX = (r"(?i:\b(?:tel(?:ephone)?|ph(?:one)?|cell(?:ular)?|mobile|home|work|contact|call)\b"
         r"\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)")
 _FAX = r"(?i:\b(?:fax|facsimile|f)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
-_PAGER = r"(?i:\b(?:pager|pgr|page|beeper|bleep)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
+_PAGER = r"(?i:\b(?:pager|pgr|pg|page|beeper|bleep)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
 _ANY = rf"(?:{_NANP}|{_INTL}|{_NATIONAL}|{_NANP_BARE})"
 
 # Odd layouts: "301/555/0192", "301 5550192", "301555-0192" (area and exchange 2-9).
-_ODD = r"[2-9]\d\d/[2-9]\d\d/\d{4}|[2-9]\d\d[ \t][2-9]\d{6}|[2-9]\d\d[2-9]\d\d-\d{4}"
+_ODD = r"[2-9]\d\d/[2-9]\d\d/\d{4}|[2-9]\d\d [2-9]\d{6}|[2-9]\d\d[2-9]\d\d-\d{4}"
 
 
 _EXT_MARK = re.compile(rf"{_EXT_WORD}(?=\d)")

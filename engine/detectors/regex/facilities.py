@@ -42,7 +42,8 @@ _NOT_LIMITED = (r"(?!(?<=Limited)[ \t]+(?i:rom|arom|prom|range|motion|movement|m
 
 # Where a patient goes or comes from: "transfer to CMC", "seen at OHSU", "back to Ward 4".
 _MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to|arrived"
-         r"|sent\s+to|back\s+to|returned?\s+to|d/c\s+to|discharged?\s+to)[ \t]+(?:the[ \t]+)?)")
+         r"|sent\s+to|back\s+to|returned?\s+to|d/c\s+to|discharged?\s+to|floor:)[ \t]+"
+         r"(?:the[ \t]+)?)")  # "To floor: Whitcomb 4 trauma"
 
 _TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|back\s+to"
              r"|(?:records|requested)\s+(?:to|from)|presented\s+to"  # "records from PMH"
@@ -86,7 +87,7 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "vascular", "anticoagulation", "coumadin", "stroke", "lipid", "transplant", "infusion",
     # what is said of a head: "Recs for LTAC", "referral to rehab", "accepted at snf"
     "recs", "recommendations", "referral", "referred", "accepted", "pending", "for", "to",
-    "at", "and", "interventional", "diagnostic",
+    "at", "and", "interventional", "diagnostic", "cath", "ep",  # "Cath Lab Handoff to CICU"
     # which one of a kind: "3. Second LTAC 1.5 hr away", "hospital-based primary care clinic"
     "first", "second", "third", "another", "other", "nearest", "closest", "same", "based",
     "primary", "care", "urgent", "community", "yr", "year",
@@ -321,6 +322,12 @@ def _state_university(text: str) -> bool:
     return text.split()[-1].casefold() in _states()
 
 
+# The surgical services, which "<word> Surgery" names far more often than a practice.
+_SURGICAL = (r"(?i:general|cardiac|cardiothoracic|thoracic|vascular|plastic|orthopa?edic|colorectal"
+             r"|day|bariatric|hand|breast|neuro|pa?ediatric|oral|maxillofacial|emergency|trauma"
+             r"|transplant|hepatobiliary|endocrine|minor|upper|family|private|group)\b")
+
+
 FACILITY_RULES: tuple[RegexRule, ...] = (
     RegexRule("facility.state_university", H, r"\b(U\.?[ \t]+(?:of[ \t]+)?[A-Z][a-z]{3,})\b", 0.6,
               group=1, validate=_state_university),
@@ -360,6 +367,12 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               r"|les|le|la)[ \t]*)?[^\W\d_][\w'’]*(?:-[\w'’]+)*"
               r"(?:[ \t]+[^\W\d_][\w'’]*-[\w'’\-]+)?))", 0.7, group=1, validate=_quebec_name,
               on_view=False),
+    # A British general practice by its name, after the GP: "GP (Fernside Surgery) to be
+    # informed", "GP: Dr Amin, Castle Mead Surgery"; not a surgical service ("General Surgery").
+    RegexRule("facility.gp_surgery", H,
+              rf"(?i:\b(?:gp|general[ \t]+practitioner)\b)[^\n]{{0,30}}?\b((?!{_SURGICAL})"
+              rf"{UP}{LETTER}+(?:[ \t]+{UP}{LETTER}+)?[ \t]+(?:Surgery|Practice))\b", 0.6,
+              group=1),
     # "transferred from our lady of the tallow", "Our Lady of Lourdes": a Catholic hospital's name
     # in any case.
     RegexRule("facility.our_lady", H,
@@ -386,11 +399,12 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     # Lower-case notes: only after a transfer phrase ("switched to zosyn" is not a place).
     RegexRule("facility.acronym_lower", H, rf"{_TRANSFER}([a-z]{{2,6}})(?![\w\-/])", 0.5,
               group=1, validate=_moved_to_acronym),
-    RegexRule("facility.ward", H, r"(?i:\b(ward[ \t]+(?:\d{1,2}[A-Za-z]?|[A-Z]\d?)))\b", 0.6,
-              group=1),
+    RegexRule("facility.ward", H, r"(?i:\b(ward[ \t]+(?:\d{1,2}[A-Za-z]?|[A-Z]\d?)))(?![\w/])",
+              0.6, group=1),  # not "on postnatal ward w/ partner"
     RegexRule("facility.head", H,
               rf"\b(?<!/)((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}"
-              rf"[ \t]+{_HEAD})\b(?![ \t]+(?i:day)[ \t]*#?\d)",  # "hospital day 2": a count
+              rf"[ \t]+{_HEAD})\b(?![ \t]+(?i:day)[ \t]*#?\d)"  # "hospital day 2": a count
+              r"(?![ \t]*(?i:(?:no|num|number)\b\.?[ \t]*:|#))",  # "HOSP NO:", a field label
               0.7, group=1, validate=_named_head),
     # A town's fire or police department: the town is the identifier ("volunteer ff with
     # Tamsworth Fire Dept", "HARLOW POLICE DEPARTMENT").

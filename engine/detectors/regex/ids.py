@@ -82,6 +82,12 @@ ID_RULES: tuple[RegexRule, ...] = (
     # "Last4: S6612": a veterans' chart key, the surname's initial and the SSN's last four.
     RegexRule("id.last4", ID, rf"(?i:\blast[ \t]?4)[ \t]*:[ \t]*([A-Za-z]?\d{{4}}){_R}", 0.85,
               group=1),
+    # An unidentified trauma patient's alias, which the chart keeps until the name is known:
+    # 'ARMBAND ALIAS "TRAUMA ZULU 4417"', "Trauma Bravo 2281 per EMS".
+    RegexRule("id.trauma_alias", ID,
+              r"(?i:\btrauma[ \t]+((?:alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel|india"
+              r"|juliet|kilo|lima|mike|november|oscar|papa|quebec|romeo|sierra|tango|uniform"
+              r"|victor|whiskey|x-?ray|yankee|zulu)[ \t]+\d{2,6}))\b", 0.85, group=1),
     # Spanish record, social-security and college numbers, often in spaced groups:
     # "NHC: 2569870", "NASS: 47 39047534 02", "NºCol: 28 28 70973", "CIPA: nhc-739146".
     RegexRule("id.es_cued", ID,

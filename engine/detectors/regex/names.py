@@ -11,9 +11,11 @@ from engine.detectors.regex.fragments import (
     CREDENTIALS,
     INITIAL,
     MILITARY_RANKS,
+    MONTH,
     NAME_TOKEN,
     PERSON_NAME,
     SUBJECT_VERBS,
+    WEEKDAY,
 )
 from engine.detectors.regex.rule import RegexRule
 
@@ -23,7 +25,8 @@ _NAME = rf"({PERSON_NAME})"
 _TITLED = rf"(?!(?:Dr|Mr|Mrs|Ms|Prof)\b)({PERSON_NAME}|{NAME_TOKEN})"  # "doctor Dr. Ouellette"
 _FIELD_SEP = r"[ \t]*[:\-–][ \t]*"
 _SURNAME_COMMA_NAME = r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b"  # "Doe, Quartz"
-_HONORIFIC = r"(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS)"  # "Pt: Mrs. Hedda Ostrowski"
+# "Pt: Mrs. Hedda Ostrowski", "known to family as Doña Chepa"
+_HONORIFIC = r"(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS|Doña|Señora|Señor|Sra|Srta)"
 _DOCTOR_FIELDS = (r"referring(?:\s+(?:physician|provider|doctor|md))?|attending(?:\s+physician)?"
                   r"|physician|provider|surgeon|assistant|anesthesiologist|anaesthetist"
                   r"|dictated\s+by|transcribed\s+by|signed\s+by|electronically\s+signed\s+by"
@@ -97,6 +100,13 @@ def word_or_listed_name(text: str) -> bool:
         and not is_shorthand(text) and text.casefold() not in _CALL_ME_BACK
 
 
+def _capitalised_word(text: str) -> bool:
+    """A capitalised word that is no shorthand, day or month ("Peanut"; not "ICU", "Monday")."""
+    from engine.resolution.shorthand import is_shorthand
+
+    return not is_shorthand(text) and not re.fullmatch(rf"(?i:{WEEKDAY}|{MONTH})", text)
+
+
 def unlisted_word(text: str) -> bool:
     """One word that no English, clinical or shorthand list holds ("Delphine"; not "by her
     first name", "(deceased)", "(HCP)", "GUARDIAN (CHIN) STITCH")."""
@@ -113,7 +123,9 @@ def named_after_mr(text: str) -> bool:
     from engine.resolution.shorthand import is_shorthand
 
     first = text.split()[0]
-    return is_listed_name(first) or not is_english(first) and not is_shorthand(first)
+    parts = [p for p in re.split(r"[-–]", first) if p]  # "MR MILD-MOD": the valve's grade
+    return is_listed_name(first) or any(is_listed_name(p) for p in parts[1:]) \
+        or not all(is_english(p) or is_shorthand(p) for p in parts)
 
 
 # What a person field holds when it names no one: "caregiver: pt's cousin", "Informant: self".
@@ -207,6 +219,19 @@ def not_a_service(text: str) -> bool:
         and not is_listed_name(w) for w in words)
 
 
+# A service and a grade of doctor, as British notes name who referred or reviewed ("Referred
+# by: Medical Reg", "Surgical SHO", "On-call FY1"): no one's name ("Reg Hollis" is).
+_SERVICE_GRADE = re.compile(
+    r"(?i:(?:(?:medical|surgical|ortho\w*|cardiology|cardiac|renal|respiratory|resp|gastro"
+    r"|neuro\w*|ha?ematology|oncology|icu|itu|ana?esthe\w*|pa?ediatric|obstetric|general"
+    r"|vascular|urology|plastics|on-?call|night|day|acute|ed|a&e)[ \t]*)+"
+    r"(?:reg|registrar|sho|spr|fy[12]|f[12]|consultant|team)?)")
+
+
+def not_a_grade(text: str) -> bool:
+    return not _SERVICE_GRADE.fullmatch(text.strip())
+
+
 _CONTRACTION = re.compile(r"(?i:[a-z]+['’](?:t|ll|re|ve|d|m))")
 
 
@@ -233,6 +258,10 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # "CXR unchanged per Brannigan": who said so, in a note with case.
     RegexRule("name.per", DOC, r"\bper[ \t]+([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?)\b(?![ \t]*[/:])",
               0.6, group=1, validate=surname_word, on_view=False),
+    # A resident by year of training: "- achebe, nsgy pgy-2", "DR. KINLEY, PGY-1".
+    RegexRule("name.pgy", DOC,
+              r"(?<![\w'’\-])([^\W\d_][\w'’]+(?:-[^\W\d_][\w'’]+)?),[ \t]*(?:[a-z]{2,8}[ \t]+)?"
+              r"(?i:pgy)[ \t\-]?[1-8]\b", 0.75, group=1, validate=not_a_service),
     RegexRule("name.honorific", PER,
               rf"\b(?!M[Rr]\b){_HONORIFIC}\.?[ \t]+{_TITLED}", 0.9, group=1),
     # Police and custody officers by rank: "OFC. BRANDYWINE AND OFC. SALAZAR-KEENE", "Det.
@@ -252,7 +281,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
               validate=named_after_mr),
     RegexRule("name.doctor_field", DOC,
               rf"(?im:^[ \t>]*(?:{_DOCTOR_FIELDS}){_FIELD_SEP}(?:(?:dr|doctor)\.?[ \t]+)?)"
-              rf"{_NAME}", 0.85, group=1),
+              rf"{_NAME}", 0.85, group=1, validate=not_a_grade),
     # Lower-case "cc:" is a copy list; upper-case "CC:" is usually the chief complaint.
     RegexRule("name.cc", DOC, rf"(?m:^[ \t>]*(?:cc|c\.c\.|Cc)[ \t]*:[ \t]*(?:Dr\.?[ \t]+)?){_NAME}",
               0.85, group=1),
@@ -262,7 +291,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP})(?!(?i:dr|doctor|bed|rm|room)\b)"
               rf"(?:{_HONORIFIC}\.?[ \t]+)?{_NAME}"
               r"(?![ \t]*(?:\w+[ \t]+)?(?i:is|was|has|had|reports|states|denies)\b)",
-              0.85, group=1),
+              0.85, group=1, validate=not_a_service),  # "PT: HLHS S/P NORWOOD" is no one
     RegexRule("name.surname_first", PAT,
               rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP}(?:{_HONORIFIC}\.?[ \t]+)?)"
               rf"({NAME_TOKEN},[ \t]*{NAME_TOKEN}"
@@ -331,16 +360,21 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # A sign-out list's patient by bed: "Bed 2 – Kealoha, COPD/pna", "BED 4 - FENWICK (83M)".
     RegexRule("name.bed_list", PAT,
               r"(?im:^[ \t]*(?:\d{1,2}[.)][ \t]*)?(?:bed|rm|room)[ \t]*#?\d{1,2}[a-z]?"
-              r"(?:[ \t]*[–—\-:][ \t]*|[ \t]+(?=[^\W\d_][\w'’\-]+[ \t]+-[ \t])))"
+              r"(?:[ \t]*[–—\-:][ \t]*|[ \t]+(?=[^\W\d_][\w'’\-]+(?:[ \t]+-[ \t]|:))))"
               r"([^\W\d_][\w'’\-]+(?:[ \t]+[^\W\d_][\w'’\-]+)?)"
-              r"(?=[ \t]*[,(–—:]|[ \t]+-[ \t]|[ \t]+\d{1,3}%)",
+              r"(?=[ \t]*[,(–—:]|[ \t]+-[ \t]|[ \t]+\d{1,3}%)",  # "bed 3 hershberger: hd 5"
               0.55, group=1, validate=bed_list_name, on_view=False),
     # A nickname without quotes where the chart says it is one: "pt goes by duke", "jojo (what
     # he goes by)", '"TINY" (NICKNAME, PT PREFERS)', "PT (MANNY, PREFERS NICKNAME)".
     RegexRule("name.goes_by", PAT,
               r"(?i:\b(?:(?:goes|went|going)[ \t]+by|known[ \t]+(?:to[ \t]+\w+[ \t]+)?as))[ \t]+"
-              r"([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6,
+              rf"(?!{_HONORIFIC}\.?[ \t])([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6,
               group=1, validate=word_or_listed_name, on_view=False),
+    # What a family calls a child, capitalised in a line with case: "Parents call her Peanut".
+    RegexRule("name.family_calls", PAT,
+              r"(?i:\b(?:parents|family|they|mom|dad)[ \t]+call[ \t]+(?:her|him)[ \t]+)"
+              r"([A-Z][a-z][\w'’\-]*)(?![\"”\w])", 0.6, group=1, validate=_capitalised_word,
+              on_view=False),
     RegexRule("name.nickname_aside", PAT,
               r"[\"“]?([^\W\d_][\w'’\-]+)[\"”]?[ \t]*\((?i:what[ \t]+(?:he|she|they|pt)[ \t]+"
               r"(?:goes[ \t]+by|prefers)|nickname\b"

@@ -127,7 +127,8 @@ STAFF_RULES: tuple[RegexRule, ...] = (
     # PUPILS", "CORE TEMP 32.4 C. ACTIVE")
     RegexRule("staff.initial_caps", DOC,
               r"(?<![\w.>+/'’&])(?<!\d[ \t])(?<!PEAKED[ \t])(?<!INVERTED[ \t])(?<!FLAT[ \t])"
-              r"(?<!HYPERACUTE[ \t])([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",
+              r"(?<!HYPERACUTE[ \t])(?<!PHASE[ \t])(?<!STAGE[ \t])(?<!CLASS[ \t])(?<!TYPE[ \t])"
+              r"([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",  # "REHAB PHASE I. ANTICIPATE"
               0.6, group=1, validate=caps_surname),
     # "per patel on renal", "per okafor from cards", "per ilunga (renal)": a surname and the
     # service it speaks for.

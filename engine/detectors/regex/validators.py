@@ -115,6 +115,15 @@ def month_day(text: str) -> bool:
     return 1 <= int(parts[0]) <= 12 and 1 <= int(parts[1]) <= 31
 
 
+def day_month(text: str) -> bool:
+    """A day/month as British, Australian and many Canadian notes chart it, where the first
+    number cannot be a month ("22/3", "14/11"); "3/4" stays a month/day, and "24/7" is all
+    the time."""
+    parts = [p for p in _split_date(text) if p]
+    return len(parts) == 2 and all(p.isdigit() for p in parts) and text.strip() != "24/7" \
+        and 13 <= int(parts[0]) <= 31 and 1 <= int(parts[1]) <= 12
+
+
 def uneven_month_day(text: str) -> bool:
     """A month/day that reads as no fraction: a day past 10, or a month past the day ("3/15",
     "12/5"; not "4/5", "5/10")."""
