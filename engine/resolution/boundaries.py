@@ -198,6 +198,7 @@ def _clinical_edge(word: str, neighbour: str) -> bool:
 # A verb or a state after a name: "intubated", "notified", "aware" (not "familia", "van").
 _VERB = re.compile(r"[a-z]{2,}(?:ed|ing)|aware|here|present|agrees|states|reports|denies")
 _APPROVALS = frozenset({"ok", "okay", "ok'd", "okd", "oked"})
+_TOLD = frozenset({"paged", "notified", "aware", "called", "updated", "informed", "contacted"})
 
 
 # Lower-case words inside a name: "Ludwig van Beethoven", "Maria dos Santos".
@@ -221,6 +222,8 @@ def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple
             return True  # "per adeyemi ok for tele floor"
         if is_listed_name(word):
             return False
+        if name and word in _TOLD:
+            return True  # "cards fellow dr akana paged", "md okafor aware" (no case to tell)
         if name and before.endswith(",") and is_shorthand(word):
             return True
         if name and word.islower() and before[:1].isupper() and not before.isupper() \

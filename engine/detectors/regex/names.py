@@ -228,6 +228,11 @@ _SERVICE_GRADE = re.compile(
     r"(?:reg|registrar|sho|spr|fy[12]|f[12]|consultant|team)?)")
 
 
+_SERVICE_NAMES = (r"(?i:cards|cardiology|renal|neph|nephrology|gi|pulm|pulmonary|neuro|neurology"
+                  r"|nsgy|neurosurgery|surgery|ortho|onc|oncology|heme/onc|palliative(?:[ \t]+care)?"
+                  r"|psych|psychiatry|endo|endocrine|urology|ir|cts|infectious[ \t]+disease)")
+
+
 def not_a_grade(text: str) -> bool:
     return not _SERVICE_GRADE.fullmatch(text.strip())
 
@@ -258,6 +263,18 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # "CXR unchanged per Brannigan": who said so, in a note with case.
     RegexRule("name.per", DOC, r"\bper[ \t]+([A-Z][a-z]{2,}(?:-[A-Z][a-z]+)?)\b(?![ \t]*[/:])",
               0.6, group=1, validate=surname_word, on_view=False),
+    # British grades before a surname: "reg achebe reviewed 0010", "SNOD Ashdown", "SpR Okoye".
+    _after_title("name.grade", r"\b(?:(?i:registrar|snod|spr|sho|fy[12])|[Rr]eg|REG)\b", 0.75,
+                 validate=surname_word),
+    # A consultant by service, as a note's last lines give them: "Cards: Delacroix", "Ndiaye,
+    # Nephrology" (not "Cards: following", "ID: Chamorro M").
+    RegexRule("name.service_line", DOC,
+              rf"(?m:^[ \t]*(?:{_SERVICE_NAMES})[ \t]*:[ \t]*(?:Dr\.?[ \t]+)?"
+              r"([A-Z][a-z]+(?:-[A-Z][a-z]+)?)[ \t]*$)", 0.7, group=1, validate=surname_word,
+              on_view=False),
+    RegexRule("name.signed_service", DOC,
+              rf"(?m:^[ \t]*([A-Z][a-z]+(?:-[A-Z][a-z]+)?),[ \t]*(?:{_SERVICE_NAMES})[ \t]*$)",
+              0.7, group=1, validate=surname_word, on_view=False),
     # A resident by year of training: "- achebe, nsgy pgy-2", "DR. KINLEY, PGY-1".
     RegexRule("name.pgy", DOC,
               r"(?<![\w'’\-])([^\W\d_][\w'’]+(?:-[^\W\d_][\w'’]+)?),[ \t]*(?:[a-z]{2,8}[ \t]+)?"

@@ -3,13 +3,13 @@ unit, an advanced heart failure unit, among farmworkers, in Hawaii, in therapy n
 pediatric cardiac unit, in telephone logs, among the Amish and in a neurosurgical unit (issue
 26, dev sets 43-48): a model's day/month date with charting context, a ward named after a
 move, a general practice, a name after "Doña", what parents call a child, a pager after "pg",
-a sign-out's patient by bed, a resident by year of training and a trauma alias are PHI, the
-honorific and a relation word before a name are not; British units and grades, a pay band,
-stool and sedation scales, collars, farm places, a home landline, an INR meter, a valve's
-grade after "MR", a hospital-number label, what a relative did, a single ventricle's staged
-operations, Pacific peoples, a family's word for itself, lifts and walkers by their makers, a
-language of the Amish, a region of the world, a table's cells and a headache's score are
-not. Both sides; synthetic text only; rules and dictionaries through the real pipeline, a
+a sign-out's patient by bed, a resident by year of training or British grade, a consultant
+on a service's line and a trauma alias are PHI, the honorific and a relation word before a
+name are not; British units and grades, a pay band, stool and sedation scales, collars, farm
+places, a home landline, an INR meter, a valve's grade after "MR", a hospital-number label,
+what a relative did, a single ventricle's staged operations, Pacific peoples, a family's word
+for itself, lifts and walkers by their makers, a language of the Amish, a region of the
+world, a table's cells and a headache's score are not. Both sides; synthetic text only; rules and dictionaries through the real pipeline, a
 model's spans through the guards."""
 
 from __future__ import annotations
@@ -39,6 +39,10 @@ from tests.engine.resolution.charting import (
     ("floor (brennan 6) when bed available\n- achebe, nsgy pgy-2", "achebe"),
     ("PROCEDURE PERFORMED BY DR. KINLEY, PGY-1, UNDER DIRECT SUPERVISION OF", "KINLEY"),
     ("call 617 555 0142 or (617) 555-0142 after 1800", "617 555 0142"),
+    ("2330 w/ minimal effect. reg achebe reviewed 0010, started dexmedetomidine", "achebe"),
+    ("supported by bedside nurse and SNOD Ashdown. Family aware", "Ashdown"),
+    ("discharge if conduction normal\nCards: Delacroix", "Delacroix"),
+    ("Avoid gadolinium.\nNdiaye, Nephrology", "Ndiaye"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -96,6 +100,8 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("NO NEW BLEED. CONT Q1H NEURO CHECKS, OSMO Q6H.", "OSMO"),
     ("suboccipital decompression (Chiari), extubated, pain control", "Chiari"),
     ("Surgical Resident, PGY-3 on call", "Surgical Resident"),
+    ("Cards: Following\nNeuro: Intact\nRenal: Cr 1.2", "Following"),
+    ("insulin reg 5 units sc before meals", "units"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -137,6 +143,8 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
      Label.HOSPITAL, []),
     ("locked stopcocks, transducer releveled at tragus, no kinks.", "tragus", Label.LOCATION,
      []),
+    ("cards fellow dr akana paged (pgr 7-4410), at bedside", "akana paged", Label.DOCTOR,
+     ["akana"]),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
                                                kept: list[str]) -> None:
