@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from engine.core.domain import Span, new_id
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import EMAIL, HHMM, MILITARY_RANKS
+from engine.detectors.regex.fragments import EMAIL, HHMM, MILITARY_RANKS, TOLD
 
 _BLANK_LINE = re.compile(r"\n\s*\n")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n\s*")
@@ -198,7 +198,7 @@ def _clinical_edge(word: str, neighbour: str) -> bool:
 # A verb or a state after a name: "intubated", "notified", "aware" (not "familia", "van").
 _VERB = re.compile(r"[a-z]{2,}(?:ed|ing)|aware|here|present|agrees|states|reports|denies")
 _APPROVALS = frozenset({"ok", "okay", "ok'd", "okd", "oked"})
-_TOLD = frozenset({"paged", "notified", "aware", "called", "updated", "informed", "contacted"})
+_TOLD = frozenset(TOLD.split("|"))
 
 
 # Lower-case words inside a name: "Ludwig van Beethoven", "Maria dos Santos".

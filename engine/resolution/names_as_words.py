@@ -16,7 +16,7 @@ from engine.detectors.dictionary.context import (
     is_english,
 )
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
-from engine.detectors.regex.fragments import MILITARY_RANKS
+from engine.detectors.regex.fragments import MILITARY_RANKS, TOLD
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.generic_places import lower_case_english_words
 from engine.resolution.roles import TITLE_BEFORE
@@ -126,7 +126,7 @@ def _plain_word(covered: str) -> bool:
     return " " not in covered and is_english(covered) and covered.casefold() not in first
 
 
-_TOLD_AFTER = re.compile(r"[ \t]+(?i:aware|notified|paged|updated|informed)\b")
+_TOLD_AFTER = re.compile(rf"[ \t]+(?i:{TOLD})\b")
 
 
 def service_told(text: str, span: Span) -> bool:

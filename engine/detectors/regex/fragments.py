@@ -85,6 +85,8 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|initiat\w*|commenced|resumed|completed|declared|tentative|tentatively"
                 # "Insurance auth obtained 2/3", "MOLST signed 4/2", "appt booked 5/1"
                 r"|obtained|approved|signed|booked")
+# What a person or a service is after being told: "MORGUE AWARE", "dr akana paged".
+TOLD = r"aware|notified|paged|updated|informed|called|contacted"
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
 # same line within a few words.
 STATUS_POST = r"s/p\b[^\n]{0,40}?"

@@ -229,8 +229,9 @@ _SERVICE_GRADE = re.compile(
 
 
 _SERVICE_NAMES = (r"(?i:cards|cardiology|renal|neph|nephrology|gi|pulm|pulmonary|neuro|neurology"
-                  r"|nsgy|neurosurgery|surgery|ortho|onc|oncology|heme/onc|palliative(?:[ \t]+care)?"
-                  r"|psych|psychiatry|endo|endocrine|urology|ir|cts|infectious[ \t]+disease)")
+                  r"|nsgy|neurosurgery|surgery|ortho|onc|oncology|heme/onc"
+                  r"|palliative(?:[ \t]+care)?|psych|psychiatry|endo|endocrine|urology|ir|cts"
+                  r"|infectious[ \t]+disease)")
 
 
 def not_a_grade(text: str) -> bool:
