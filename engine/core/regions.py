@@ -1,6 +1,7 @@
-"""Countries, states and provinces: places no smaller than a state, which HIPAA Safe Harbor
-leaves in the text. Read from the shipped location table's first three sections (the
-detectors read the same file for towns; a policy must not import a detector)."""
+"""Countries, states, provinces and the world's regions: places no smaller than a state, which
+HIPAA Safe Harbor leaves in the text. Read from the shipped location table's first three
+sections (the detectors read the same file for towns; a policy must not import a detector),
+with continents and regions of several countries added here."""
 
 from __future__ import annotations
 
