@@ -109,6 +109,13 @@ def _unknown_place_name(text: str) -> bool:
         and word not in first
 
 
+def _no_clinical_word(text: str) -> bool:
+    """No word of the name is clinical shorthand ("at Set Point", "on Pressure Point")."""
+    from engine.resolution.shorthand import is_shorthand
+
+    return not any(is_shorthand(w) for w in text.split()[:-1])
+
+
 # Longest first: "from south burlington" is one town, not "south".
 TOWN_RULES: tuple[RegexRule, ...] = tuple(
     RegexRule(f"town.lower_{n}", Label.LOCATION,
@@ -131,6 +138,15 @@ TOWN_RULES: tuple[RegexRule, ...] = tuple(
               rf"(?:-{_WORD})*|{_WORD}(?:-{_WORD})*-(?i:aux|au|de|du|des|la|le|les|sur|en|à)"
               rf"-{_WORD}(?:-{_WORD})*)(?![\w\-])", 0.55, subtype="CITY", group=1,
               validate=_not_a_french_phrase),
+    # A named place of nature after a preposition, in a line with case: "spearfishing off
+    # Kaiolu Point", "arrived from Marlow Creek", "lives in Harrow Falls" (on dev 1-48 and
+    # presidio this shape was a place 114 times in 114).
+    RegexRule("town.natural_feature", Label.LOCATION,
+              r"\b(?:off|at|near|in|from|on|to|by)[ \t]+(?:the[ \t]+)?"
+              r"((?:[A-Z][a-z'’]+[ \t]+){1,2}(?:Point|Beach|Bay|Lake|Creek|Ridge|Falls|Springs"
+              r"|Harbou?r|Island|Canyon|Reservoir|River|Mountain|Cove|Lagoon|Peak|Pond|Gulch"
+              r"|Bluffs?|Crossing|Junction|Landing|Hollow))\b(?![ \t]*\d)", 0.55, subtype="CITY",
+              group=1, validate=_no_clinical_word, on_view=False),  # not "at Rest Point 88%"
     # "lives in addison", "pt from glasgow": an eponym's town where someone lives.
     RegexRule("town.eponym", Label.LOCATION,
               rf"{HOME}({_LOWER})(?![\w\-]){_NOT_EPONYM}{_NOT_SCORE}", 0.5, subtype="CITY",

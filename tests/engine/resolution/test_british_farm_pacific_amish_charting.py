@@ -3,15 +3,15 @@ unit, an advanced heart failure unit, among farmworkers, in Hawaii, in therapy n
 pediatric cardiac unit, in telephone logs, among the Amish and in a neurosurgical unit (issue
 26, dev sets 43-48): a model's day/month date with charting context, a ward named after a
 move, a general practice, a name after "Doña", what parents call a child, a pager after "pg",
-British and Australian phone numbers, a sign-out's patient by bed, a resident by year of
-training or British grade, a consultant on a service's line and a trauma alias are PHI, the
-honorific and a relation word before a name are not; British units and grades, a pay band,
-stool and sedation scales, collars, farm places, a home landline, an INR meter, a valve's
-grade after "MR", a hospital-number label, what a relative did, a single ventricle's staged
-operations, Pacific peoples, a family's word for itself, lifts and walkers by their makers, a
-language of the Amish, a region of the world, a table's cells and a headache's score are
-not. Both sides; synthetic text only; rules and dictionaries through the real pipeline, a
-model's spans through the guards."""
+British and Australian phone numbers, a named place of nature, a sign-out's patient by bed, a
+resident by year of training or British grade, a consultant on a service's line and a trauma
+alias are PHI, the honorific and a relation word before a name are not; British units and
+grades, a pay band, stool and sedation scales, collars, farm places, a home landline, an INR
+meter, a valve's grade after "MR", a hospital-number label, what a relative did, a single
+ventricle's staged operations, Pacific peoples, a family's word for itself, lifts and walkers
+by their makers, a language of the Amish, a region of the world, a table's cells and a
+headache's score are not. Both sides; synthetic text only; rules and dictionaries through the
+real pipeline, a model's spans through the guards."""
 
 from __future__ import annotations
 
@@ -46,6 +46,8 @@ from tests.engine.resolution.charting import (
     ("Avoid gadolinium.\nNdiaye, Nephrology", "Ndiaye"),
     ("son prefers mobile 07700 900123 after 1700", "07700 900123"),
     ("Poisons advice line 1300 655 506 called re dose", "1300 655 506"),
+    ("face-down in water while spearfishing off Kaiolu Point, pulled to shore", "Kaiolu Point"),
+    ("sister is driving up from Ridgemont Falls this weekend", "Ridgemont Falls"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -106,6 +108,7 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("Cards: Following\nNeuro: Intact\nRenal: Cr 1.2", "Following"),
     ("insulin reg 5 units sc before meals", "units"),
     ("I/O: in 1800, out 1300, net +500", "1800, out 1300"),
+    ("SpO2 at Rest Point 88%, dropped to 84% with exertion", "Rest Point"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
