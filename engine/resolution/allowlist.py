@@ -102,6 +102,11 @@ _GRADE_AFTER = re.compile(r"[ \t]+#?\d{1,2}\Z")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|mr|mrs|ms|miss|prof|doctor|rn|np|md)\.?\s*)$")
 
 
+def _titled(text: str, start: int) -> bool:
+    """A title just before ``start``: "Dr. Glenn", "Mr. Fisher" are people, not the term."""
+    return bool(_TITLE_BEFORE.search(text[max(0, start - 12):start]))
+
+
 def _normal(text: str) -> str:
     text = " ".join(text.casefold().replace("’", "'").split())
     return text[:-2] if text.endswith("'s") else text
@@ -144,18 +149,15 @@ class ClinicalAllowlist:
                   # a piece of "Child-Pugh" or of "Yup'ik" too
                   if b - a > 1 or any(c in tokens[a].text for c in "-'’")]
         ranges += [m.span() for m in _EPONYM.finditer(text)
-                   if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])
-                   and not _UNIVERSITY.match(m.group(1))]
+                   if not _titled(text, m.start()) and not _UNIVERSITY.match(m.group(1))]
         ranges += [m.span() for m in _VARIANT.finditer(text)]
         ranges += [m.span() for m in _GENE_VARIANT.finditer(text)]
         ranges += [m.span() for m in _BLADE.finditer(text)]
         ranges += [m.span() for m in _PALLIATION.finditer(text)]
         if _SINGLE_VENTRICLE.search(text):
-            ranges += [m.span() for m in _STAGE.finditer(text)
-                       if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])]
+            ranges += [m.span() for m in _STAGE.finditer(text) if not _titled(text, m.start())]
         ranges += [m.span() for m in _NAMED_THINGS.finditer(text)]
-        ranges += [m.span() for m in _FISHER.finditer(text)
-                   if not _TITLE_BEFORE.search(text[max(0, m.start() - 12):m.start()])]
+        ranges += [m.span() for m in _FISHER.finditer(text) if not _titled(text, m.start())]
         return ranges
 
     def is_clinical(self, doc: Document, span: Span,

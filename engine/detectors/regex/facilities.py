@@ -322,7 +322,8 @@ def _state_university(text: str) -> bool:
     return text.split()[-1].casefold() in _states()
 
 
-# The surgical services, which "<word> Surgery" names far more often than a practice.
+# The surgical services and the kinds of practice, which "<word> Surgery" or "<word> Practice"
+# names far more often than a practice's own name ("General Surgery", "Family Practice").
 _SURGICAL = (r"(?i:general|cardiac|cardiothoracic|thoracic|vascular|plastic|orthopa?edic|colorectal"
              r"|day|bariatric|hand|breast|neuro|pa?ediatric|oral|maxillofacial|emergency|trauma"
              r"|transplant|hepatobiliary|endocrine|minor|upper|family|private|group)\b")

@@ -100,11 +100,14 @@ def word_or_listed_name(text: str) -> bool:
         and not is_shorthand(text) and text.casefold() not in _CALL_ME_BACK
 
 
+_DAY_OR_MONTH = re.compile(rf"(?i:{WEEKDAY}|{MONTH})")
+
+
 def _capitalised_word(text: str) -> bool:
     """A capitalised word that is no shorthand, day or month ("Peanut"; not "ICU", "Monday")."""
     from engine.resolution.shorthand import is_shorthand
 
-    return not is_shorthand(text) and not re.fullmatch(rf"(?i:{WEEKDAY}|{MONTH})", text)
+    return not is_shorthand(text) and not _DAY_OR_MONTH.fullmatch(text)
 
 
 def unlisted_word(text: str) -> bool:
@@ -228,14 +231,17 @@ _SERVICE_GRADE = re.compile(
     r"(?:reg|registrar|sho|spr|fy[12]|f[12]|consultant|team)?)")
 
 
+def not_a_grade(text: str) -> bool:
+    """A doctor field's name, not a service and grade in its place ("Medical Reg")."""
+    return not _SERVICE_GRADE.fullmatch(text.strip())
+
+
+# The services a consultant's line names before or after the surname ("Cards: Delacroix",
+# "Ndiaye, Nephrology").
 _SERVICE_NAMES = (r"(?i:cards|cardiology|renal|neph|nephrology|gi|pulm|pulmonary|neuro|neurology"
                   r"|nsgy|neurosurgery|surgery|ortho|onc|oncology|heme/onc"
                   r"|palliative(?:[ \t]+care)?|psych|psychiatry|endo|endocrine|urology|ir|cts"
                   r"|infectious[ \t]+disease)")
-
-
-def not_a_grade(text: str) -> bool:
-    return not _SERVICE_GRADE.fullmatch(text.strip())
 
 
 _CONTRACTION = re.compile(r"(?i:[a-z]+['’](?:t|ll|re|ve|d|m))")
