@@ -170,6 +170,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 46 (sparse PHI)", "icu_notes_dev46.jsonl"),
             ("dev 47 (sparse PHI)", "icu_notes_dev47.jsonl"),
             ("dev 48 (sparse PHI)", "icu_notes_dev48.jsonl"),
+            ("dev 49 (sparse PHI)", "icu_notes_dev49.jsonl"),
+            ("dev 50 (sparse PHI)", "icu_notes_dev50.jsonl"),
+            ("dev 51 (sparse PHI)", "icu_notes_dev51.jsonl"),
+            ("dev 52 (sparse PHI)", "icu_notes_dev52.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -196,7 +200,11 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 36 (sparse PHI)", "icu_notes_heldapart36.jsonl"),
             ("held apart 37 (sparse PHI)", "icu_notes_heldapart37.jsonl"),
             ("held apart 38 (sparse PHI)", "icu_notes_heldapart38.jsonl"),
-            ("held apart 39 (sparse PHI)", "icu_notes_heldapart39.jsonl"))
+            ("held apart 39 (sparse PHI)", "icu_notes_heldapart39.jsonl"),
+            ("held apart 40 (sparse PHI)", "icu_notes_heldapart40.jsonl"),
+            ("held apart 41 (sparse PHI)", "icu_notes_heldapart41.jsonl"),
+            ("held apart 42 (sparse PHI)", "icu_notes_heldapart42.jsonl"),
+            ("held apart 43 (sparse PHI)", "icu_notes_heldapart43.jsonl"))
 
 
 def icu(ner: bool) -> None:
