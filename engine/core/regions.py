@@ -21,7 +21,7 @@ _STILL_PHI = frozenset({"new york", "washington", "quebec", "québec", "district
 _CONTINENTS = frozenset({"africa", "asia", "europe", "north america", "south america",
                          "latin america", "central america", "antarctica", "oceania",
                          "west africa", "east africa", "southern africa", "north africa",
-                         "southeast asia", "east asia", "south asia", "central asia",
+                         "southeast asia", "se asia", "east asia", "south asia", "central asia",
                          "middle east", "the caribbean", "caribbean", "scandinavia",
                          "eastern europe", "western europe", "the balkans", "balkans",
                          "polynesia", "micronesia", "melanesia", "sub-saharan africa"})

@@ -66,6 +66,7 @@ _CLOCK = re.compile(HHMM)
 # Roles, clergy and step-relations before a name are no part of it ("ATTY WINSLOW PRATT",
 # "Trooper Nadeau", "fr donnelly", "STEPDAD RAY", "ho brandvold", "Pharmacist Yusuf Demirci").
 _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "deacon",
+                           "sheikh", "shaykh", "haji", "hajji",  # "ELDER HAJI MAXAMED DIRIYE"
                            "chaplain", "trooper", "officer", "sgt", "det", "atty", "attorney",
                            "sw", "ho", "rn", "np", "stepdad", "stepmom", "stepfather",
                            "stepmother", "stepson", "stepdaughter", "pharmacist",
@@ -242,10 +243,18 @@ def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple
     return (start, start + words[-1].end()) if words else (start, end)
 
 
+# "over Labor Day weekend", "the Oro Vista area": the day and the place are the identifiers.
+_WEEKEND_AT_END = re.compile(r"(?<=\w)[ \t]+(?i:weekend)\Z")
+_AREA = frozenset({"area", "region", "vicinity"})
+
+
 def without_edge_words(text: str, span: Span) -> Span:
     """A joining word at either end, a day or a department after, a reporting verb before:
     none is part of the identifier. The guards judge the span as proposed first ("NEAR OXBOW
     SAT" is a place; "OXBOW" alone is an English word in capitals), so this only narrows."""
+    if span.label is Label.DATE:
+        weekend = _WEEKEND_AT_END.search(text, span.start, span.end)
+        return span.moved(span.start, weekend.start()) if weekend else span
     if span.label not in _EDGED_LABELS:
         return span
     start, end = _without_edge_words(text, span.start, span.end, span.label)
@@ -264,7 +273,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         key = word.casefold().rstrip(".,")
         return key in _JOINERS and not street or not any(c.isalnum() for c in word) \
             or key in _WHEN and not is_listed_name(key) \
-            or place and key in _DEPARTMENTS \
+            or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
             or label in _NAME_LABELS and bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
 
     def first_goes(word: str) -> bool:

@@ -228,6 +228,15 @@ CURATED = (
     "passcode", "metro",
     # hyperosmolar therapy and where a drain is levelled ("OSMO Q6H", "releveled at tragus")
     "osmo", "tragus", "phlebostatic",
+    # organ donation and its organisations, named nationally ("OPO COORD AWARE", "DONOR UNOS
+    # ID", "ENTERED IN DONORNET", "Provincial ODO notified"), hyperbaric oxygen, a surrogate,
+    # ventilator pressures and acidoses ("back from HBOT", "DAUGHTER (HCPOA)", "PPEAK 38",
+    # "NIF -20", "for MALA", "T2DM VS LADA") and a trauma's word ("bed 8 - polytrauma")
+    "opo", "coord", "unos", "donornet", "odo", "hbot", "hcpoa", "ppeak", "nif", "mala", "lada",
+    "polytrauma", "tace", "hcc", "ex-lap", "exlap", "ipr",
+    # problems as a sign-out heads them ("2. Rhabdo - CK 48k", "1. Vasoplegia -", "HYPONA -")
+    "rhabdo", "hypophos", "hypona", "hypok", "hypomag", "cfrd", "sclc", "nsclc", "toxidrome",
+    "vasoplegia", "orthostasis", "suicidality", "incl",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

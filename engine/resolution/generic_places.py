@@ -86,6 +86,10 @@ _GENERIC = frozenset({
     "antepartum", "postpartum", "burns", "recovery", "post-icu", "metabolic", "genetics",
     # an Amish family's places ("home to the grossdaadi haus", "VF arrest at barn raising")
     "grossdaadi", "dawdy", "haus", "raising", "field", "fields",
+    # a work site, an evacuation's places, a road's junction ("fall from scaffold",
+    # "EMS from evac center", "AT THE FAIRGROUNDS SHELTER", "AT HIGHWAY INTERCHANGE")
+    "scaffold", "scaffolding", "evac", "evacuation", "fairgrounds",
+    "interchange",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

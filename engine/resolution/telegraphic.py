@@ -74,7 +74,9 @@ _TITLES = frozenset({"fr", "father", "rev", "reverend", "sister", "chaplain", "t
                      "pharmd", "rrt", "cnsd", "dean", "pgy", "resident", "intern", "fellow",
                      "attending", "slp", "crna", "lmhc", "lmsw", "lpc", "cadc", "ccm",
                      "liaison", "pastor", "chaplaincy", "cgc", "perfusionist", "pharmacist",
-                     "dietitian", "dietician", "det", "detective", "sgt", "lt", "cpl"})
+                     "dietitian", "dietician", "det", "detective", "sgt", "lt", "cpl",
+                     # clergy of a mosque: "IMAM HAS BEEN VISITING DAILY", "family's imam, Sheikh"
+                     "imam", "sheikh", "shaykh"})
 _WEEKDAY_WORD = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds?|thurs?"
                            r"|fri|sat|sun)")
 _WEEKDAY_BEFORE = re.compile(r"(?i:\b(?:on|come|coming|until|till|by|since|next|last|this|before"

@@ -15,6 +15,8 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          r"|Health\s+Sciences?"
          r"|Infirmary|Sanatorium|Hospice|Domiciliary|Manor|Pharmacy|Drug\s+Mart|Laboratories"
          r"|Labs?|Imaging"
+         # an organ procurement organisation: "referral made to Tri-County Donor Alliance"
+         r"|Donor\s+(?:Alliance|Network|Services)"
          # "Kindred LTAC"; in an ALL CAPS line only through the cased view ("Kindred Ltac")
          r"|Ltach?|Snf|(?<=[a-z][ \t])(?:LTACH?|SNF)"
          r"|Radiology|Rehabilitation\s+Cent(?:er|re)|Nursing\s+Home|Care\s+Cent(?:er|re)"
@@ -73,7 +75,11 @@ _NOT_INSTITUTIONS = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sr", "jr"
 # Course", "Needs LTAC level of care", "ASKED TO GO TO A BIGGER HOSPITAL".
 PLAN_WORDS = frozenset({"brief", "previous", "prior", "prolonged", "need", "needs", "requires",
                         "possible", "eventual", "future", "bigger", "larger", "smaller",
-                        "declined", "freestanding", "between", "place"})
+                        "declined", "freestanding", "between", "place",
+                        # a choice or a hedge: "pt declines snf", "Likely LTACH", "POSSIBLY
+                        # SNF", "CONT LTACH PLANNING", "elderly snf pt", "INOTROPE-CAPABLE HOSPICE"
+                        "declines", "refuses", "refused", "prefers", "wants", "cont", "elderly",
+                        "capable", "appropriate", "suitable", "eligible"})
 # Words that say which kind or whose a service is, or what someone did, not which one it is:
 # "Clinical Pharmacy Note", "EXPLAINED HOSPITAL POLICY", "outpatient pharmacy".
 _GENERIC_BEFORE_HEAD = frozenset({
@@ -115,7 +121,9 @@ _GENERIC_BEFORE_HEAD = frozenset({
     | PLAN_WORDS
 # Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
 _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near", "under",
-                      "since"})
+                      "since",
+                      # "1 YR AFTER LOSING CLINIC ACCESS", "remove prior to transfer unless ltach"
+                      "after", "before", "unless", "until", "without", "losing", "lost"})
 
 
 _HEAD_AT_END = re.compile(rf"[ \t]+{_HEAD}$")
@@ -133,7 +141,20 @@ def _named_head(text: str) -> bool:
         if not words:
             return False  # "HOTEL NEAR HOSPITAL": no name before the head
     return not words or not all(w.strip(".") in _GENERIC_BEFORE_HEAD or service_word(w)
-                                for w in words)  # "to see travel clinic"
+                                or _hedge(w) for w in words)  # "to see travel clinic"
+
+
+_CAPABLE = re.compile(r"[a-z\-]+-(?:capable|appropriate|eligible|level)")
+
+
+def _hedge(word: str) -> bool:
+    """An adverb, or what a head is capable of: "Likely LTACH", "probably snf", "inotrope-
+    capable hospice"; not a name ("Beverly Hospital", "Holly Clinic")."""
+    from engine.detectors.dictionary.context import is_english
+    from engine.detectors.dictionary.names import is_listed_name
+
+    return bool(_CAPABLE.fullmatch(word)) or word.endswith("ly") and is_english(word) \
+        and not is_listed_name(word)
 
 
 def _named_company(text: str) -> bool:
@@ -158,6 +179,8 @@ _VENDOR_HEAD = (r"(?i:home[ \t]+(?:infusion|oxygen|medical|health[ \t]+care|care
                 r"|crisis[ \t]+(?:stabilization[ \t]+)?(?:unit|cent(?:er|re))"
                 r"|(?:dialysis|renal|kidney)[ \t]+(?:unit|cent(?:er|re)))")  # "wexcombe renal unit"
 _VENDOR_WORDS = re.compile(rf"[ \t]+{_VENDOR_HEAD}$")
+# "Brugada drug list reviewed", "drug screen", "drug levels": what is said of a drug.
+_NOT_A_LIST = r"(?![ \t]+(?i:list|screens?|levels?|interactions?|rash|allerg))"
 
 
 def _named_vendor(text: str) -> bool:
@@ -422,9 +445,10 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     # Two words whose first is a name ("Sorrel Point Pavilion"), else one ("VENDOR TIDEWELL
     # HOME MEDICAL": the vendor is Tidewell).
     RegexRule("facility.vendor", H,
-              rf"\b({UP}{LETTER}+[ \t]+{UP}{LETTER}+[ \t]+{_VENDOR_HEAD})\b", 0.6,
+              rf"\b({UP}{LETTER}+[ \t]+{UP}{LETTER}+[ \t]+{_VENDOR_HEAD})\b{_NOT_A_LIST}", 0.6,
               group=1, validate=lambda text: _named_vendor(text.split()[0])),
-    RegexRule("facility.vendor_one_word", H, rf"\b({UP}{LETTER}+[ \t]+{_VENDOR_HEAD})\b", 0.6,
+    RegexRule("facility.vendor_one_word", H,
+              rf"\b({UP}{LETTER}+[ \t]+{_VENDOR_HEAD})\b{_NOT_A_LIST}", 0.6,
               group=1, validate=_named_vendor),
     RegexRule("facility.company", H,
               rf"\b({UP}[\w\-]*(?:,?[ \t]+{_TOKEN}){{0,3}},?[ \t]+{_SUFFIX}\b\.?){_NOT_LIMITED}",

@@ -111,7 +111,13 @@ HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)
            r"|st\.?[ \t]+patrick'?s[ \t]+day|canada[ \t]+day|boxing[ \t]+day|juneteenth"
            r"|victoria[ \t]+day|remembrance[ \t]+day|(?:lunar|chinese)[ \t]+new[ \t]+year"
            r"|hanukk?ah|chanukk?ah|kwanzaa|rosh[ \t]+hashanah|yom[ \t]+kippur|passover|diwali"
+           # "home for eid"; not "EID #", "Appropriate EID regimen" (extended-interval dosing)
            r"|eid[ \t]+al-?(?:fitr|adha)"
+           r"|(?-i:Eid|eid)(?![ \t]*[#:\d\-])(?![ \t]+(?:regimen|dosing|dose|protocol)\b)"
+           # festivals of the families an ICU serves: "home by hmong new year", "visited for
+           # Mid-Autumn Festival", "over Vaisakhi"
+           r"|hmong[ \t]+new[ \t]+year|(?:mid-?autumn|moon)[ \t]+festival|vaisakhi|baisakhi"
+           r"|navratri|pongal|onam"
            # families' own: "a party on Nochebuena", "home by st-jean-baptiste"
            r"|nochebuena|nochevieja|navidad|cinco[ \t]+de[ \t]+mayo"
            r"|d[ií]a[ \t]+de[ \t]+(?:los[ \t]+)?(?:muertos|reyes)"

@@ -124,6 +124,8 @@ def street_without_shorthand(text: str) -> bool:
         return False  # "events: 1400 art line damped waveform": a catheter, not a road
     if _EARLY_CLOCK_FIRST.match(text) and len(re.findall(r"\d+", text)) == 1:
         return False  # "0500 STAT CT: STABLE", an hourly entry; "0104 Hafnarstraeti 5" stays
+    if _DATE_CLOCK_FIRST.match(text):
+        return False  # "4/22 0430 HONOR WALK FROM UNIT TO OR": a day and a time, an event
     if not street_not_charting(text) or _CLOCK_FIRST.match(text) and not any(
             _STREET_WORD.fullmatch(word) for word in re.findall(r"[^\W\d_]{2,}", text)):
         return False  # "0130 Glucose 58", "2100 PULSUS 8": a clock, then what was measured
@@ -138,6 +140,17 @@ def street_without_shorthand(text: str) -> bool:
                    for word in re.findall(r"[^\W\d_]{2,}", text))
 
 
+def address_not_prose(text: str) -> bool:
+    """What follows "address -" holds a number or a word no English or shorthand list holds,
+    not only words ("permanent address - no accessible home to d/c to, so snf vs ipr")."""
+    from engine.detectors.dictionary.context import is_english
+    from engine.resolution.shorthand import is_shorthand
+
+    return any(c.isdigit() for c in text) or not all(
+        len(w) < 3 or is_english(w) or is_shorthand(w) for w in re.findall(r"[^\W\d_]+", text))
+
+
+_DATE_CLOCK_FIRST = re.compile(r"\d{1,2}/\d{1,2}[ \t]+(?:[01]\d|2[0-3])[0-5]\d\b")
 _VASCULAR_LINE = re.compile(r"(?i:\b(?:art|arterial|a|central|picc|mid|iv|cvc|hd|dialysis|pa)"
                            r"[ \t\-]+line\b)")
 # A street prefix that is an English verb and noun, with only English words and numbers after.
@@ -168,7 +181,7 @@ ADDRESS_RULES: tuple[RegexRule, ...] = (
               rf"(?i:\b(?:(?:home|mailing|billing|street|postal|current|new)\s+)?address(?:es)?\s*"
               rf"(?:is|:|-)\s*(?:it\s+is\s+)?)((?:[^\W_]|\d)[^\n]{{2,80}}?"
               rf"(?:[ \t]*\n[ \t>]*(?:{_CONT_LINE})){{0,3}})(?=[ \t]*(?:\n|$|\.(?:\s|$)|[?!;]))",
-              0.75, subtype="ADDRESS", group=1),
+              0.75, subtype="ADDRESS", group=1, validate=address_not_prose),
     RegexRule("address.lives_at", L,
               rf"(?i:\b(?:lives|living|resides|residing|located|live|moved|sent|send|mail|ship|"
               rf"deliver(?:ed)?|return|drops?\s+you\s+off)\s+(?:at|to)\s+)({_STREET}{_UNIT}*)",

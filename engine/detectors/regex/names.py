@@ -132,8 +132,9 @@ def named_after_mr(text: str) -> bool:
 
 
 # What a person field holds when it names no one: "caregiver: pt's cousin", "Informant: self".
+# Words that name no one, in a field or in brackets ("HOME MEDS (NONE PER FAMILY)").
 _NO_ONE = frozenset({"pt", "pts", "patient", "patients", "self", "none", "unknown", "na", "n/a",
-                     "not", "no", "same", "see"})
+                     "not", "no", "same", "see", "nil", "nobody", "all", "both"})
 
 
 def someone_named(text: str) -> bool:
@@ -153,6 +154,8 @@ def bracketed_nickname(text: str) -> bool:
     return nickname(text) and not is_shorthand(text)
 
 
+_ASKS_TO_BE_CALLED = (r"(?:prefers|preferred|likes|wants|wanted|asks|asked|asking)[ \t]+to[ \t]+be"
+                      r"[ \t]+called")
 # Words after "called" that say when or how, not who ("wants to be called too").
 _CALL_ME_BACK = frozenset({"back", "later", "anytime", "tomorrow", "again", "when", "if", "now",
                           "first", "asap", "please", "today", "tonight", "directly", "instead",
@@ -180,6 +183,7 @@ def bed_list_name(text: str) -> bool:
     from engine.resolution.shorthand import is_prefixed_word
 
     return all(word_or_listed_name(w) and not is_prefixed_word(w.replace("-", ""))
+               and not any(c.isdigit() for c in w)  # "bed 10 - ex-lap pod0"
                for w in text.split())  # "BED 21 - LUTHER BAPTISTE:", not "Bed 4 - septic shock:"
 
 
@@ -193,7 +197,7 @@ def family_nickname(text: str) -> bool:
 
     key = text.casefold()
     return nickname(text) and key not in icu_words() and key not in clinical_words() \
-        and not verb_form(text)
+        and not verb_form(text) and key not in _NO_ONE  # "HOME MEDS (NONE PER FAMILY)"
 
 
 def named_when_called(text: str) -> bool:
@@ -344,9 +348,13 @@ NAME_RULES: tuple[RegexRule, ...] = (
               validate=named_when_called, on_view=False),
     # Without quotes, in any case: "PREFERS TO BE CALLED DELPHINE", 'the sister (Ilda)'.
     RegexRule("name.preferred_name", PAT,
-              r"(?i:\b(?:prefers|preferred|likes|wants|wanted|asked)[ \t]+to[ \t]+be[ \t]+called)"
+              rf"(?i:\b{_ASKS_TO_BE_CALLED})"
               r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1, validate=word_or_listed_name,
               on_view=False),
+    # In quotes an English word too: 'PT ASKS TO BE CALLED "SKIP"'.
+    RegexRule("name.preferred_name_quoted", PAT,
+              rf"(?i:\b{_ASKS_TO_BE_CALLED})[ \t]+[\"“]([^\W\d_][\w'’\-]+)[\"”]", 0.6, group=1,
+              validate=quoted_call_me_name, on_view=False),
     # A newborn charted by sex and surname: "bb girl marsh", "BABY BOY OKAFOR", "Baby Girl A
     # Lindqvist" (a twin's letter before the surname).
     RegexRule("name.newborn", PAT,

@@ -8,6 +8,7 @@ clinical words (a listed surname that is also a word, "lang", counts after an in
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.core.labels import Label
 from engine.detectors.regex.rule import RegexRule
@@ -36,7 +37,9 @@ MICROBES = frozenset({"aureus", "coli", "epidermidis", "pneumoniae", "difficile"
                        # rickettsii PCR", "V. vulnificus", "cocci immitis"
                        "cruzi", "rickettsii", "vulnificus", "hydrophila", "immitis",
                        "posadasii", "capsulatum", "dermatitidis", "gondii", "neoformans",
-                       "gattii", "burgdorferi", "melitensis", "abortus"})
+                       "gattii", "burgdorferi", "melitensis", "abortus",
+                       # a resistant yeast reported to public health: "SWAB POSITIVE FOR C. AURIS"
+                       "auris"})
 
 
 def _words(text: str) -> list[str]:
@@ -98,6 +101,22 @@ def speaks_for_a_service(text: str) -> bool:
         and (is_listed_name(key) or not is_english(key))
 
 
+def interpreter_name(text: str) -> bool:
+    """"Cantonese interpreter Fung", "somali interp abdikarim": a name, or a word no list holds,
+    that is no language ("interpreter Mandarin") and no word ("interpreter present")."""
+    from engine.detectors.dictionary.context import is_english_compound
+
+    return text.casefold() not in _languages() and _is_name(text, listed_word_ok=False) \
+        and not ("-" in text and is_english_compound(text))  # "via interpreter teach-back"
+
+
+@lru_cache(maxsize=1)
+def _languages() -> frozenset[str]:
+    from engine.resolution.terms import read_terms
+
+    return frozenset(t.casefold() for t in read_terms(("faiths_and_languages.txt",)))
+
+
 def first_and_last(text: str) -> bool:
     """"mira holm": a listed first name that is no word, then a surname."""
     from engine.detectors.dictionary.context import is_english
@@ -128,7 +147,8 @@ STAFF_RULES: tuple[RegexRule, ...] = (
     RegexRule("staff.initial_caps", DOC,
               r"(?<![\w.>+/'’&])(?<!\d[ \t])(?<!PEAKED[ \t])(?<!INVERTED[ \t])(?<!FLAT[ \t])"
               r"(?<!HYPERACUTE[ \t])(?<!PHASE[ \t])(?<!STAGE[ \t])(?<!CLASS[ \t])(?<!TYPE[ \t])"
-              r"([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b",  # "REHAB PHASE I. ANTICIPATE"
+              # "REHAB PHASE I. ANTICIPATE"; "LOW K. CODE: FULL" is a field's label
+              r"([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b(?![ \t]*:)",
               0.6, group=1, validate=caps_surname),
     # "per patel on renal", "per okafor from cards", "per ilunga (renal)": a surname and the
     # service it speaks for.
@@ -138,6 +158,10 @@ STAFF_RULES: tuple[RegexRule, ...] = (
               r"|neuro|nsgy|neurosurg|surgery|surg|ortho|trauma|onc"
               r"|heme|psych|palliative|pall|uro|urology|vasc|ent|ir|anesthesia|icu|micu|sicu"
               r"|nights?|days)\b)", 0.6, group=1, validate=speaks_for_a_service),
+    # An interpreter by name: "Cantonese interpreter Fung", "somali interp abdikarim".
+    RegexRule("staff.interpreter", DOC,
+              r"(?i:\binterp(?:reter)?\.?[ \t]+)([A-Za-z][a-z'’\-]{2,}|[A-Z][A-Z'’\-]{2,})\b",
+              0.6, group=1, validate=interpreter_name),
     # "mira holm aware"
     RegexRule("staff.name_notified", DOC,
               rf"(?<![\w.])([a-z]{{2,}}[ \t]+[a-z]{{2,}})(?=[ \t]+{_NOTIFIED}\b)", 0.6, group=1,
