@@ -131,8 +131,8 @@ def named_after_mr(text: str) -> bool:
         or not all(is_english(p) or is_shorthand(p) for p in parts)
 
 
-# What a person field holds when it names no one: "caregiver: pt's cousin", "Informant: self".
-# Words that name no one, in a field or in brackets ("HOME MEDS (NONE PER FAMILY)").
+# What a person field or a family's bracket holds when it names no one: "caregiver: pt's
+# cousin", "Informant: self", "HOME MEDS (NONE PER FAMILY)".
 _NO_ONE = frozenset({"pt", "pts", "patient", "patients", "self", "none", "unknown", "na", "n/a",
                      "not", "no", "same", "see", "nil", "nobody", "all", "both"})
 
