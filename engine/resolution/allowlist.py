@@ -73,12 +73,13 @@ _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?
                      r"(?:type[ \t]+)?[1-7](?![\d:/]|\.\d))")
 # Places and surnames that name a scale, a pay band, a collar or a society where they stand:
 # "RASS (Richmond) -3", "bedside nurse (Band 6)", "C-collar (Aspen)", "Miami J collar", "per
-# ASPEN/AND criteria", "power 4.1 W. Doppler MAP" (watts, then the pressure's method),
-# "Balance: Berg 38/56".
+# ASPEN/AND criteria", "Needs (ASPEN/SCCM obese critically ill)", "power 4.1 W. Doppler MAP"
+# (watts, then the pressure's method), "Balance: Berg 38/56".
 _NAMED_THINGS = re.compile(
     r"(?i:\brass[ \t]*\([ \t]*richmond\b|\bband[ \t]+[2-9][a-d]?\b(?![.:/]\d)"
     r"|\bcollar[ \t]*\([ \t]*(?:aspen|miami[ \t\-]*j|philadelphia)\b"
-    r"|\b(?:aspen|miami[ \t\-]*j|philadelphia)[ \t]+(?:c-?)?collar\b|\baspen[ \t]*/[ \t]*and\b"
+    r"|\b(?:aspen|miami[ \t\-]*j|philadelphia)[ \t]+(?:c-?)?collar\b"
+    r"|\baspen[ \t]*/[ \t]*(?:and|sccm)\b|\bsccm[ \t]*/[ \t]*aspen\b"
     r"|\d[ \t]?w\.?[ \t]+doppler\b"
     r"|\bberg[ \t]+(?:balance[ \t]+)?(?:scale[ \t]+)?(?:score[ \t]+)?:?[ \t]*\d{1,2}(?:/56)?"
     r"(?![\d.:]))")

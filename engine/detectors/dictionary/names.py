@@ -84,6 +84,9 @@ _ROLE_BEFORE = re.compile(r"(?i:\b(?:rt|rrt|sw|cm|ot|rd|ho|resident|intern|fello
 _NO_NAME_WITHOUT_CASE = frozenset({"per", "can", "min",  # "50 MIN EACH WAY"
                                    "were", "must", "more", "ever",  # "KIDS WERE NOT HOME"
                                    "an"})  # "HOLD AN EARLY THANKSGIVING PRAYER"
+# Prefixes charted before an English word with a hyphen: "Post-fall huddle", "pre-arrest".
+_PREFIXES = frozenset({"post", "pre", "non", "re", "co", "anti", "sub", "inter", "intra",
+                       "mid", "peri", "semi"})
 
 
 def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
@@ -160,7 +163,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=11, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=12, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
@@ -175,7 +178,10 @@ class NameGazetteerDetector:
             return "last"
         parts = key.split("-")
         if len(parts) > 1 and all(p in self.first or p in self.last for p in parts):
-            return "last"  # double-barrelled: "Weber-Santana", "Jean-Luc"
+            # double-barrelled: "Weber-Santana", "Jean-Luc"; not a prefix and a word
+            # ("Post-fall huddle")
+            prefixed = len(parts) == 2 and parts[0] in _PREFIXES and is_english(parts[1])
+            return None if prefixed else "last"
         return None
 
     def _word(self, key: str) -> bool:

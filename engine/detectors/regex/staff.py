@@ -8,7 +8,6 @@ clinical words (a listed surname that is also a word, "lang", counts after an in
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from engine.core.labels import Label
 from engine.detectors.regex.rule import RegexRule
@@ -105,16 +104,11 @@ def interpreter_name(text: str) -> bool:
     """"Cantonese interpreter Fung", "somali interp abdikarim": a name, or a word no list holds,
     that is no language ("interpreter Mandarin") and no word ("interpreter present")."""
     from engine.detectors.dictionary.context import is_english_compound
+    from engine.resolution.terms import faiths_and_languages
 
-    return text.casefold() not in _languages() and _is_name(text, listed_word_ok=False) \
+    return text.casefold() not in faiths_and_languages() \
+        and _is_name(text, listed_word_ok=False) \
         and not ("-" in text and is_english_compound(text))  # "via interpreter teach-back"
-
-
-@lru_cache(maxsize=1)
-def _languages() -> frozenset[str]:
-    from engine.resolution.terms import read_terms
-
-    return frozenset(t.casefold() for t in read_terms(("faiths_and_languages.txt",)))
 
 
 def first_and_last(text: str) -> bool:

@@ -3,12 +3,13 @@ Hmong families, in a college town, after interstate truck crashes, among Chinese
 families, in a border city, in a Great Lakes industrial city and in a wildfire region (issue
 26, dev sets 49-52): a nickname the patient asks for, an interpreter by name, the festivals
 families plan around and an organ procurement organisation are PHI; a day and a time before
-an event, prose after "address -", "none" in brackets, shorthand and a trauma in a
-sign-out, a hedge, a choice or a clause word before a kind of facility, a drug list, a field's
-label after an initial, a yeast by its species, a region of the world, the weekend after a
-holiday, the area after a place's name, clergy without a name, Chinese languages, herbal
-medicines, rites, signs, scores and a ventilator are not. Both sides; synthetic text only;
-rules and dictionaries through the real pipeline, a model's spans through the guards."""
+an event, prose after "address -", "none" in brackets, shorthand and a trauma in a sign-out,
+a hedge, a choice or a clause word before a kind of facility, a drug list, a field's label
+after an initial, a prefix and a word, a relative's language or nation, a yeast by its
+species, a region of the world, the weekend after a holiday, the area after a place's name,
+clergy without a name, Chinese languages, herbal medicines, rites, signs, scores, exercise
+and a ventilator are not. Both sides; synthetic text only; rules and dictionaries through the
+real pipeline, a model's spans through the guards."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ from tests.engine.resolution.charting import (
     ("bed 3 - Halvorsen, 58M, s/p ex-lap, pod 2", "Halvorsen"),
     ("transfer to Hollis Grove LTACH when bed available", "Hollis Grove"),
     ("Lives at 2217 Larkspur Ave with son", "2217 Larkspur Ave"),
+    ("Dr. Weber-Santana aware of the plan", "Weber-Santana"),
+    ("the sister (Ilda) called back", "Ilda"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -67,6 +70,11 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("d/c teaching done w/ interpreter incl. safe sleep, fever", "incl"),
     ("Husband verbalized understanding via interpreter teach-back.", "teach-back"),
     ("backup caregiver: pt's cousin, will attend device training", "pt's"),
+    ("Incident report filed.\nPost-fall huddle w/ charge RN 0415.", "Post-fall"),
+    ("at bedside, Cantonese-speaking; sister (English) is spokesperson.", "English"),
+    ("roommate contacted pt's parents (Mandarin-speaking) w/ SW", "Mandarin-speaking"),
+    ("Cr 1.8 (baseline 1.0 per Canadian pharmacy profile faxed by family)", "Canadian"),
+    ("IBW 77.6 kg. Needs (ASPEN/SCCM obese critically ill): 22-25 kcal/kg", "ASPEN"),
     ("OPO COORD AWARE OF ALL RESULTS, ENTERED IN DONORNET", "COORD"),
     ("DONOR UNOS ID KCF9023. OFF-GOING: DAY COORDINATOR.", "UNOS"),
     ("Pt is a middle-aged M, resident of the Oro Vista area, evacuated", "area"),
@@ -105,6 +113,7 @@ def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Lab
     ("led recitation of Surah Yasin at bedside", "Surah Yasin", Label.PERSON),
     ("Family requests soul-calling (hu plig) ceremony after surgery", "hu plig", Label.PERSON),
     ("family: wife speaks mainly toishanese, some cantonese", "toishanese", Label.LOCATION),
+    ("PT ASKING ABOUT RESUMING MORNING TAI CHI IN THE PARK", "TAI CHI", Label.PERSON),
     ("Interpreter note: husband speaks Shanghainese primarily", "Shanghainese", Label.LOCATION),
 ])
 def test_named_things_are_no_name(text: str, piece: str, label: Label) -> None:
