@@ -23,6 +23,8 @@ from functools import lru_cache
 from engine.core.domain import Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
+    HYPHEN_PREFIXES,
+    WORD_PREFIXES,
     clinical_words,
     has_strong_name_context,
     is_english,
@@ -99,19 +101,15 @@ def is_shorthand(word: str) -> bool:
     return key in shorthand_words() or key in clinical_words()
 
 
-_PREFIXES = ("hyper", "hypo", "post", "pre", "re", "non", "un", "sub", "peri", "intra",
-             "inter", "extra", "anti", "over", "under", "semi", "trans")
-
-
 def is_prefixed_word(word: str) -> bool:
     """A prefix and a word or abbreviation, as charted run together ("REDOSE", "PREOP",
     "reeval", "posttx"): no acronym or name, although no dictionary holds it."""
     key = word.casefold()
     head, hyphen, rest = key.partition("-")
-    if hyphen and (head in _PREFIXES or head == "co") and len(rest) >= 2:
+    if hyphen and head in HYPHEN_PREFIXES and len(rest) >= 2:
         return clinical_or_english(rest)  # "PT re-eval requested", "ot/pt co-treat"
     return any(key.startswith(prefix) and len(key) - len(prefix) >= 2
-               and clinical_or_english(key[len(prefix):]) for prefix in _PREFIXES)
+               and clinical_or_english(key[len(prefix):]) for prefix in WORD_PREFIXES)
 
 
 def clinical_or_english(word: str) -> bool:

@@ -25,9 +25,3 @@ def read_terms(names: Iterable[str]) -> list[str]:
 def drug_words() -> frozenset[str]:
     """One-word drug names of the shipped allowlist, casefolded ("coumadin", "keppra")."""
     return frozenset(t.casefold() for t in read_terms(("drugs.txt",)) if " " not in t)
-
-
-@lru_cache(maxsize=1)
-def faiths_and_languages() -> frozenset[str]:
-    """Faiths and languages of the shipped allowlist, casefolded ("cantonese", "hmong")."""
-    return frozenset(t.casefold() for t in read_terms(("faiths_and_languages.txt",)))

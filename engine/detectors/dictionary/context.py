@@ -177,6 +177,11 @@ SUFFIXES = (("ies", "y"), ("ied", "y"), ("ing", ""), ("ing", "e"), ("ed", ""), (
 
 # Webster's 2nd predates much of medicine ("hypoxemic", "euvolemia", "coagulopathy"); a long
 # word with a medical suffix is a medical word, and no surname ends so.
+# Prefixes charted before a word, run together or hyphenated ("REDOSE", "PREOP", "Post-fall").
+WORD_PREFIXES = ("hyper", "hypo", "post", "pre", "re", "non", "un", "sub", "peri", "intra",
+                 "inter", "extra", "anti", "over", "under", "semi", "trans")
+# Before a hyphen "co" too ("ot/pt co-treat"); run together it starts too many words.
+HYPHEN_PREFIXES = frozenset(WORD_PREFIXES) | {"co"}
 _MEDICAL_SUFFIX = re.compile(r"[a-z]{4,}(?:emia|emic|itis|osis|otic|ectomy|otomy|ostomy|plasty"
                              r"|algia|pathy|scopy|penia|uria|philia|megaly|lysis|lytic)s?")
 

@@ -23,6 +23,7 @@ from engine.core.labels import Label
 from engine.core.regions import broad_region
 from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import (
+    HYPHEN_PREFIXES,
     PROVIDER_PHRASES,
     clinical_words,
     has_name_context,
@@ -84,9 +85,6 @@ _ROLE_BEFORE = re.compile(r"(?i:\b(?:rt|rrt|sw|cm|ot|rd|ho|resident|intern|fello
 _NO_NAME_WITHOUT_CASE = frozenset({"per", "can", "min",  # "50 MIN EACH WAY"
                                    "were", "must", "more", "ever",  # "KIDS WERE NOT HOME"
                                    "an"})  # "HOLD AN EARLY THANKSGIVING PRAYER"
-# Prefixes charted before an English word with a hyphen: "Post-fall huddle", "pre-arrest".
-_PREFIXES = frozenset({"post", "pre", "non", "re", "co", "anti", "sub", "inter", "intra",
-                       "mid", "peri", "semi"})
 
 
 def _names_of(provider: type, attrs: tuple[str, ...]) -> set[str]:
@@ -180,7 +178,7 @@ class NameGazetteerDetector:
         if len(parts) > 1 and all(p in self.first or p in self.last for p in parts):
             # double-barrelled: "Weber-Santana", "Jean-Luc"; not a prefix and a word
             # ("Post-fall huddle")
-            prefixed = len(parts) == 2 and parts[0] in _PREFIXES and is_english(parts[1])
+            prefixed = len(parts) == 2 and parts[0] in HYPHEN_PREFIXES and is_english(parts[1])
             return None if prefixed else "last"
         return None
 

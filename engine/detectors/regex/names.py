@@ -118,14 +118,10 @@ def unlisted_word(text: str) -> bool:
     return nickname(text) and not clinical_or_english(text) and not is_shorthand(text)
 
 
-def unlisted_word_no_language(text: str) -> bool:
-    """'the sister (Ilda)'; not the language a relative speaks: "sister (English)", "parents
-    (Mandarin-speaking)"."""
-    from engine.resolution.terms import faiths_and_languages
-
-    key = text.casefold()
-    return unlisted_word(text) and not key.endswith("-speaking") \
-        and key not in faiths_and_languages()
+def unlisted_word_not_speaking(text: str) -> bool:
+    """'the sister (Ilda)'; not how a relative speaks: "parents (Mandarin-speaking)". A language
+    alone ("sister (English)") is the allowlist's (faiths_and_languages.txt)."""
+    return unlisted_word(text) and not text.casefold().endswith("-speaking")
 
 
 def named_after_mr(text: str) -> bool:
@@ -441,7 +437,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
               validate=family_nickname, on_view=False),
     RegexRule("name.relation_in_brackets", PER,
               rf"(?i:\b(?:{RELATIONS}))[ \t]*\(([^\W\d_][\w'’\-]+)\)", 0.6, group=1,
-              validate=unlisted_word_no_language, on_view=False),
+              validate=unlisted_word_not_speaking, on_view=False),
     # "PT BAKER HAD A FAIR NIGHT", "Pt Noel remains intubated": a listed surname or first name
     # between "pt" and a verb whose subject it is (resolution/shorthand.after_pt_without_name
     # needs name evidence: this verb is it, and the word is no common or clinical one).

@@ -102,12 +102,11 @@ def speaks_for_a_service(text: str) -> bool:
 
 def interpreter_name(text: str) -> bool:
     """"Cantonese interpreter Fung", "somali interp abdikarim": a name, or a word no list holds,
-    that is no language ("interpreter Mandarin") and no word ("interpreter present")."""
+    and no word ("interpreter present", "teach-back"). A language ("interpreter Mandarin") is
+    the allowlist's (faiths_and_languages.txt)."""
     from engine.detectors.dictionary.context import is_english_compound
-    from engine.resolution.terms import faiths_and_languages
 
-    return text.casefold() not in faiths_and_languages() \
-        and _is_name(text, listed_word_ok=False) \
+    return _is_name(text, listed_word_ok=False) \
         and not ("-" in text and is_english_compound(text))  # "via interpreter teach-back"
 
 
