@@ -82,9 +82,15 @@ _STREET_LINE_BEFORE = re.compile(r"(?i:\d[^\n]{0,40}\b(?:suite|ste|apt|unit|box|
 _PART_OF_A_NAME_BEFORE = re.compile(r"(?i:\b(?:de|del|of|la|av|avda|calle)[/.]?[ \t]+\Z)")
 
 
+# ... but a region that says where someone belongs is no address's end, even after a comma
+# ("76 YO M, Ontario resident", "retired trucker, Texas native").
+_BELONGING_AFTER = re.compile(r"(?i:[ \t]+(?:residents?|natives?|citizens?|born)\b)")
+
+
 def _in_an_address(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 100):start]
-    return bool(_ADDRESS_BEFORE.search(before) or _POSTAL_AFTER.match(text, end)
+    return bool(_ADDRESS_BEFORE.search(before) and not _BELONGING_AFTER.match(text, end)
+                or _POSTAL_AFTER.match(text, end)
                 or _STREET_LINE_BEFORE.search(before) or _PART_OF_A_NAME_BEFORE.search(before))
 
 

@@ -74,7 +74,8 @@ _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?
 # Places and surnames that name a scale, a pay band, a collar or a society where they stand:
 # "RASS (Richmond) -3", "bedside nurse (Band 6)", "C-collar (Aspen)", "Miami J collar", "per
 # ASPEN/AND criteria", "Needs (ASPEN/SCCM obese critically ill)", "power 4.1 W. Doppler MAP"
-# (watts, then the pressure's method), "Balance: Berg 38/56".
+# (watts, then the pressure's method), "Balance: Berg 38/56", the coma scale by its city, an
+# organ's cancer.
 _NAMED_THINGS = re.compile(
     r"(?i:\brass[ \t]*\([ \t]*richmond\b|\bband[ \t]+[2-9][a-d]?\b(?![.:/]\d)"
     r"|\bcollar[ \t]*\([ \t]*(?:aspen|miami[ \t\-]*j|philadelphia)\b"
@@ -82,7 +83,12 @@ _NAMED_THINGS = re.compile(
     r"|\baspen[ \t]*/[ \t]*(?:and|sccm)\b|\bsccm[ \t]*/[ \t]*aspen\b"
     r"|\d[ \t]?w\.?[ \t]+doppler\b"
     r"|\bberg[ \t]+(?:balance[ \t]+)?(?:scale[ \t]+)?(?:score[ \t]+)?:?[ \t]*\d{1,2}(?:/56)?"
-    r"(?![\d.:]))")
+    r"(?![\d.:])"
+    # the coma scale by its place alone ("squeezes bilat, glasgow 10t", "GLASGOW 3T")
+    r"|\bglasgow[ \t]+(?:of[ \t]+)?(?:1[0-5]|[3-9])(?:[ \t]?t)?\b(?![.:/]\d)"
+    # an organ that is a surname too, with its cancer ("FH: FATHER LUNG CA", "brain mets")
+    r"|\b(?:lung|colon|brain|bone|skin|liver|breast)[ \t]+(?:ca|cancer|carcinoma|mets"
+    r"|metastases|masse?s?|nodules?|tumou?rs?)\b)")
 # The staged heart operations named after surgeons, where the chart speaks of the operation:
 # "s/p Glenn", "early Glenn", "post glenn", "Glenn pressures", "GLENN SCHEDULED", "Fontan
 # circulation" (not "Dr. Glenn", "Glenn (father) called").

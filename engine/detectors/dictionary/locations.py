@@ -41,10 +41,15 @@ def english_phrase(words: tuple[str, ...]) -> bool:
     return all(w in common_words() or is_english(w) for w in words)
 
 
+# A verb's particle ends a phrase, not a town: "clothes cut off in ED", "CALLS BACK".
+PARTICLES = frozenset("off up out down over away back".split())
+
+
 def plain_town_words(words: tuple[str, ...]) -> bool:
     """A town of English words ("grand rapids", "green bay"): two or more full words, none a
-    function word."""
-    return len(words) > 1 and all(len(w) > 2 and w not in FUNCTION_WORDS for w in words)
+    function word, the last no verb's particle."""
+    return len(words) > 1 and all(len(w) > 2 and w not in FUNCTION_WORDS for w in words) \
+        and words[-1] not in PARTICLES
 
 
 def read_locations(text: str) -> dict[tuple[str, ...], str]:
@@ -78,7 +83,7 @@ def one_word_places() -> frozenset[str]:
 class LocationGazetteerDetector:
     """Capitalised (or all-caps) place names; multi-word names matched longest first."""
 
-    spec = DetectorSpec(id="dictionary.locations", version=7, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.locations", version=8, source=Source.DICTIONARY,
                         description="GeoNames cities (pop. >= 5k), states, provinces, countries")
 
     def __init__(self) -> None:
