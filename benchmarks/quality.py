@@ -174,6 +174,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 50 (sparse PHI)", "icu_notes_dev50.jsonl"),
             ("dev 51 (sparse PHI)", "icu_notes_dev51.jsonl"),
             ("dev 52 (sparse PHI)", "icu_notes_dev52.jsonl"),
+            ("dev 53 (sparse PHI)", "icu_notes_dev53.jsonl"),
+            ("dev 54 (sparse PHI)", "icu_notes_dev54.jsonl"),
+            ("dev 55 (sparse PHI)", "icu_notes_dev55.jsonl"),
+            ("dev 56 (sparse PHI)", "icu_notes_dev56.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -204,7 +208,11 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 40 (sparse PHI)", "icu_notes_heldapart40.jsonl"),
             ("held apart 41 (sparse PHI)", "icu_notes_heldapart41.jsonl"),
             ("held apart 42 (sparse PHI)", "icu_notes_heldapart42.jsonl"),
-            ("held apart 43 (sparse PHI)", "icu_notes_heldapart43.jsonl"))
+            ("held apart 43 (sparse PHI)", "icu_notes_heldapart43.jsonl"),
+            ("held apart 44 (sparse PHI)", "icu_notes_heldapart44.jsonl"),
+            ("held apart 45 (sparse PHI)", "icu_notes_heldapart45.jsonl"),
+            ("held apart 46 (sparse PHI)", "icu_notes_heldapart46.jsonl"),
+            ("held apart 47 (sparse PHI)", "icu_notes_heldapart47.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -84,8 +84,17 @@ _NAMED_THINGS = re.compile(
     r"|\d[ \t]?w\.?[ \t]+doppler\b"
     r"|\bberg[ \t]+(?:balance[ \t]+)?(?:scale[ \t]+)?(?:score[ \t]+)?:?[ \t]*\d{1,2}(?:/56)?"
     r"(?![\d.:])"
-    # the coma scale by its place alone ("squeezes bilat, glasgow 10t", "GLASGOW 3T")
+    # the coma scale by its place alone ("squeezes bilat, glasgow 10t", "GLASGOW 3T"), the
+    # sedation scale by its ("richmond 0, cam neg", "Richmond -2")
     r"|\bglasgow[ \t]+(?:of[ \t]+)?(?:1[0-5]|[3-9])(?:[ \t]?t)?\b(?![.:/]\d)"
+    r"|\brichmond[ \t]+(?:of[ \t]+)?(?:[+\-][ \t]?[1-5]|0)(?![\d.:/])"
+    # a saint's medal, statue or prayer card at the bedside ("rosary & saint anthony medal")
+    r"|\b(?:saint|st\.?)[ \t]+[a-z]+(?:[ \t]+of[ \t]+[a-z]+)?[ \t]+(?:medals?|statues?"
+    r"|prayers?|prayer[ \t]+cards?|novenas?|relics?|candles?|icons?)\b"
+    # the definition of ARDS by its city ("PEEP 14 (Berlin severe)", "BERLIN CRITERIA")
+    r"|\bberlin[ \t]+(?:criteria|definition|severe|moderate|mild)\b"
+    # a grading by its authors' names ("SAH, Hunt & Hess 3", "HUNT AND HESS GRADE 4")
+    r"|\bhunt[ \t]*(?:&|and)[ \t]*hess\b"
     # an organ that is a surname too, with its cancer ("FH: FATHER LUNG CA", "brain mets")
     r"|\b(?:lung|colon|brain|bone|skin|liver|breast)[ \t]+(?:ca|cancer|carcinoma|mets"
     r"|metastases|masse?s?|nodules?|tumou?rs?)\b)")

@@ -57,7 +57,10 @@ _JOINERS = frozenset({"and", "&", "or", "vs", "vs.", "versus", "in", "via", "at"
                       "incl", "including", "-"})
 _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat",
                    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-                   "tmrw", "tomorrow", "today", "tonight", "yesterday", "eve", "mwf", "tth"})
+                   "tmrw", "tomorrow", "today", "tonight", "yesterday", "eve", "mwf", "tth",
+                   "night", "overnight", "morning", "afternoon", "evening", "noc"})
+# A pager's cue after a clinician's name ("dr haddad pgr 4471"): the number's, not the name's.
+_PAGERS = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera", "ext", "cell"})
 # A hospital's department after its name ("MERCY ED", "St. Agatha's SW", "tavish general
 # ed"): the surrogate replaces the hospital and keeps where in it the patient was.
 _DEPARTMENTS = frozenset({"ed", "er", "icu", "micu", "sicu", "ccu", "cvicu", "nicu", "picu",
@@ -79,7 +82,16 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            "cousin", "doña", "señora", "señor", "sra", "srta", "snod",
                            "registrar", "consultant", "foreman",
                            # "auntie Fetu", "goes by Uncle Sefa", "Kahu Aukai" (a pastor)
-                           "auntie", "aunty", "aunt", "uncle", "tutu", "kahu"})
+                           "auntie", "aunty", "aunt", "uncle", "tutu", "kahu",
+                           # kin in the family's language ("calls pt Babcia Jadzia", "abuela
+                           # Cuca", "Teta Samira", "Nonna Pina"); not one that is a given name
+                           # too ("Lola", "Tia", "Tito")
+                           "babcia", "dziadek", "babushka", "dedushka", "abuela", "abuelo",
+                           "abuelita", "abuelito", "tía", "tío", "nonna", "nonno",
+                           "vovó", "vovô", "avó", "avô",
+                           "manang", "manong", "kuya", "nanay", "tatay", "inay", "itay",
+                           "halmeoni", "halmoni", "harabeoji",
+                           "teta", "jiddo", "sitto", "sitti", "ammo", "khalto", "ammu"})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"
@@ -238,9 +250,15 @@ def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple
             and (is_english(word) or name and word.endswith("ing"))
 
     words = list(re.finditer(r"\S+", text[start:end]))
+    if name and len(words) > 1 and words[-1].group().casefold() == "made" \
+            and _AWARE_AFTER.match(text, end):
+        words.pop()  # "intensivist dr. kowalczyk made aware"
     while len(words) > 1 and goes_on(words[-1].group().rstrip(".,"), words[-2].group()):
         words.pop()
     return (start, start + words[-1].end()) if words else (start, end)
+
+
+_AWARE_AFTER = re.compile(r"[ \t]+(?i:aware)\b")
 
 
 # "over Labor Day weekend", "the Oro Vista area": the day and the place are the identifiers.
@@ -274,7 +292,8 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         return key in _JOINERS and not street or not any(c.isalnum() for c in word) \
             or key in _WHEN and not is_listed_name(key) \
             or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
-            or label in _NAME_LABELS and bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
+            or label in _NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
+                                          or key in _PAGERS)
 
     def first_goes(word: str) -> bool:
         key = word.casefold().rstrip(".,")

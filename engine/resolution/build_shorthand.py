@@ -237,6 +237,11 @@ CURATED = (
     # problems as a sign-out heads them ("2. Rhabdo - CK 48k", "1. Vasoplegia -", "HYPONA -")
     "rhabdo", "hypophos", "hypona", "hypok", "hypomag", "cfrd", "sclc", "nsclc", "toxidrome",
     "vasoplegia", "orthostasis", "suicidality", "incl",
+    # joint replacements and the help a patient needs to move ("cefazolin at TKA", "improved
+    # to SBA w/ BUE support", "CGA x1"), fatty liver disease ("cirrhosis (NASH)")
+    "tka", "tha", "tkr", "thr", "tsa", "sba", "cga", "nash", "nafld", "masld",
+    # the bedside shivering scale ("titrated to BSAS goal <=1")
+    "bsas",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

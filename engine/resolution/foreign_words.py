@@ -115,3 +115,27 @@ def quoted_foreign(text: str, start: int, end: int) -> bool:
         return False
     foreign, english = _tally(quoted)
     return foreign >= 1 and foreign >= 2 * english
+
+
+# A translation in brackets right after the quotation: '"hindi ako makahinga" (I can't
+# breathe)', 'PT REPORTS "MASAKIT ANG TIYAN" (STOMACH HURTS)'.
+_GLOSS_AFTER = re.compile(r"[ \t]*\(([^()\n]{3,80})\)")
+
+
+def glossed_quotation(text: str, start: int, end: int) -> bool:
+    """Inside a quotation of the patient's or family's own language that the chart translates
+    in brackets after it: their words, not a name, unless the translation repeats the word
+    ('"nasaan si Maria" (where is Maria)')."""
+    opening = _OPENING.search(text, max(0, start - 80), start)
+    closing = _CLOSING.match(text, end, min(len(text), end + 80))
+    if opening is None or closing is None or text[opening.start()] == "(" \
+            or text[closing.end() - 1] == ")":
+        return False
+    gloss = _GLOSS_AFTER.match(text, closing.end())
+    if gloss is None or len(_WORD.findall(text[opening.end():closing.end()])) < 2:
+        return False  # one quoted word may be a nickname: '"Bea" (his wife)'
+    translation = [w for w in _WORD.findall(gloss.group(1)) if len(w) > 1]
+    if sum(is_english(w) for w in translation) < max(2, len(translation) // 2 + 1):
+        return False  # "(Pip per family)" is no translation
+    said = {w.casefold() for w in translation}
+    return not any(w.casefold() in said for w in _WORD.findall(text[start:end]))

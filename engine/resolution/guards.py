@@ -63,6 +63,7 @@ from engine.resolution.foreign_words import (
     foreign_context,
     foreign_document,
     function_words_only,
+    glossed_quotation,
     quoted_foreign,
     titled,
 )
@@ -307,6 +308,8 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
 
 
 _STAFF_AFTER = re.compile(STAFF_AFTER)
+# An acronym shaped like a hospital's, no word or shorthand: "TNK GIVEN AT PVH", "FROM WCH".
+_HOSPITAL_SHAPED = re.compile(r"[A-Z]{1,3}(?:H|MC|HC)")
 
 
 def _caps_acronym_without_a_move(text: str, span: Span) -> bool:
@@ -316,7 +319,8 @@ def _caps_acronym_without_a_move(text: str, span: Span) -> bool:
     covered = text[span.start:span.end]
     return span.source is Source.RULE and span.label is Label.HOSPITAL \
         and bool(_ACRONYM.fullmatch(covered)) and in_caseless_line(text, span.start, span.end) \
-        and (len(covered) <= 4 or is_english(covered) or is_shorthand(covered)) \
+        and (len(covered) <= 4 and not _HOSPITAL_SHAPED.fullmatch(covered)
+             or is_english(covered) or is_shorthand(covered)) \
         and not _MOVE_BEFORE.search(text[max(0, span.start - 30):span.start]) \
         and not _STAFF_AFTER.match(text, span.end)
 
@@ -452,7 +456,8 @@ def _common_foreign_words(text: str, span: Span,
         return span.detector.startswith("dictionary.") and function_words_only(covered) \
             and foreign_document(text) and not titled(text, span.start, span.end) \
             and bool(_SENTENCE_START.search(text[max(0, span.start - 3):span.start]))
-    if quoted_foreign(text, span.start, span.end):
+    if quoted_foreign(text, span.start, span.end) \
+            or span.label in NAME_LABELS and glossed_quotation(text, span.start, span.end):
         return True
     place = span.label not in NAME_LABELS
     # Cheapest first: most spans are no common phrase, and the document's tally is not free.

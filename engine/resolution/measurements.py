@@ -206,7 +206,7 @@ _DATE_WORD = re.compile(
     r"|märz|juni|juli|oktober|dezember|lunes|martes|miércoles|jueves|viernes|sábado|domingo"
     r"|christmas|xmas|easter|thanksgiving|new\s+(?:year|yr)'?s?|hanukk?ah|ramadan|diwali|halloween"
     r"|valentine'?s|passover|kwanzaa|eid|labou?r\s+day|memorial\s+day|independence\s+day"
-    r"|canada\s+day|boxing\s+day)\b)")
+    r"|canada\s+day|boxing\s+day|t[eế]t)\b)")
 _NUMERIC_CORE = re.compile(r"\d[\d/\-.,' \t]*\d|\d")
 # Years up to 2199: shifted dates in de-identified exports ("2170-3-23") are still dates.
 _ISO = re.compile(r"(?:1[89]|2[01])\d\d([\-/.])(\d{1,2})\1(\d{1,2})")

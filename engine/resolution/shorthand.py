@@ -28,7 +28,7 @@ from engine.detectors.dictionary.context import (
     clinical_words,
     has_strong_name_context,
     is_english,
-    quoted_nickname,
+    said_to_be_called,
 )
 from engine.detectors.dictionary.lists import sections
 from engine.detectors.regex.fragments import SUBJECT_VERBS
@@ -247,8 +247,8 @@ def shorthand_alone(text: str, span: Span) -> bool:
             return True  # "failure from AECOPD", "Injuries (from MVC": a cause, no place
         return key in shorthand_words() and (covered.islower() or bool(
             _NUMBER_AFTER.match(text, span.end))) and not _TRANSFER_BEFORE.search(before)
-    if quoted_nickname(text, span.start):
-        return False  # 'PREFERS TO BE CALLED "PEG"'
+    if said_to_be_called(text, span.start):
+        return False  # 'PREFERS TO BE CALLED "PEG"', "Pt, who goes by Peg'
     if icu_word_no_name(covered):
         return True  # "PER NOC RN": a credential after makes no name of the night shift
     line_start = text.rfind("\n", 0, span.start) + 1

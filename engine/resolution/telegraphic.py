@@ -126,7 +126,8 @@ def size_or_day(text: str, span: Span) -> bool:
 
 
 _PROCEDURE_AFTER = re.compile(
-    r"(?i:^(?:[ \t\-]+[A-Z][A-Za-z]+)?[ \t]+(?:[a-z]+(?:ectomy|otomy|ostomy|plasty|scopy|pexy"
+    r"(?i:^(?:[ \t\-]+(?!(?:on|in|at|to|of|for|from|by|with|the|a|an|and|or|per|his|her)\b)"
+    r"[A-Z][A-Za-z]+)?[ \t]+(?:[a-z]+(?:ectomy|otomy|ostomy|plasty|scopy|pexy"
     r"|graphy)|procedure|operation"
     r"|repair|maneuver|manoeuvre|syndrome|disease|sign|reflex|test|score|scale|grade"
     r"|classification|criteria|tube|catheter|stocking|esophagectomy|waves?|formula|pads?|valve"

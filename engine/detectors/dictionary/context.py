@@ -107,6 +107,12 @@ _STRONG_BEFORE = re.compile(
     rf"|{_NOT_AFTER_WITH}\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
 # A nickname in quotes: 'PREFERS TO BE CALLED "PEG"' makes a name of shorthand too.
 _NICKNAME_BEFORE = re.compile(rf"(?i:\b(?:{NICKNAME_CUES}|{CALLED_WHEN})[ \t:,]*[\"“]\Z)")
+# Without quotes only where one person is said to be called so ("Pt, who goes by Peg", "known
+# to family as Tonho"), not "meds go by PEG".
+_SAID_TO_BE_CALLED = re.compile(
+    r"(?i:\b(?:goes[ \t]+by|went[ \t]+by|known[ \t]+(?:to[ \t]+\w+[ \t]+)?as"
+    r"|(?:likes|liked|prefers|preferred|wants|wanted|asks|asked|asking)[ \t]+to[ \t]+be"
+    r"[ \t]+called)[ \t]+\Z)")
 # Not the subject of what follows: "new RLL opacity, MD aware" tells the doctor.
 _CREDENTIAL_AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN)"
@@ -115,11 +121,18 @@ _CREDENTIAL_AFTER = re.compile(
 
 
 def has_strong_name_context(text: str, start: int, end: int) -> bool:
-    """A title, relation word, cue with a colon or initial before, or a credential after: what
-    makes even clinical shorthand a name ("Dr. Foley"), unlike "HO aware" or "pt swan"."""
+    """A title, relation word, cue with a colon or initial before, what someone goes by, or a
+    credential after: what makes even clinical shorthand a name ("Dr. Foley", "goes by Peg"),
+    unlike "HO aware" or "pt swan"."""
     before = text[max(0, start - 40):start]
     return bool(_STRONG_BEFORE.search(before) or _INITIALS_BEFORE.search(before)
-                or quoted_nickname(text, start) or _CREDENTIAL_AFTER.match(text[end:end + 24]))
+                or said_to_be_called(text, start) or _CREDENTIAL_AFTER.match(text[end:end + 24]))
+
+
+def said_to_be_called(text: str, start: int) -> bool:
+    """What begins at ``start`` is what someone is called, quoted or after "goes by"."""
+    return quoted_nickname(text, start) \
+        or bool(_SAID_TO_BE_CALLED.search(text[max(0, start - 40):start]))
 
 
 def quoted_nickname(text: str, start: int) -> bool:

@@ -18,7 +18,7 @@ from engine.detectors.regex.towns import TOWN_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 13, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.date", 14, DATE_RULES, "numeric, ISO, written and partial dates; years"),
     ("regex.phone", 9, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
     ("regex.url", 3, URL_RULES, "URLs and domain names"),
@@ -34,10 +34,10 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
      " eponym towns after lives in/pt from; hyphenated Quebec and Acadian towns"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 14, NAME_RULES, "names in titles, credentials, form fields, signatures"),
-    ("regex.facility", 19, FACILITY_RULES,
+    ("regex.name", 15, NAME_RULES, "names in titles, credentials, form fields, signatures"),
+    ("regex.facility", 20, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 13, STAFF_RULES,
+    ("regex.staff", 14, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 

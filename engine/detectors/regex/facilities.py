@@ -114,8 +114,11 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "va", "tobacco", "cessation", "smoking",
     # where a generic one stands ("ARRIVED VIA BUSH PLANE FROM VILLAGE CLINIC", "tribal clinic")
     "village", "tribal", "rural", "satellite", "mobile", "free", "outreach",
-    # the patient's own ("PHARMACY TO CALL PT'S PHARMACY IN AM")
-    "pt's", "pts", "patient's",
+    # the patient's own ("PHARMACY TO CALL PT'S PHARMACY IN AM"), the family's ("called from
+    # work at the family's pharmacy"), a trade one works in ("pt works construction")
+    "pt's", "pts", "patient's", "family's", "wife's", "husband's", "son's", "daughter's",
+    "brother's", "sister's", "father's", "mother's", "parents'", "uncle's", "cousin's",
+    "friend's", "the", "from", "work", "works", "worked", "working", "does", "job",
     # a unit's own clinic ("SEEN AT TROOP MEDICAL CLINIC 2 DAYS AGO")
     "troop", "battalion", "brigade", "unit's"})\
     | PLAN_WORDS

@@ -117,7 +117,12 @@ HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)
            # festivals of the families an ICU serves: "home by hmong new year", "visited for
            # Mid-Autumn Festival", "over Vaisakhi"
            r"|hmong[ \t]+new[ \t]+year|(?:mid-?autumn|moon)[ \t]+festival|vaisakhi|baisakhi"
-           r"|navratri|pongal|onam"
+           r"|navratri|pongal|onam|chuseok|seollal|nowruz|norooz|songkran"
+           # Vietnamese new year after a word of time ("home for Tet", "until after TET"), not
+           # tetanus ("due for tet booster")
+           r"|(?:(?<=home[ \t]for[ \t])|(?<=home[ \t]by[ \t])|(?<=after[ \t])|(?<=before[ \t])"
+           r"|(?<=until[ \t])|(?<=over[ \t])|(?<=during[ \t])|(?<=since[ \t]))t[eế]t\b"
+           r"(?![ \t]+(?:booster|shot|vaccine|vax|tox|toxoid|ppx|status|imm))"
            # families' own: "a party on Nochebuena", "home by st-jean-baptiste"
            r"|nochebuena|nochevieja|navidad|cinco[ \t]+de[ \t]+mayo"
            r"|d[ií]a[ \t]+de[ \t]+(?:los[ \t]+)?(?:muertos|reyes)"

@@ -311,7 +311,10 @@ NAME_RULES: tuple[RegexRule, ...] = (
     _after_title("name.clergy", r"(?<!\d)(?<!\d[ \t])\b(?:(?:Sr|Fr|Br|Msgr|Rev)\.|(?:Rabbi"
                  r"|Imam|Pastor|Reverend|Chaplain|Cantor|Deacon)\b)", 0.85,
                  validate=surname_word, on_view=False),
-    RegexRule("name.honorific_mr", PER, rf"\bM[Rr]\.?[ \t]+{_TITLED}", 0.9, group=1,
+    # Not the valve after its grade: "mod MR. Digoxin level 0.6", "2+ MR. Lasix".
+    RegexRule("name.honorific_mr", PER,
+              r"(?i:(?<!mod )(?<!mild )(?<!trace )(?<!severe )(?<!moderate )(?<!trivial )"
+              rf"(?<!sev )(?<!\+ ))\bM[Rr]\.?[ \t]+{_TITLED}", 0.9, group=1,
               validate=named_after_mr),
     RegexRule("name.doctor_field", DOC,
               rf"(?im:^[ \t>]*(?:{_DOCTOR_FIELDS}){_FIELD_SEP}(?:(?:dr|doctor)\.?[ \t]+)?)"

@@ -106,8 +106,13 @@ def interpreter_name(text: str) -> bool:
     the allowlist's (faiths_and_languages.txt)."""
     from engine.detectors.dictionary.context import is_english_compound
 
-    return _is_name(text, listed_word_ok=False) \
+    return _is_name(text, listed_word_ok=False) and text.casefold() not in _INTERPRETING_MEANS \
         and not ("-" in text and is_english_compound(text))  # "via interpreter teach-back"
+
+
+# How an interpreter joins, where no word list holds it: "INTERPRETER IPAD USED", "interp vri".
+_INTERPRETING_MEANS = frozenset({"ipad", "ipads", "vri", "opi", "app", "svc", "svcs", "cyracom",
+                                 "stratus", "martti", "languageline"})
 
 
 def first_and_last(text: str) -> bool:

@@ -79,6 +79,20 @@ def _eponym_town(text: str) -> bool:
     return key in _EPONYM_TOWNS and location_table().phrases.get((key,)) == "CITY"
 
 
+def _uncommon_word_town(text: str) -> bool:
+    """"lives in dearborn", "PT FROM REVERE": a gazetteer city that is an English word, but no
+    common, clinical or shorthand one ("lives in mobile home", "moved to reading glasses")."""
+    from engine.detectors.dictionary.context import clinical_words, is_english
+    from engine.detectors.dictionary.locations import location_table
+    from engine.detectors.dictionary.stopwords import common_words
+    from engine.resolution.shorthand import is_shorthand
+
+    key = text.casefold()
+    return location_table().phrases.get((key,)) == "CITY" and is_english(key) \
+        and key not in common_words() and key not in clinical_words() \
+        and key not in _EPONYMS and not is_shorthand(key)
+
+
 _WORD = r"[^\W\d_][\w'’]*"
 # French phrases of English and clinical use that are built like a town's name.
 _FRENCH_PHRASES = frozenset({"cul-de-sac", "café-au-lait", "cafe-au-lait", "vis-à-vis",
@@ -147,6 +161,11 @@ TOWN_RULES: tuple[RegexRule, ...] = tuple(
               r"|Harbou?r|Island|Canyon|Reservoir|River|Mountain|Cove|Lagoon|Peak|Pond|Gulch"
               r"|Bluffs?|Crossing|Junction|Landing|Hollow))\b(?![ \t]*\d)", 0.55, subtype="CITY",
               group=1, validate=_no_clinical_word, on_view=False),  # not "at Rest Point 88%"
+    # "LIVES IN DEARBORN W/ SON", "pt from revere": where someone lives, a town that is an
+    # uncommon English word too.
+    RegexRule("town.home_word", Label.LOCATION,
+              rf"{HOME}([A-Za-z][a-z'’]+)(?![\w\-]){_NOT_EPONYM}{_NOT_SCORE}", 0.5,
+              subtype="CITY", group=1, validate=_uncommon_word_town),
     # "lives in addison", "pt from glasgow": an eponym's town where someone lives.
     RegexRule("town.eponym", Label.LOCATION,
               rf"{HOME}({_LOWER})(?![\w\-]){_NOT_EPONYM}{_NOT_SCORE}", 0.5, subtype="CITY",
