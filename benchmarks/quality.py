@@ -178,6 +178,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 54 (sparse PHI)", "icu_notes_dev54.jsonl"),
             ("dev 55 (sparse PHI)", "icu_notes_dev55.jsonl"),
             ("dev 56 (sparse PHI)", "icu_notes_dev56.jsonl"),
+            ("dev 57 (sparse PHI)", "icu_notes_dev57.jsonl"),
+            ("dev 58 (sparse PHI)", "icu_notes_dev58.jsonl"),
+            ("dev 59 (sparse PHI)", "icu_notes_dev59.jsonl"),
+            ("dev 60 (sparse PHI)", "icu_notes_dev60.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -212,7 +216,11 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 44 (sparse PHI)", "icu_notes_heldapart44.jsonl"),
             ("held apart 45 (sparse PHI)", "icu_notes_heldapart45.jsonl"),
             ("held apart 46 (sparse PHI)", "icu_notes_heldapart46.jsonl"),
-            ("held apart 47 (sparse PHI)", "icu_notes_heldapart47.jsonl"))
+            ("held apart 47 (sparse PHI)", "icu_notes_heldapart47.jsonl"),
+            ("held apart 48 (sparse PHI)", "icu_notes_heldapart48.jsonl"),
+            ("held apart 49 (sparse PHI)", "icu_notes_heldapart49.jsonl"),
+            ("held apart 50 (sparse PHI)", "icu_notes_heldapart50.jsonl"),
+            ("held apart 51 (sparse PHI)", "icu_notes_heldapart51.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -76,9 +76,11 @@ def _rule_and_dictionary_detectors(config: PipelineConfig) -> list[Detector]:
             CueNameDetector,
             LocationGazetteerDetector,
             NameGazetteerDetector,
+            SignoutNameDetector,
         )
 
-        detectors += [NameGazetteerDetector(), CueNameDetector(), LocationGazetteerDetector()]
+        detectors += [NameGazetteerDetector(), CueNameDetector(), LocationGazetteerDetector(),
+                      SignoutNameDetector()]
     if config.user_dictionary:
         from engine.detectors.dictionary import UserDictionaryDetector
 

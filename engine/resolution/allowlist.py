@@ -87,10 +87,14 @@ _NAMED_THINGS = re.compile(
     # the coma scale by its place alone ("squeezes bilat, glasgow 10t", "GLASGOW 3T"), the
     # sedation scale by its ("richmond 0, cam neg", "Richmond -2")
     r"|\bglasgow[ \t]+(?:of[ \t]+)?(?:1[0-5]|[3-9])(?:[ \t]?t)?\b(?![.:/]\d)"
-    r"|\brichmond[ \t]+(?:of[ \t]+)?(?:[+\-][ \t]?[1-5]|0)(?![\d.:/])"
+    r"|\brichmond[ \t]+(?:\(?rass\)?[ \t]+)?(?:of[ \t]+)?(?:[+\-][ \t]?[1-5]|0)(?![\d:/]|\.\d)"
+    # a low or high electrolyte or count ("DR AWARE OF LOW K / ICA", "DIET: RENAL, LOW K.")
+    r"|\b(?:low|high)[ \t]+(?:k|mg|na|phos|ica|ca|plt|plts|hgb|uop|bp)\b(?![ \t]*\.[ \t]*[a-z])"
     # a saint's medal, statue or prayer card at the bedside ("rosary & saint anthony medal")
     r"|\b(?:saint|st\.?)[ \t]+[a-z]+(?:[ \t]+of[ \t]+[a-z]+)?[ \t]+(?:medals?|statues?"
     r"|prayers?|prayer[ \t]+cards?|novenas?|relics?|candles?|icons?)\b"
+    r"|\b(?:medals?|statues?|icons?|pictures?|images?|prayer[ \t]+cards?)[ \t]+of[ \t]+"
+    r"(?:the[ \t]+)?(?:saint|st\.?|our[ \t]+lady|virgin)[ \t]+[a-z]+\b"
     # the definition of ARDS by its city ("PEEP 14 (Berlin severe)", "BERLIN CRITERIA")
     r"|\bberlin[ \t]+(?:criteria|definition|severe|moderate|mild)\b"
     # a grading by its authors' names ("SAH, Hunt & Hess 3", "HUNT AND HESS GRADE 4")
@@ -106,7 +110,9 @@ _PALLIATION = re.compile(
     r"|extracardiac|for|support|before|after)[ \t\-]+(?:norwood|glenn|fontan|rastelli)\b"
     r"|\b(?:norwood|glenn|fontan|rastelli)(?:-\w+)?[ \t]+(?:shunt|pressures?|circulation"
     r"|procedure|physiology|pts?|patient|conduit|pathway|candidate|scheduled|pod|stage"
-    r"|protection|takedown|failure|operation|repair|completion)\b)")
+    r"|protection|takedown|failure|operation|repair|completion|course|incision|timing"
+    r"|anatomy|recovery|surgery)\b"
+    r"|\b(?:unobstructed|obstructed|patent|stenotic)[ \t]+(?:glenn|fontan)\b)")
 # In a note about a single ventricle's staged repair, the stages' names are the operations
 # wherever they stand ("unobstructed GLENN", "(Norwood + Glenn)", "brother's Glenn", "glenn
 # incision"), unless a title goes before or a surname after ("Dr. Glenn", "Glenn Ashby").

@@ -239,6 +239,10 @@ def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple
             return True  # "cards fellow dr akana paged", "md okafor aware" (no case to tell)
         if name and before.endswith(",") and is_shorthand(word):
             return True
+        if name and word.islower() and len(word) > 5 and word.endswith("ed") \
+                and (is_listed_name(before) or before.isupper()):
+            return True  # "sister marisol facetimed": a verb no dictionary holds (not
+            # "-ing": "pt bud kettering" is a surname)
         if name and word.islower() and before[:1].isupper() and not before.isupper() \
                 and word not in _PARTICLES and is_english(word) \
                 and (is_listed_name(before) or not is_english(before)):

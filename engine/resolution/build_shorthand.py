@@ -240,8 +240,18 @@ CURATED = (
     # joint replacements and the help a patient needs to move ("cefazolin at TKA", "improved
     # to SBA w/ BUE support", "CGA x1"), fatty liver disease ("cirrhosis (NASH)")
     "tka", "tha", "tkr", "thr", "tsa", "sba", "cga", "nash", "nafld", "masld",
-    # the bedside shivering scale ("titrated to BSAS goal <=1")
-    "bsas",
+    # the bedside shivering scale ("titrated to BSAS goal <=1"), heart failure by its ejection
+    # fraction ("2. HFrEF - resume carvedilol"), point of care testing ("reported to POC
+    # coordinator"), a sensory disability ("pt deafblind (usher), tactile asl")
+    "bsas", "hfref", "hfpef", "hfmref", "hfimpef", "poc", "deafblind", "protactile",
+    # acetaminophen and a drug class ("ATN from APAP", "edema from CCB"), state child and
+    # adult protective agencies ("call from DCFS intake"), prone positioning
+    "apap", "ccb", "dcfs", "dcf", "aps", "proning", "deproning", "deproned", "proned",
+    # who pays ("PAYER NOTIFIED OF ADMISSION"); not Quebec's "CHSLD", which heads the names
+    # of long-term care homes ("RESIDENT OF CHSLD SAINTE-ODILE")
+    "payer", "payor",
+    # a slow rhythm ("ECG: SINUS BRADY, OSBORN (J) WAVES")
+    "brady",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -90,6 +90,8 @@ _GENERIC = frozenset({
     # "EMS from evac center", "AT THE FAIRGROUNDS SHELTER", "AT HIGHWAY INTERCHANGE")
     "scaffold", "scaffolding", "evac", "evacuation", "fairgrounds",
     "interchange",
+    # where people without homes camp ("found down in riverbed encampment")
+    "riverbed", "riverbank", "encampments",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")
@@ -255,20 +257,29 @@ _COUNT_WORD = re.compile(r"(?i:hd|pod|day|goal|bed|room|rm|gcs|rass|grade|stage|
 
 def icu_words_as_a_place(text: str, span: Span) -> bool:
     """A model's place of two or more words that are all ICU shorthand, clinical words or
-    settings ("tip at cavoatrial jct", "trial off cpap to hfnc 2l"); one such word is the
-    guards' shorthand alone."""
+    settings ("tip at cavoatrial jct", "trial off cpap to hfnc 2l"), or a kind of unit alone;
+    one other such word is the guards' shorthand alone."""
     from engine.detectors.dictionary.context import clinical_words
     from engine.resolution.shorthand import icu_words
 
     if span.source not in (Source.NER, Source.LLM) or span.label not in _PLACE_LABELS:
         return False
     tokens = text[span.start:span.end].split()
+    if len(tokens) == 1 and tokens[0].strip(".,").casefold() in _UNIT_WORDS \
+            and not _NUMBER_NEXT.match(text, span.end) \
+            and not text[max(0, span.start - 4):span.start].rstrip(" \t").endswith(","):
+        return True  # "?STEP DOWN TO WARD AM": a kind of unit; not "Unit 1009 Box 0219" nor
+        # an address's part ("Apt. 887, Ward port")
     words = [w.casefold() for w in re.findall(r"[^\W\d_]+", " ".join(
         t for t in tokens if not any(c.isdigit() for c in t)))]  # "hfnc 2l": a setting
     return len(tokens) > 1 and bool(words) \
         and all(w in icu_words() or w in clinical_words() for w in words)
 
 
+# Kinds of unit a patient moves between, which are surnames too ("Ward").
+_UNIT_WORDS = frozenset({"ward", "wards", "floor", "unit", "stepdown", "step-down", "tele",
+                         "telemetry"})
+_NUMBER_NEXT = re.compile(r"[ \t]*#?\d")
 # A unit's or bed's code as charted ("transfer to F2", "back to 5W", "bed 4B"): no name.
 _UNIT_CODE = re.compile(r"[A-Za-z]\d[A-Za-z]?|\d{1,2}[A-Za-z]{1,2}")
 _MOVED_TO = re.compile(r"(?i:\b(?:to|from|on)[ \t]+\Z)")  # not a flat: "Calle Villanueva 34, 2B"

@@ -234,7 +234,7 @@ _TIME_CONTEXT = re.compile(r"(?i:(?:@|\bat|\baround|\bapprox\.?)[ \t]*$)")
 _TIME_AFTER = re.compile(r"(?i:^[ \t]?(?:h|hrs?|hours|z|am|pm)\b)")
 # "LAB RESULTS 7/1 @01:00", "10/6 0227": a month/day followed by a clock time is a date.
 _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2}:[0-5]\d"
-                          r"|\d{1,2}:[0-5]\d|(?:[01]\d|2[0-3])[0-5]\d(?![\d.,/]))\b")
+                          r"|\d{1,2}:[0-5]\d|(?:[01]\d|2[0-3])[0-5]\d(?![\d./]|,\d))\b")
 
 
 # Glued to a month/day's day, hours make a rate: "Na rise max 6-8/24h".
@@ -332,7 +332,9 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         return True
     if _DMY.fullmatch(core) and numeric_date(core):
         return not _PERCENT_AFTER.match(text[end:end + 8])  # "CPAP 5/10/35%" is a setting
-    if _MY.fullmatch(core) and not day_month(core):  # "14/11" is no month/year
+    # "14/11" is no month/year, nor is a month/day with a clock after ("moved to 3/10 1400")
+    if _MY.fullmatch(core) and not day_month(core) \
+            and not (_MD.fullmatch(core) and _CLOCK_AFTER.match(text[end:end + 12])):
         core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \

@@ -278,7 +278,7 @@ def eponym(text: str, span: Span) -> bool:
 # splint", "Rogers authority"), and the burn formula in a line about fluids.
 _THING_AFTER = re.compile(r"(?i:[ \t]+(?:tube|splint|formula|dressing|catheter|drain|spray"
                           r"|authority|criteria|protocol|classification|maneuver|bolt|nomogram)\b)")
-_FLUIDS_LINE = re.compile(r"(?i:\b(?:fluids?|resusc\w*|tbsa|lr|ml|cc|kg|burns?)\b)")
+_FLUIDS_LINE = re.compile(r"(?i:\b(?:fluids?|resusc?\w*|tbsa|lr|ml|cc|kg|burns?)\b)")
 
 
 _VAN = re.compile(r"(?i:(?:chair|wheelchair|w/c|facility|transport|medical|the)[ \t]+van\b"

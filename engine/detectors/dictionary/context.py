@@ -49,8 +49,9 @@ _BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
     rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"
     rf"|{_NOT_AFTER_WITH}\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
-# \Z: "Sexo: H.⏎Fecha"; a rate's unit is none ("100 ML/H. FALL PRECAUTIONS").
-_INITIALS_BEFORE = re.compile(r"(?<!/)\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
+# \Z: "Sexo: H.⏎Fecha"; a rate's unit is none ("100 ML/H. FALL PRECAUTIONS"), nor a side
+# compared ("diminished at bases L>R. Strong cough").
+_INITIALS_BEFORE = re.compile(r"(?<![/<>=])\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 # Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a
 # service ("seen by Day team") and not for clinical words ("seen by Endo", "d/w Neuro").
 PROVIDER_PHRASES = (r"(?:seen|examined|reviewed|assessed|evaluated|referred|dictated|signed"

@@ -20,6 +20,8 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          # "Kindred LTAC"; in an ALL CAPS line only through the cased view ("Kindred Ltac")
          r"|Ltach?|Snf|(?<=[a-z][ \t])(?:LTACH?|SNF)"
          r"|Radiology|Rehabilitation\s+Cent(?:er|re)|Nursing\s+Home|Care\s+Cent(?:er|re)"
+         # a skilled nursing home by what it gives: "transferring to Sunhaven Post-Acute"
+         r"|Post[\-\s]Acute"
          # where a patient dialyses or delivers: "Wexcombe Renal Unit", "Linfield Birth Center"
          r"|(?:Dialysis|Renal|Kidney)\s+(?:Cent(?:er|re)|Unit)|Birth(?:ing)?\s+Cent(?:er|re)"
          # a specialty's centre or programme by its name: "Kessering Bariatric Center",
@@ -119,6 +121,10 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "pt's", "pts", "patient's", "family's", "wife's", "husband's", "son's", "daughter's",
     "brother's", "sister's", "father's", "mother's", "parents'", "uncle's", "cousin's",
     "friend's", "the", "from", "work", "works", "worked", "working", "does", "job",
+    # who supplied one ("rt ordered hospital cpap for tonight")
+    "rt", "ordered", "provided", "supplied", "loaned", "issued",
+    # whom or how one serves ("charity ltach bed unlikely", "adult endo clinic f/u")
+    "charity", "adult", "adults", "adolescent", "pediatric", "peds", "endo",
     # a unit's own clinic ("SEEN AT TROOP MEDICAL CLINIC 2 DAYS AGO")
     "troop", "battalion", "brigade", "unit's"})\
     | PLAN_WORDS
@@ -126,7 +132,10 @@ _GENERIC_BEFORE_HEAD = frozenset({
 _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near", "under",
                       "since",
                       # "1 YR AFTER LOSING CLINIC ACCESS", "remove prior to transfer unless ltach"
-                      "after", "before", "unless", "until", "without", "losing", "lost"})
+                      "after", "before", "unless", "until", "without", "losing", "lost",
+                      # "meanwhile team using hospital policy", "worried pt is not eating
+                      # hospital food"
+                      "using", "eating", "meanwhile", "while"})
 
 
 _HEAD_AT_END = re.compile(rf"[ \t]+{_HEAD}$")

@@ -117,7 +117,9 @@ HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)
            # festivals of the families an ICU serves: "home by hmong new year", "visited for
            # Mid-Autumn Festival", "over Vaisakhi"
            r"|hmong[ \t]+new[ \t]+year|(?:mid-?autumn|moon)[ \t]+festival|vaisakhi|baisakhi"
-           r"|navratri|pongal|onam|chuseok|seollal|nowruz|norooz|songkran"
+           r"|navratri|pongal|onam|chuseok|seollal|nowruz|norooz|songkran|pioneer[ \t]+day"
+           # Ethiopian and Eritrean feasts ("hoped to be home for Timkat", "to see Genna")
+           r"|timkat|timket|genna|enkutatash|meskel|fasika"
            # Vietnamese new year after a word of time ("home for Tet", "until after TET"), not
            # tetanus ("due for tet booster")
            r"|(?:(?<=home[ \t]for[ \t])|(?<=home[ \t]by[ \t])|(?<=after[ \t])|(?<=before[ \t])"

@@ -68,7 +68,8 @@ ID_RULES: tuple[RegexRule, ...] = (
           r"|group(?:\s+number)?|subscriber(?:\s+id)?|medicare|medicaid|plan\s+id|blue\s+cross",
           "INSURANCE", 0.88),
     # NPI: the provider's ten digits, not the pupillometer's index ("NPi 4.2/4.3")
-    _cued("id.license", r"licen[cs]e(?:\s+number)?|driver'?s?\s+licen[cs]e|dl|cpso"
+    # "dl" after a slash is a unit: "548 mcg/dl. hco3 17"
+    _cued("id.license", r"licen[cs]e(?:\s+number)?|driver'?s?\s+licen[cs]e|(?<!/)dl|cpso"
           r"|npi(?=\s*[:#]?\s*\d{10}\b)|dea"
           r"|registration(?:\s+number)?|college\s+(?:number|no)|billing\s+number|ohip\s+billing",
           "LICENSE", 0.88),

@@ -100,6 +100,19 @@ def word_or_listed_name(text: str) -> bool:
         and not is_shorthand(text) and text.casefold() not in _CALL_ME_BACK
 
 
+# After "prefers to be called": a title, a kin word or a pronoun starts a description ("by her
+# first name", "Mrs. Okafor", "grandma"), not the name.
+_NOT_CALLED = frozenset({"by", "his", "her", "their", "mr", "mrs", "ms", "miss", "dr", "first",
+                         "last", "middle", "mom", "mother", "dad", "father", "grandma",
+                         "grandpa", "nana", "papa", "sir", "maam", "ma'am", "something"})
+
+
+def called_name(text: str) -> bool:
+    """'PREFERS TO BE CALLED SKIP': what the patient asks to be called, an English word too."""
+    return word_or_listed_name(text) or nickname(text) \
+        and text.casefold() not in _NOT_CALLED and text.casefold() not in _CALL_ME_BACK
+
+
 _DAY_OR_MONTH = re.compile(rf"(?i:{WEEKDAY}|{MONTH})")
 
 
@@ -358,7 +371,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # Without quotes, in any case: "PREFERS TO BE CALLED DELPHINE", 'the sister (Ilda)'.
     RegexRule("name.preferred_name", PAT,
               rf"(?i:\b{_ASKS_TO_BE_CALLED})"
-              r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1, validate=word_or_listed_name,
+              r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1, validate=called_name,
               on_view=False),
     # In quotes an English word too: 'PT ASKS TO BE CALLED "SKIP"'.
     RegexRule("name.preferred_name_quoted", PAT,

@@ -68,6 +68,29 @@ def staff_name(text: str) -> bool:
                                for w in words)
 
 
+# Words a sentence goes on with after an initial's period ("strict I/O. Per RN, resistance").
+_NOT_A_SURNAME = frozenset({"per", "for", "and", "the", "via", "with", "from", "to", "at", "by",
+                            "see", "pt", "pts", "if", "on", "in", "no", "not"})
+
+
+def initial_surname(text: str) -> bool:
+    """"e. brandvold", "M. Abalos": an initial and a name, no microbe ("rt e. coli") and no
+    function word after a sentence's end."""
+    surname = text.split(".", 1)[-1].strip().casefold()
+    return staff_name(text) and surname not in MICROBES and surname not in _NOT_A_SURNAME
+
+
+# Whom report goes to by role ("handoff to nocturnist", "report to oncoming").
+_ROLES = frozenset({"nocturnist", "nocturnists", "hospitalist", "hospitalists", "intensivist",
+                    "moonlighter", "oncoming", "receiving", "nights", "days", "charge", "floor",
+                    "stepdown", "pacu", "or", "ed", "er", "icu"})
+
+
+def reported_to(text: str) -> bool:
+    """"Report given to Jae-won": a name, not a role ("handoff to nocturnist")."""
+    return staff_name(text) and text.split()[0].casefold() not in _ROLES
+
+
 def caps_surname(text: str) -> bool:
     """"B. TOLLER": an initial and a capitalised surname that is no common or clinical word
     (a rarer English word, "toller", is more likely a surname in this shape)."""
@@ -158,8 +181,29 @@ STAFF_RULES: tuple[RegexRule, ...] = (
               r"|nights?|days)\b)", 0.6, group=1, validate=speaks_for_a_service),
     # An interpreter by name: "Cantonese interpreter Fung", "somali interp abdikarim".
     RegexRule("staff.interpreter", DOC,
-              r"(?i:\binterp(?:reter)?\.?[ \t]+)([A-Za-z][a-z'’\-]{2,}|[A-Z][A-Z'’\-]{2,})\b",
+              # not across a sentence's end: "w/ interpreter. Family's priest expected"
+              r"(?i:\b(?:interpreter|interp\.?)[ \t]+)([A-Za-z][a-z'’\-]{2,}|[A-Z][A-Z'’\-]{2,})\b",
               0.6, group=1, validate=interpreter_name),
+    # An initial and a surname after a role or before a credential, in any case: "sw e.
+    # brandvold doing psychosocial eval", "rt m. abalos", "t. mensah rn gave report", "p.
+    # ahearn, id fellow" (dev 1-56: 152 such spans, 1 no name).
+    RegexRule("staff.role_initial", DOC,
+              r"(?i:(?<![\w./])(?:sw|rt|rrt|rn|np|pa|md|cm|nsgy|fellow|resident|attending|intern"
+              r"|chaplain|rd|pharmd|pharm|slp|ot|admitting:?|nurse|tech|case[ \t]+manager"
+              r"|social[ \t]+worker|dietitian|pharmacist|interpreter|interp)[ \t]+)"
+              r"([A-Za-z]\.[ \t]?[A-Za-z][a-z'’\-]{2,})\b", 0.65, group=1,
+              validate=initial_surname),
+    RegexRule("staff.initial_credential", DOC,
+              r"(?<![\w.])([A-Za-z]\.[ \t]?[A-Za-z][a-z'’\-]{2,})"
+              r"(?=,?[ \t]+(?i:rn|md|np|pa|pa-c|rt|rrt|sw|lcsw|msw|rd|pharmd|pgy-?\d)\b)", 0.65,
+              group=1, validate=initial_surname),
+    # Whom a nurse gave report to: "Report given to Jae-won on step-down", "report called to
+    # RN Okafor", "handoff to ravi" (dev 1-56: 18 names, 1 a nation's ambulance crew).
+    RegexRule("staff.report_to", DOC,
+              r"(?i:\b(?:report|handoff|hand-off|sbar)(?:[ \t]+(?:given|called|phoned|gave))?"
+              r"[ \t]+to[ \t]+(?:(?:the[ \t]+)?(?:rn|charge[ \t]+rn|nurse|dr\.?|np)[ \t]+)?)"
+              r"([A-Za-z][a-z'’\-]+(?:[ \t]+[A-Z][a-z'’\-]+)?)", 0.6, group=1,
+              validate=reported_to),
     # "mira holm aware"
     RegexRule("staff.name_notified", DOC,
               rf"(?<![\w.])([a-z]{{2,}}[ \t]+[a-z]{{2,}})(?=[ \t]+{_NOTIFIED}\b)", 0.6, group=1,

@@ -14,6 +14,7 @@ from engine.detectors.dictionary import (
     CueNameDetector,
     LocationGazetteerDetector,
     NameGazetteerDetector,
+    SignoutNameDetector,
 )
 from engine.detectors.regex import default_rule_detectors
 
@@ -25,6 +26,7 @@ def _detectors() -> dict[str, Detector]:
     found["dictionary.names"] = NameGazetteerDetector()
     found["dictionary.locations"] = LocationGazetteerDetector()
     found["dictionary.cue_names"] = CueNameDetector()
+    found["dictionary.signout_names"] = SignoutNameDetector()
     return found
 
 
