@@ -122,8 +122,10 @@ HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)
            r"|timkat|timket|genna|enkutatash|meskel|fasika"
            # Vietnamese new year after a word of time ("home for Tet", "until after TET"), not
            # tetanus ("due for tet booster")
-           r"|(?:(?<=home[ \t]for[ \t])|(?<=home[ \t]by[ \t])|(?<=after[ \t])|(?<=before[ \t])"
-           r"|(?<=until[ \t])|(?<=over[ \t])|(?<=during[ \t])|(?<=since[ \t]))t[eế]t\b"
+           # (the look-ahead first: the look-behinds are tried only before a "t")
+           r"|(?=t)(?:(?<=home[ \t]for[ \t])|(?<=home[ \t]by[ \t])|(?<=after[ \t])"
+           r"|(?<=before[ \t])|(?<=until[ \t])|(?<=over[ \t])|(?<=during[ \t])"
+           r"|(?<=since[ \t]))t[eế]t\b"
            r"(?![ \t]+(?:booster|shot|vaccine|vax|tox|toxoid|ppx|status|imm))"
            # families' own: "a party on Nochebuena", "home by st-jean-baptiste"
            r"|nochebuena|nochevieja|navidad|cinco[ \t]+de[ \t]+mayo"

@@ -93,6 +93,10 @@ def _uncommon_word_town(text: str) -> bool:
         and key not in _EPONYMS and not is_shorthand(key)
 
 
+def _home_town(text: str) -> bool:
+    return text[0].islower() and _eponym_town(text) or _uncommon_word_town(text)
+
+
 _WORD = r"[^\W\d_][\w'’]*"
 # French phrases of English and clinical use that are built like a town's name.
 _FRENCH_PHRASES = frozenset({"cul-de-sac", "café-au-lait", "cafe-au-lait", "vis-à-vis",
@@ -161,12 +165,9 @@ TOWN_RULES: tuple[RegexRule, ...] = tuple(
               r"|Harbou?r|Island|Canyon|Reservoir|River|Mountain|Cove|Lagoon|Peak|Pond|Gulch"
               r"|Bluffs?|Crossing|Junction|Landing|Hollow))\b(?![ \t]*\d)", 0.55, subtype="CITY",
               group=1, validate=_no_clinical_word, on_view=False),  # not "at Rest Point 88%"
-    # "LIVES IN DEARBORN W/ SON", "pt from revere": where someone lives, a town that is an
-    # uncommon English word too.
-    RegexRule("town.home_word", Label.LOCATION,
+    # Where someone lives or comes from, one scan for both: an eponym's town in lower case
+    # ("lives in addison", "pt from glasgow") and a town that is an uncommon English word
+    # ("LIVES IN DEARBORN W/ SON", "pt from revere").
+    RegexRule("town.home", Label.LOCATION,
               rf"{HOME}([A-Za-z][a-z'’]+)(?![\w\-]){_NOT_EPONYM}{_NOT_SCORE}", 0.5,
-              subtype="CITY", group=1, validate=_uncommon_word_town),
-    # "lives in addison", "pt from glasgow": an eponym's town where someone lives.
-    RegexRule("town.eponym", Label.LOCATION,
-              rf"{HOME}({_LOWER})(?![\w\-]){_NOT_EPONYM}{_NOT_SCORE}", 0.5, subtype="CITY",
-              group=1, validate=_eponym_town),)
+              subtype="CITY", group=1, validate=_home_town),)
