@@ -248,7 +248,7 @@ def shorthand_alone(text: str, span: Span) -> bool:
         return key in shorthand_words() and (covered.islower() or bool(
             _NUMBER_AFTER.match(text, span.end))) and not _TRANSFER_BEFORE.search(before)
     if said_to_be_called(text, span.start):
-        return False  # 'PREFERS TO BE CALLED "PEG"', "Pt, who goes by Peg'
+        return False  # 'PREFERS TO BE CALLED "PEG"', "Pt, who goes by Peg"
     if icu_word_no_name(covered):
         return True  # "PER NOC RN": a credential after makes no name of the night shift
     line_start = text.rfind("\n", 0, span.start) + 1
