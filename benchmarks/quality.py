@@ -182,6 +182,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 58 (sparse PHI)", "icu_notes_dev58.jsonl"),
             ("dev 59 (sparse PHI)", "icu_notes_dev59.jsonl"),
             ("dev 60 (sparse PHI)", "icu_notes_dev60.jsonl"),
+            ("dev 61 (sparse PHI)", "icu_notes_dev61.jsonl"),
+            ("dev 62 (sparse PHI)", "icu_notes_dev62.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),

@@ -35,7 +35,7 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_dev52.jsonl", "icu_notes_dev53.jsonl", "icu_notes_dev54.jsonl",
         "icu_notes_dev55.jsonl", "icu_notes_dev56.jsonl", "icu_notes_dev57.jsonl",
         "icu_notes_dev58.jsonl", "icu_notes_dev59.jsonl", "icu_notes_dev6.jsonl",
-        "icu_notes_dev60.jsonl",
+        "icu_notes_dev60.jsonl", "icu_notes_dev61.jsonl", "icu_notes_dev62.jsonl",
         "icu_notes_dev7.jsonl",
         "icu_notes_dev8.jsonl", "icu_notes_dev9.jsonl",
         "icu_notes_heldapart.jsonl", "icu_notes_heldapart10.jsonl", "icu_notes_heldapart11.jsonl",

@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from engine.core.domain import Span, new_id
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import EMAIL, HHMM, MILITARY_RANKS, TOLD
+from engine.detectors.regex.fragments import EMAIL, HHMM, KIN_TITLES, MILITARY_RANKS, TOLD
 
 _BLANK_LINE = re.compile(r"\n\s*\n")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n\s*")
@@ -59,8 +59,11 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
                    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
                    "tmrw", "tomorrow", "today", "tonight", "yesterday", "eve", "mwf", "tth",
                    "night", "overnight", "morning", "afternoon", "evening", "noc"})
-# A pager's cue after a clinician's name ("dr haddad pgr 4471"): the number's, not the name's.
+# A pager's cue after a clinician's name ("dr haddad pgr 4471"): the number's, not the name's;
+# and a credential ("per j. okonkwo rt will do chest pt").
 _PAGERS = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera", "ext", "cell"})
+_CREDENTIALS_AFTER = frozenset({"rn", "rt", "rrt", "md", "np", "lpn", "cna", "crna", "slp",
+                                "pharmd", "msw", "lcsw", "rd", "pa-c"})
 # A hospital's department after its name ("MERCY ED", "St. Agatha's SW", "tavish general
 # ed"): the surrogate replaces the hospital and keeps where in it the patient was.
 _DEPARTMENTS = frozenset({"ed", "er", "icu", "micu", "sicu", "ccu", "cvicu", "nicu", "picu",
@@ -82,16 +85,7 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            "cousin", "doña", "señora", "señor", "sra", "srta", "snod",
                            "registrar", "consultant", "foreman",
                            # "auntie Fetu", "goes by Uncle Sefa", "Kahu Aukai" (a pastor)
-                           "auntie", "aunty", "aunt", "uncle", "tutu", "kahu",
-                           # kin in the family's language ("calls pt Babcia Jadzia", "abuela
-                           # Cuca", "Teta Samira", "Nonna Pina"); not one that is a given name
-                           # too ("Lola", "Tia", "Tito")
-                           "babcia", "dziadek", "babushka", "dedushka", "abuela", "abuelo",
-                           "abuelita", "abuelito", "tía", "tío", "nonna", "nonno",
-                           "vovó", "vovô", "avó", "avô",
-                           "manang", "manong", "kuya", "nanay", "tatay", "inay", "itay",
-                           "halmeoni", "halmoni", "harabeoji",
-                           "teta", "jiddo", "sitto", "sitti", "ammo", "khalto", "ammu"})
+                           "auntie", "aunty", "aunt", "uncle", "tutu", "kahu", *KIN_TITLES})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"
@@ -297,14 +291,18 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             or key in _WHEN and not is_listed_name(key) \
             or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
             or label in _NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
-                                          or key in _PAGERS)
+                                          or key in _PAGERS or key in _CREDENTIALS_AFTER)
 
     def first_goes(word: str) -> bool:
         key = word.casefold().rstrip(".,")
         return key in _JOINERS or place and key in _REPORTING \
             or label in _NAME_LABELS and key in _ROLES_BEFORE  # "REV GREENE", "sw jen"
 
-    while len(words) > 1 and last_goes(words[-1].group()):
+    def cut_at_slash(word: re.Match[str]) -> bool:  # the "S" of "MAPLEWOOD MANOR S/P FALL"
+        return word.group() in ("s", "S") \
+            and text[start + word.end():start + word.end() + 2] in ("/p", "/P")
+
+    while len(words) > 1 and (last_goes(words[-1].group()) or cut_at_slash(words[-1])):
         words.pop()
     while len(words) > 1 and first_goes(words[0].group()):
         words.pop(0)

@@ -250,8 +250,12 @@ CURATED = (
     # who pays ("PAYER NOTIFIED OF ADMISSION"); not Quebec's "CHSLD", which heads the names
     # of long-term care homes ("RESIDENT OF CHSLD SAINTE-ODILE")
     "payer", "payor",
-    # a slow rhythm ("ECG: SINUS BRADY, OSBORN (J) WAVES")
-    "brady",
+    # a slow rhythm ("ECG: SINUS BRADY, OSBORN (J) WAVES"); what a patient is, in words no
+    # dictionary spells so ("PT COOPERATIVE", "PT BEDBOUND, BRADEN 10")
+    "brady", "cooperative", "bedbound", "nonambulatory", "noncompliant", "nonresponsive",
+    "hemodynamically",
+    # anaesthesia and workers' compensation ("OR NOTIFIED, ANES AWARE", "WORKERS COMP CASE MGR")
+    "anes", "comp",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -90,8 +90,9 @@ _GENERIC = frozenset({
     # "EMS from evac center", "AT THE FAIRGROUNDS SHELTER", "AT HIGHWAY INTERCHANGE")
     "scaffold", "scaffolding", "evac", "evacuation", "fairgrounds",
     "interchange",
-    # where people without homes camp ("found down in riverbed encampment")
-    "riverbed", "riverbank", "encampments",
+    # where people without homes camp ("found down in riverbed encampment"), where an
+    # assault happens ("FOUND DOWN OUTSIDE BAR")
+    "riverbed", "riverbank", "encampments", "bar", "pub", "tavern", "nightclub",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

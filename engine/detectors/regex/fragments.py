@@ -100,6 +100,14 @@ MILITARY_RANKS = ("pvt", "pv2", "pfc", "spc", "cpl", "sgt", "ssg", "sfc", "msg",
                   "csm", "2lt", "1lt", "cpt", "capt", "maj", "ltc", "col", "cdr", "lcdr", "ens",
                   "cmdr", "wo1", "cw2", "cw3", "cw4", "po1", "po2", "po3", "cpo", "a1c", "sra",
                   "ssgt", "tsgt", "msgt", "lcpl")
+# Kin in the family's language, said before a name ("calls pt Babcia Jadzia", "Family calls
+# her Nanay Cora", "abuela Cuca", "Teta Samira"); not one that is a given name too ("Lola",
+# "Tia", "Tito").
+KIN_TITLES = frozenset({"babcia", "dziadek", "babushka", "dedushka", "abuela", "abuelo",
+                        "abuelita", "abuelito", "tía", "tío", "nonna", "nonno", "vovó", "vovô",
+                        "avó", "avô", "manang", "manong", "kuya", "nanay", "tatay", "inay",
+                        "itay", "halmeoni", "halmoni", "harabeoji", "teta", "jiddo", "sitto",
+                        "sitti", "ammo", "khalto", "ammu"})
 # Holidays name a day of the year: "Christmas Eve", "Labor Day", "the Fourth of July".
 HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)[ \t]+)?"
            r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+(?:year|yr)'?s(?:[ \t]+(?:eve|day))?"

@@ -10,6 +10,7 @@ from engine.detectors.dictionary.context import CALLED_WHEN, FAMILY_CALLS, NICKN
 from engine.detectors.regex.fragments import (
     CREDENTIALS,
     INITIAL,
+    KIN_TITLES,
     MILITARY_RANKS,
     MONTH,
     NAME_TOKEN,
@@ -96,21 +97,33 @@ def word_or_listed_name(text: str) -> bool:
     from engine.detectors.dictionary.names import is_listed_name
     from engine.resolution.shorthand import is_shorthand
 
-    return unlisted_word(text) or nickname(text) and is_listed_name(text) \
-        and not is_shorthand(text) and text.casefold() not in _CALL_ME_BACK
+    return text.casefold() not in KIN_TITLES and (
+        unlisted_word(text) or nickname(text) and is_listed_name(text)
+        and not is_shorthand(text) and text.casefold() not in _CALL_ME_BACK)
 
 
-# After "prefers to be called": a title, a kin word or a pronoun starts a description ("by her
-# first name", "Mrs. Okafor", "grandma"), not the name.
+# After "prefers to be called", a word that ends the sentence: a title, a kin word or a
+# pronoun starts a description ("by her first name", "Mrs. Okafor", "grandma"), and a time
+# says when to phone ("wants to be called overnight.", "asked to be called before").
 _NOT_CALLED = frozenset({"by", "his", "her", "their", "mr", "mrs", "ms", "miss", "dr", "first",
                          "last", "middle", "mom", "mother", "dad", "father", "grandma",
-                         "grandpa", "nana", "papa", "sir", "maam", "ma'am", "something"})
+                         "grandpa", "nana", "papa", "sir", "maam", "ma'am", "something",
+                         "overnight", "before", "after", "at", "home", "daily", "nightly",
+                         "tmrw", "prn", "whenever", "anytime", "once", "soon", "w/", "with",
+                         "for", "about", "re", "regarding", "prior", "around", "during"})
 
 
-def called_name(text: str) -> bool:
-    """'PREFERS TO BE CALLED SKIP': what the patient asks to be called, an English word too."""
-    return word_or_listed_name(text) or nickname(text) \
+def called_word(text: str) -> bool:
+    """'PREFERS TO BE CALLED SKIP.': what the patient asks to be called, an English word too,
+    where the sentence ends with it."""
+    return nickname(text) and not _is_shorthand(text) \
         and text.casefold() not in _NOT_CALLED and text.casefold() not in _CALL_ME_BACK
+
+
+def _is_shorthand(text: str) -> bool:
+    from engine.resolution.shorthand import is_shorthand
+
+    return is_shorthand(text)
 
 
 _DAY_OR_MONTH = re.compile(rf"(?i:{WEEKDAY}|{MONTH})")
@@ -120,7 +133,8 @@ def _capitalised_word(text: str) -> bool:
     """A capitalised word that is no shorthand, day or month ("Peanut"; not "ICU", "Monday")."""
     from engine.resolution.shorthand import is_shorthand
 
-    return not is_shorthand(text) and not _DAY_OR_MONTH.fullmatch(text)
+    return not is_shorthand(text) and not _DAY_OR_MONTH.fullmatch(text) \
+        and text.casefold() not in KIN_TITLES  # "Family calls her Nanay Cora"
 
 
 def unlisted_word(text: str) -> bool:
@@ -371,8 +385,14 @@ NAME_RULES: tuple[RegexRule, ...] = (
     # Without quotes, in any case: "PREFERS TO BE CALLED DELPHINE", 'the sister (Ilda)'.
     RegexRule("name.preferred_name", PAT,
               rf"(?i:\b{_ASKS_TO_BE_CALLED})"
-              r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1, validate=called_name,
+              r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1, validate=word_or_listed_name,
               on_view=False),
+    # An English word too where the sentence ends with it: "PREFERS TO BE CALLED SKIP." (not
+    # "asked to be called before any procedures", "wants to be called overnight w/ change").
+    RegexRule("name.preferred_word", PAT,
+              rf"(?i:\b{_ASKS_TO_BE_CALLED})"
+              r"[ \t]+([^\W\d_][\w'’\-]+)(?=[ \t]*(?:[.,;)]|$))", 0.6, group=1,
+              validate=called_word, on_view=False),
     # In quotes an English word too: 'PT ASKS TO BE CALLED "SKIP"'.
     RegexRule("name.preferred_name_quoted", PAT,
               rf"(?i:\b{_ASKS_TO_BE_CALLED})[ \t]+[\"“]([^\W\d_][\w'’\-]+)[\"”]", 0.6, group=1,

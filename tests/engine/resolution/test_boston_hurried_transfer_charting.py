@@ -121,6 +121,17 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("leave the small icon of St. Mary taped to the head of the bed", "Mary"),
     ("ECG: SINUS BRADY, OSBORN (J) WAVES PRESENT.", "BRADY"),
     ("found down in riverbed encampment, no id, no phone.", "riverbed"),
+    ("sugar and the fever, asked to be called before any procedures.", "before"),
+    ("guarded prognosis; wants to be called overnight w/ any change, number on face sheet",
+     "overnight"),
+    ("UPDATED. HE ASKS TO BE CALLED AT WORK IN AM, # IN CHART.", "AT WORK"),
+    ("wife wants to be called overnight.", "overnight"),
+    ("likely urinary source. Family calls her Nanay Cora.", "Nanay"),
+    ("SAFETY: 1:1 SITTER. PT COOPERATIVE, DENIES SI \"RIGHT NOW.\"", "COOPERATIVE"),
+    ("CONSULTED FOR SACRAL WOUND. PT BEDBOUND, BRADEN 10, INCONTINENT", "BEDBOUND"),
+    ("SOCIAL: WORKERS COMP CASE MGR CALLED, REFERRED TO DAYTIME SW", "COMP"),
+    ("L TUBE TO -20 SUCTION, +AIR LEAK 1/7 ON PLEUR-EVAC, PA WANTS SUCTION CONT.",
+     "PLEUR-EVAC"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -176,6 +187,12 @@ def test_named_things_are_no_name(text: str, piece: str, label: Label) -> None:
     ("bib ems after found down in riverbed encampment, no id", "riverbed encampment",
      Label.LOCATION, []),
     ("?STEP DOWN TO WARD AM IF KETONES <0.6 AND EATING.", "WARD", Label.LOCATION, []),
+    ("voice hoarse. per j. okonkwo rt will do chest pt q4h.", "j. okonkwo rt", Label.DOCTOR,
+     ["j. okonkwo"]),
+    ("88 YO F FROM MAPLEWOOD MANOR S/P FALL W/ L HIP FX", "MAPLEWOOD MANOR S", Label.HOSPITAL,
+     ["MAPLEWOOD MANOR"]),
+    ("AFTER ASSAULT, FOUND DOWN OUTSIDE BAR. HD 5.", "BAR", Label.LOCATION, []),
+    ("OR NOTIFIED, ANES AWARE. VASCULAR ATTENDING CALLED AT HOME", "ANES", Label.DOCTOR, []),
     ("FAMILY UPDATED BY RESIDENT RE PRONING, WIFE AND SONS IN WAITING ROOM", "PRONING",
      Label.DOCTOR, []),
 ])
