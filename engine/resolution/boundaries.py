@@ -61,9 +61,9 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
                    "night", "overnight", "morning", "afternoon", "evening", "noc"})
 # A pager's cue after a clinician's name ("dr haddad pgr 4471"): the number's, not the name's;
 # and a credential ("per j. okonkwo rt will do chest pt").
-_PAGERS = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera", "ext", "cell"})
-_CREDENTIALS_AFTER = frozenset({"rn", "rt", "rrt", "md", "np", "lpn", "cna", "crna", "slp",
-                                "pharmd", "msw", "lcsw", "rd", "pa-c"})
+_PAGER_OR_CREDENTIAL = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera", "ext", "cell",
+                                  "rn", "rt", "rrt", "md", "np", "lpn", "cna", "crna", "slp",
+                                  "pharmd", "msw", "lcsw", "rd", "pa-c"})
 # A hospital's department after its name ("MERCY ED", "St. Agatha's SW", "tavish general
 # ed"): the surrogate replaces the hospital and keeps where in it the patient was.
 _DEPARTMENTS = frozenset({"ed", "er", "icu", "micu", "sicu", "ccu", "cvicu", "nicu", "picu",
@@ -291,7 +291,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             or key in _WHEN and not is_listed_name(key) \
             or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
             or label in _NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
-                                          or key in _PAGERS or key in _CREDENTIALS_AFTER)
+                                          or key in _PAGER_OR_CREDENTIAL)
 
     def first_goes(word: str) -> bool:
         key = word.casefold().rstrip(".,")

@@ -108,12 +108,14 @@ _STRONG_BEFORE = re.compile(
     rf"|{_NOT_AFTER_WITH}\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
 # A nickname in quotes: 'PREFERS TO BE CALLED "PEG"' makes a name of shorthand too.
 _NICKNAME_BEFORE = re.compile(rf"(?i:\b(?:{NICKNAME_CUES}|{CALLED_WHEN})[ \t:,]*[\"“]\Z)")
+# What the patient asks to be called: "PREFERS TO BE CALLED DELPHINE", "asks to be called nimo".
+ASKS_TO_BE_CALLED = (r"(?:prefers|preferred|likes|wants|wanted|asks|asked|asking)[ \t]+to[ \t]+be"
+                     r"[ \t]+called")
 # Without quotes only where one person is said to be called so ("Pt, who goes by Peg", "known
 # to family as Tonho"), not "meds go by PEG".
 _SAID_TO_BE_CALLED = re.compile(
     r"(?i:\b(?:goes[ \t]+by|went[ \t]+by|known[ \t]+(?:to[ \t]+\w+[ \t]+)?as"
-    r"|(?:likes|liked|prefers|preferred|wants|wanted|asks|asked|asking)[ \t]+to[ \t]+be"
-    r"[ \t]+called)[ \t]+\Z)")
+    rf"|{ASKS_TO_BE_CALLED}|liked[ \t]+to[ \t]+be[ \t]+called)[ \t]+\Z)")
 # Not the subject of what follows: "new RLL opacity, MD aware" tells the doctor.
 _CREDENTIAL_AFTER = re.compile(
     r"^(?:,?[ \t]*(?:M\.?D\b|D\.?O\b|MBBS|FRCPC|R\.?N\b|N\.?P\b|PhD|PA-C|P\.?A\b|LPN)"

@@ -6,7 +6,13 @@ import re
 from typing import Any
 
 from engine.core.labels import Label
-from engine.detectors.dictionary.context import CALLED_WHEN, FAMILY_CALLS, NICKNAME_CUES, RELATIONS
+from engine.detectors.dictionary.context import (
+    ASKS_TO_BE_CALLED,
+    CALLED_WHEN,
+    FAMILY_CALLS,
+    NICKNAME_CUES,
+    RELATIONS,
+)
 from engine.detectors.regex.fragments import (
     CREDENTIALS,
     INITIAL,
@@ -116,14 +122,7 @@ _NOT_CALLED = frozenset({"by", "his", "her", "their", "mr", "mrs", "ms", "miss",
 def called_word(text: str) -> bool:
     """'PREFERS TO BE CALLED SKIP.': what the patient asks to be called, an English word too,
     where the sentence ends with it."""
-    return nickname(text) and not _is_shorthand(text) \
-        and text.casefold() not in _NOT_CALLED and text.casefold() not in _CALL_ME_BACK
-
-
-def _is_shorthand(text: str) -> bool:
-    from engine.resolution.shorthand import is_shorthand
-
-    return is_shorthand(text)
+    return quoted_call_me_name(text) and text.casefold() not in _NOT_CALLED
 
 
 _DAY_OR_MONTH = re.compile(rf"(?i:{WEEKDAY}|{MONTH})")
@@ -187,8 +186,8 @@ def bracketed_nickname(text: str) -> bool:
     return nickname(text) and not is_shorthand(text)
 
 
-_ASKS_TO_BE_CALLED = (r"(?:prefers|preferred|likes|wants|wanted|asks|asked|asking)[ \t]+to[ \t]+be"
-                      r"[ \t]+called")
+# The word after it, not in quotes.
+_CALLED_WORD = rf"(?i:\b{ASKS_TO_BE_CALLED})[ \t]+([^\W\d_][\w'’\-]+)"
 # Words after "called" that say when or how, not who ("wants to be called too").
 _CALL_ME_BACK = frozenset({"back", "later", "anytime", "tomorrow", "again", "when", "if", "now",
                           "first", "asap", "please", "today", "tonight", "directly", "instead",
@@ -384,18 +383,16 @@ NAME_RULES: tuple[RegexRule, ...] = (
               validate=named_when_called, on_view=False),
     # Without quotes, in any case: "PREFERS TO BE CALLED DELPHINE", 'the sister (Ilda)'.
     RegexRule("name.preferred_name", PAT,
-              rf"(?i:\b{_ASKS_TO_BE_CALLED})"
-              r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1, validate=word_or_listed_name,
+              rf"{_CALLED_WORD}(?![\"”\w])", 0.6, group=1, validate=word_or_listed_name,
               on_view=False),
     # An English word too where the sentence ends with it: "PREFERS TO BE CALLED SKIP." (not
     # "asked to be called before any procedures", "wants to be called overnight w/ change").
     RegexRule("name.preferred_word", PAT,
-              rf"(?i:\b{_ASKS_TO_BE_CALLED})"
-              r"[ \t]+([^\W\d_][\w'’\-]+)(?=[ \t]*(?:[.,;)]|$))", 0.6, group=1,
+              rf"{_CALLED_WORD}(?=[ \t]*(?:[.,;)]|$))", 0.6, group=1,
               validate=called_word, on_view=False),
     # In quotes an English word too: 'PT ASKS TO BE CALLED "SKIP"'.
     RegexRule("name.preferred_name_quoted", PAT,
-              rf"(?i:\b{_ASKS_TO_BE_CALLED})[ \t]+[\"“]([^\W\d_][\w'’\-]+)[\"”]", 0.6, group=1,
+              rf"(?i:\b{ASKS_TO_BE_CALLED})[ \t]+[\"“]([^\W\d_][\w'’\-]+)[\"”]", 0.6, group=1,
               validate=quoted_call_me_name, on_view=False),
     # A newborn charted by sex and surname: "bb girl marsh", "BABY BOY OKAFOR", "Baby Girl A
     # Lindqvist" (a twin's letter before the surname).
