@@ -13,8 +13,8 @@ clinical word beside the identifier.
 - After the guards have judged a span as proposed, it loses a joining word at either end
   ("Tansey via"), a day or a clock after ("GREYHOLM SAT", "DR VANTERPOOL 1930"), a
   hospital's department after ("MERCY ED") and a reporting verb before ("Called Larkmoor SNF").
-- A model's e-mail is the address alone, its phone loses a clock taken with it, its place a
-  count or clock after it (``contact_core``, ``place_without_a_count``).
+- A street and the town after it are two places (``places.street_then_town``); how a
+  model's place or contact ends is ``places``' too.
 
 Each piece is trimmed of whitespace; the first piece keeps the span's id.
 """
@@ -26,7 +26,8 @@ from dataclasses import replace
 
 from engine.core.domain import Span, new_id
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import EMAIL, HHMM, KIN_TITLES, MILITARY_RANKS, TOLD
+from engine.detectors.regex.fragments import HHMM, KIN_TITLES, MILITARY_RANKS, TOLD
+from engine.resolution.places import street_then_town
 
 _BLANK_LINE = re.compile(r"\n\s*\n")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n\s*")
@@ -109,6 +110,8 @@ def pieces(text: str, span: Span) -> list[Span]:
         if len(cut) > len(bounds):  # the next field's label: "Zachary Lukas   Policy: ..."
             cut = cut[:1] + [(a, b) for a, b in cut[1:] if not _label_like(text[a:b])]
         bounds = cut
+    if span.label is Label.LOCATION:
+        bounds = [piece for a, b in bounds for piece in street_then_town(text, a, b)]
     if span.label in _NAME_LABELS:
         bounds = _cut(text, bounds, _BETWEEN_NAMES)  # "ANNE AND KATHLEEN", "Greg & Allison"
     if span.label in _NAME_LABELS or span.label is Label.HOSPITAL:
@@ -417,72 +420,3 @@ def split_at_blank_lines(text: str, span: Span) -> list[Span]:
             pieces.append(span.moved(start, end) if not pieces
                           else replace(span, start=start, end=end, id=new_id()))
     return pieces
-
-
-_EMAIL = re.compile(EMAIL)
-_CLOCK_AT_END = re.compile(rf"[ \t]+{HHMM}\Z")
-_CLOCK_AT_START = re.compile(rf"{HHMM}(?:,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?=\())")
-# A whole phone number or extension before that time: "(555) 902-6617", "X6-3391", "x4417".
-_WHOLE_NUMBER = re.compile(r"(?:\+?1[ .\-]?)?\(?\d{3}\)?[ .\-]?\d{3}[ .\-]\d{4}"
-                           r"|\d{10}|(?i:x|ext\.?[ \t]?)?\d{0,3}-?\d{4}")
-
-
-# A count or a clock a model's place took from the words after it: "returned from PORT AMARU 3
-# wks ago", "arrived from Marisca 5 mo ago", "ECMO team at Kesterton Children's 0730".
-_NUMBER_AT_END = re.compile(r"[ \t]+(\d{1,4})\Z")
-# An address's numbered part: "Suite 1400", "Route 1800", "PO Box 2210".
-_NUMBERED_BEFORE = re.compile(r"(?i:\b(?:suite|ste|unit|apt|room|rm|box|route|rte|hwy|highway"
-                              r"|road|rd|st|street|ave|avenue|blvd|floor|fl|building|bldg))\.?\Z")
-_DURATION_AFTER = re.compile(r"[ \t]*(?i:wks?|weeks?|mos?|months?|days?|d|yrs?|years?|hrs?"
-                             r"|hours?|mins?)\b")
-
-
-_TIMES_AT_END = re.compile(r"[ \t]+[xX]\Z")  # "was at saint brendan's x 2 days"
-_NUMBER_NEXT = re.compile(r"[ \t]*\d")
-
-
-def place_without_a_count(text: str, start: int, end: int) -> tuple[int, int]:
-    times = _TIMES_AT_END.search(text, start, end)
-    if times and _NUMBER_NEXT.match(text, end):
-        return start, times.start()
-    number = _NUMBER_AT_END.search(text, start, end)
-    if number is None:
-        return start, end
-    digits = number.group(1)
-    clock = bool(_CLOCK.fullmatch(digits)) \
-        and not _NUMBERED_BEFORE.search(text, start, number.start())
-    if clock or _DURATION_AFTER.match(text, end):
-        return start, number.start()
-    return start, end
-
-
-def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
-    """A model's address or phone without the words it took along: "CGC - ALOFTUS@..." is the
-    address, "X6-3391 0315" the extension without the time it was called."""
-    covered = text[start:end]
-    if web:
-        email = _EMAIL.search(covered)
-        return (start + email.start(), start + email.end()) if email else (start, end)
-    clock = _CLOCK_AT_END.search(covered)
-    if clock and _WHOLE_NUMBER.fullmatch(covered[:clock.start()]):
-        return start, start + clock.start()  # not the last group of "413 555 0143"
-    clock = _CLOCK_AT_START.match(covered)
-    if clock and _WHOLE_NUMBER.fullmatch(covered[clock.end():]):
-        start += clock.end()
-        if text[start] == "(" and ")" not in text[start:end]:
-            start += 1  # the bracket's other half stayed out of the model's span
-        return start, end  # "called 1330, 978-555-0154", "AT 2230 (614 555 0173"
-    return start, end
-
-
-# A facility named head first, as Spanish and French ones are: "Accepting facility: Hospital San
-# Teodoro", "ADMITTED FROM CLINICA SANTA LUCIA", "Clinique Sainte-Anne".
-_HEAD_FIRST = re.compile(r"\b(?:Hospital|HOSPITAL|Cl[ií]nica|CL[IÍ]NICA|H[oô]pital|H[OÔ]PITAL"
-                         r"|Clinique|CLINIQUE|Sanatorio|SANATORIO)[ \t]+\Z")
-
-
-def facility_head_before(text: str, start: int) -> int:
-    """Where the facility whose name starts at ``start`` begins, or -1: a name right after
-    such a head is the facility's."""
-    head = _HEAD_FIRST.search(text, max(0, start - 12), start)
-    return head.start() if head else -1

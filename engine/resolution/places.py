@@ -1,0 +1,109 @@
+"""Where a place or a contact span ends, for every detector.
+
+- A street address and the town after it are two places, as annotators and the surrogates
+  see them: "48 orchard ln, dunmore" is "48 orchard ln" and "dunmore"; a flat stays with its
+  street ("229 Cardinal Way, Apt 3B"), a state with its town ("Naples, FL").
+- A model's e-mail is the address alone, its phone loses a clock taken with it
+  (``contact_core``); its place a count or clock after it (``place_without_a_count``).
+- A name right after a facility's head word is the facility's ("Hospital San Teodoro",
+  ``facility_head_before``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.detectors.regex.fragments import EMAIL, HHMM
+
+_CLOCK = re.compile(HHMM)
+
+# "48 orchard ln, dunmore": a street (its kind of way, or a flat after it) and then a town.
+_STREET_THEN_TOWN = re.compile(
+    r"(?i:\b(?:street|st|avenue|ave|road|rd|boulevard|blvd|drive|dr|lane|ln|court|ct|way|terrace"
+    r"|terr|ter|place|pl|circle|cir|pike|row|bend|highway|hwy|parkway|pkwy|trail|trl|square|sq"
+    r"|crescent|cres|close|crossing|loop|run|alley|walk|(?:apt|apartment|unit|suite|ste|#)\.?"
+    r"[ \t]*[0-9]+[a-z]?))\.?(,[ \t]+)(?=[^\W\d_])")
+_FLAT_OR_STATE = re.compile(r"(?i:(?:apt|apartment|unit|suite|ste|floor|fl|bldg|building|room|rm"
+                            r"|po box|box)\b)|[A-Z]{2}\b(?![ \t]*[A-Za-z])")
+
+
+def street_then_town(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``(start, end)`` cut between a street and the town after it; a flat or a state after
+    the comma stays ("229 Cardinal Way, Apt 3B", "12 Main St, MA 02139")."""
+    out: list[tuple[int, int]] = []
+    pos = start
+    for comma in _STREET_THEN_TOWN.finditer(text, start, end):
+        if _FLAT_OR_STATE.match(text, comma.end(1), end):
+            continue
+        out.append((pos, comma.start(1)))
+        pos = comma.end(1)
+    out.append((pos, end))
+    return out
+
+_EMAIL = re.compile(EMAIL)
+_CLOCK_AT_END = re.compile(rf"[ \t]+{HHMM}\Z")
+_CLOCK_AT_START = re.compile(rf"{HHMM}(?:,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?=\())")
+# A whole phone number or extension before that time: "(555) 902-6617", "X6-3391", "x4417".
+_WHOLE_NUMBER = re.compile(r"(?:\+?1[ .\-]?)?\(?\d{3}\)?[ .\-]?\d{3}[ .\-]\d{4}"
+                           r"|\d{10}|(?i:x|ext\.?[ \t]?)?\d{0,3}-?\d{4}")
+
+
+# A count or a clock a model's place took from the words after it: "returned from PORT AMARU 3
+# wks ago", "arrived from Marisca 5 mo ago", "ECMO team at Kesterton Children's 0730".
+_NUMBER_AT_END = re.compile(r"[ \t]+(\d{1,4})\Z")
+# An address's numbered part: "Suite 1400", "Route 1800", "PO Box 2210".
+_NUMBERED_BEFORE = re.compile(r"(?i:\b(?:suite|ste|unit|apt|room|rm|box|route|rte|hwy|highway"
+                              r"|road|rd|st|street|ave|avenue|blvd|floor|fl|building|bldg))\.?\Z")
+_DURATION_AFTER = re.compile(r"[ \t]*(?i:wks?|weeks?|mos?|months?|days?|d|yrs?|years?|hrs?"
+                             r"|hours?|mins?)\b")
+
+
+_TIMES_AT_END = re.compile(r"[ \t]+[xX]\Z")  # "was at saint brendan's x 2 days"
+_NUMBER_NEXT = re.compile(r"[ \t]*\d")
+
+
+def place_without_a_count(text: str, start: int, end: int) -> tuple[int, int]:
+    times = _TIMES_AT_END.search(text, start, end)
+    if times and _NUMBER_NEXT.match(text, end):
+        return start, times.start()
+    number = _NUMBER_AT_END.search(text, start, end)
+    if number is None:
+        return start, end
+    digits = number.group(1)
+    clock = bool(_CLOCK.fullmatch(digits)) \
+        and not _NUMBERED_BEFORE.search(text, start, number.start())
+    if clock or _DURATION_AFTER.match(text, end):
+        return start, number.start()
+    return start, end
+
+
+def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
+    """A model's address or phone without the words it took along: "CGC - ALOFTUS@..." is the
+    address, "X6-3391 0315" the extension without the time it was called."""
+    covered = text[start:end]
+    if web:
+        email = _EMAIL.search(covered)
+        return (start + email.start(), start + email.end()) if email else (start, end)
+    clock = _CLOCK_AT_END.search(covered)
+    if clock and _WHOLE_NUMBER.fullmatch(covered[:clock.start()]):
+        return start, start + clock.start()  # not the last group of "413 555 0143"
+    clock = _CLOCK_AT_START.match(covered)
+    if clock and _WHOLE_NUMBER.fullmatch(covered[clock.end():]):
+        start += clock.end()
+        if text[start] == "(" and ")" not in text[start:end]:
+            start += 1  # the bracket's other half stayed out of the model's span
+        return start, end  # "called 1330, 978-555-0154", "AT 2230 (614 555 0173"
+    return start, end
+
+
+# A facility named head first, as Spanish and French ones are: "Accepting facility: Hospital San
+# Teodoro", "ADMITTED FROM CLINICA SANTA LUCIA", "Clinique Sainte-Anne".
+_HEAD_FIRST = re.compile(r"\b(?:Hospital|HOSPITAL|Cl[ií]nica|CL[IÍ]NICA|H[oô]pital|H[OÔ]PITAL"
+                         r"|Clinique|CLINIQUE|Sanatorio|SANATORIO)[ \t]+\Z")
+
+
+def facility_head_before(text: str, start: int) -> int:
+    """Where the facility whose name starts at ``start`` begins, or -1: a name right after
+    such a head is the facility's."""
+    head = _HEAD_FIRST.search(text, max(0, start - 12), start)
+    return head.start() if head else -1
