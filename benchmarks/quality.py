@@ -184,6 +184,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 60 (sparse PHI)", "icu_notes_dev60.jsonl"),
             ("dev 61 (sparse PHI)", "icu_notes_dev61.jsonl"),
             ("dev 62 (sparse PHI)", "icu_notes_dev62.jsonl"),
+            ("dev 63 (sparse PHI)", "icu_notes_dev63.jsonl"),
+            ("dev 64 (sparse PHI)", "icu_notes_dev64.jsonl"),
+            ("dev 65 (sparse PHI)", "icu_notes_dev65.jsonl"),
+            ("dev 66 (sparse PHI)", "icu_notes_dev66.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -222,7 +226,11 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 48 (sparse PHI)", "icu_notes_heldapart48.jsonl"),
             ("held apart 49 (sparse PHI)", "icu_notes_heldapart49.jsonl"),
             ("held apart 50 (sparse PHI)", "icu_notes_heldapart50.jsonl"),
-            ("held apart 51 (sparse PHI)", "icu_notes_heldapart51.jsonl"))
+            ("held apart 51 (sparse PHI)", "icu_notes_heldapart51.jsonl"),
+            ("held apart 52 (sparse PHI)", "icu_notes_heldapart52.jsonl"),
+            ("held apart 53 (sparse PHI)", "icu_notes_heldapart53.jsonl"),
+            ("held apart 54 (sparse PHI)", "icu_notes_heldapart54.jsonl"),
+            ("held apart 55 (sparse PHI)", "icu_notes_heldapart55.jsonl"))
 
 
 def icu(ner: bool) -> None:

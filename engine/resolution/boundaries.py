@@ -297,9 +297,10 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
                                           or key in _PAGER_OR_CREDENTIAL)
 
     def first_goes(word: str) -> bool:
-        key = word.casefold().rstrip(".,")
+        key = word.casefold().rstrip(".,")  # "REV GREENE", "sw jen", "fellow tonight tran"
         return key in _JOINERS or place and key in _REPORTING \
-            or label in _NAME_LABELS and key in _ROLES_BEFORE  # "REV GREENE", "sw jen"
+            or label in _NAME_LABELS and key in _ROLES_BEFORE \
+            or label in _NAME_LABELS and key in _WHEN and not is_listed_name(key)
 
     def cut_at_slash(word: re.Match[str]) -> bool:  # the "S" of "MAPLEWOOD MANOR S/P FALL"
         return word.group() in ("s", "S") \

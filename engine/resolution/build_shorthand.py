@@ -256,6 +256,8 @@ CURATED = (
     "hemodynamically",
     # anaesthesia and workers' compensation ("OR NOTIFIED, ANES AWARE", "WORKERS COMP CASE MGR")
     "anes", "comp",
+    # haemorrhage into the brain ("ADMITTED W/ L MCA ICH, REMAINS INTUBATED")
+    "ich", "iph",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -5,7 +5,7 @@ by their context, and two-digit years in history lines ("MI '92", "CABG 81").
 ``charting_date`` is the classifier: evidence for a date is an event word (a procedure too:
 "sphincterotomy 6/1"), ``on``/``since``/``until`` or a weekday just before, ``s/p`` a few words
 back ("s/p CABG x3 3/2") or a move to a place ("d/c to Park 6A 2/6"), or a clock time just
-after ("4/18 5am"); evidence against is vent or
+after ("4/18 5am") or a procedure ("5/8 debridement"); evidence against is vent or
 vital vocabulary just before, a ``%`` or a third part (``10/5/40%``) after, or a slash before.
 Against wins.
 """
@@ -20,6 +20,10 @@ from engine.detectors.regex.validators import uneven_month_day as uneven_value
 
 # "extub 4/1", "Admitted here: 2/4": an event, then at most one word.
 _EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*(?:[?#]?\w+[ \t:]+)?$)")
+# A procedure right after: "; 5/8 debridement", "4/2 thoracotomy".
+_PROCEDURE_AFTER = re.compile(r"^[ \t]+(?i:\w+(?:ectomy|ectomies|otomy|otomies|ostomy|plasty"
+                              r"|scopy|pexy)|debridement|excision|autograft|amputation|washout"
+                              r"|extubation|intubation)\b")
 # "rewarm starting 1600 10/17", "ambulance for 10am 9/9": a clock time just before.
 _CLOCK_BEFORE = re.compile(r"(?<![\d/.:])(?:(?:[01]\d|2[0-3])[0-5]\d"
                            r"|(?i:(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[ap]m))[ \t]+$")
@@ -226,6 +230,7 @@ def charting_date(text: str, start: int, end: int) -> bool:
         return False
     return direct or bool(_EVENT_BEFORE.search(line) or _STATUS_POST_BEFORE.search(line)
                           or _CLOCK_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after)) \
+        or bool(_PROCEDURE_AFTER.match(text[end:end + 24])) \
         or culture_result_after(text, end)
 
 

@@ -117,7 +117,7 @@ from engine.resolution.telegraphic import (
     inside_a_shorthand_word,
     lone_letter,
     measured_word,
-    modal_may,
+    modal_verb,
     named_thing,
     past_tense_verb,
     section_letter,
@@ -261,7 +261,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.label is Label.WEB and span.source in (Source.NER, Source.LLM) \
             and not any(c in ".@:" for c in whole_word(text, span)):
         return True  # a model's "u" of "f/u": no address without a dot, an at or a colon
-    if modal_may(text, span) or span.source in (Source.NER, Source.LLM) \
+    if modal_verb(text, span) or span.source in (Source.NER, Source.LLM) \
             and span.label in NAME_LABELS and lone_letter(text, span):
         return True  # "Son may call", "min A for supine"
     if span.label is Label.LOCATION and _VENT_START.match(covered):

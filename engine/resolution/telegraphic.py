@@ -155,24 +155,34 @@ _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_]{3,})")
 _WORD_BEFORE = re.compile(r"([^\W\d_]{3,})[ \t]+\Z")
 
 
+_MODAL_NAMES = frozenset({"may", "will"})  # names that are modals too
+# "will" before a verb's bare form, in lower case or capitals: "will dangle", "WILL NEED"; not
+# before a preposition, nor a verb in the third person or the past ("Will about", "will said").
+_WILL_DOES = re.compile(r"(?:will|WILL)[ \t]+(?!(?i:about|and|at|in|to|with|re|from|for|on|or"
+                        r"|is|was|has|had|did|does|the|a|an|but|as|of|by|too|also|later|soon|today"
+                        r"|tonight|tomorrow|here|there|now|then)\b)"
+                        r"[^\W\d_]+(?<![sS])(?<!(?i:ed))(?<!(?i:ing))\b")
 _MAY_OR_MAY_NOT = re.compile(r"(?i:may[ \t]+or[ \t]+may[ \t]+not)\b")
 # After the month: "May of 2003", "may and june", "may twelfth", "May 5".
 _MONTH_GOES_ON = re.compile(r"(?i:of|and|or|to|thru|through|until|till|til|vs|the|this|last"
                             r"|next|first|second|third|\w+th|twenty\w*|thirty\w*)")
 
 
-def modal_may(text: str, span: Span) -> bool:
-    """"Son may call", "Pt is a veteran - may qualify for VA", "wife may benefit": an English
-    verb after "may" makes it the modal."""
+def modal_verb(text: str, span: Span) -> bool:
+    """"Son may call", "Pt is a veteran - may qualify for VA", "wife may benefit", "will
+    dangle at 0700": an English verb after "may" or "will" makes it the modal."""
     covered = " ".join(text[span.start:span.end].casefold().split())
     if covered in ("may", "may or may") and _MAY_OR_MAY_NOT.match(text, span.start):
         return True  # "MAY OR MAY NOT RECOVER"
-    if covered.split(" ")[0] != "may" or covered.count(" ") > 1:
+    first = covered.split(" ")[0]
+    if first not in _MODAL_NAMES or covered.count(" ") > 1:
         return False
-    if _MODAL_MAY.match(text, span.start):
+    if first == "may" and _MODAL_MAY.match(text, span.start):
         return True  # "Son may call", "PT/WIFE MAY PAGE" (May Page is a name too)
-    if covered != "may":
+    if covered != first:
         return False
+    if first == "will" and not _WILL_DOES.match(text, span.start):
+        return False  # "spoke with Will about the plan", "will says": the name
     after = _WORD_AFTER.match(text, span.end)
     if after is None or not is_english(after.group(1)) \
             or _MONTH_GOES_ON.fullmatch(after.group(1)):
@@ -278,7 +288,8 @@ def eponym(text: str, span: Span) -> bool:
 # splint", "Rogers authority"), and the burn formula in a line about fluids.
 _THING_AFTER = re.compile(r"(?i:[ \t]+(?:tube|splint|formula|dressing|catheter|drain|spray"
                           r"|authority|criteria|protocol|classification|maneuver|bolt|nomogram)\b)")
-_FLUIDS_LINE = re.compile(r"(?i:\b(?:fluids?|resusc?\w*|tbsa|lr|ml|cc|kg|burns?)\b)")
+_FLUIDS_LINE = re.compile(r"(?i:\b(?:fluids?|resusc?\w*|tbsa|lr|ml|cc|kg|burns?)\b"
+                          r"|\d[ \t]*l\b)")  # "Total 19.1 L = 1.2x Parkland"
 
 
 _VAN = re.compile(r"(?i:(?:chair|wheelchair|w/c|facility|transport|medical|the)[ \t]+van\b"

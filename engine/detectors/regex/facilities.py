@@ -126,7 +126,10 @@ _GENERIC_BEFORE_HEAD = frozenset({
     # whom or how one serves ("charity ltach bed unlikely", "adult endo clinic f/u")
     "charity", "adult", "adults", "adolescent", "pediatric", "peds", "endo",
     # a unit's own clinic ("SEEN AT TROOP MEDICAL CLINIC 2 DAYS AGO")
-    "troop", "battalion", "brigade", "unit's"})\
+    "troop", "battalion", "brigade", "unit's",
+    # who pays for a stay, and the notice that says so ("INFO ON MEDICARE SNF BENEFIT", "IMM
+    # AND SNF NOTICES": an Important Message from Medicare)
+    "medicare", "medicaid", "imm"})\
     | PLAN_WORDS
 # Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
 _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near", "under",

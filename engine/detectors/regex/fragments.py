@@ -84,7 +84,9 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 # "CVVHDF INITIATED 4/4", "OR TIME TENTATIVE 3/8", "DECLARED 3/7"
                 r"|initiat\w*|commenced|resumed|completed|declared|tentative|tentatively"
                 # "Insurance auth obtained 2/3", "MOLST signed 4/2", "appt booked 5/1"
-                r"|obtained|approved|signed|booked")
+                r"|obtained|approved|signed|booked"
+                # burns and travel: "plan autograft ~11/30", "returned 1/6 from 3 wks away"
+                r"|debridement|autograft|graft|returned")
 # What a person or a service is after being told: "MORGUE AWARE", "dr akana paged".
 TOLD = r"aware|notified|paged|updated|informed|called|contacted"
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
@@ -154,7 +156,7 @@ CLOCK_AFTER = (r"[ \t,]*(?:[@~][ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/%]|\.
 # Verbs whose subject a patient named after "pt" is ("PT NOEL REMAINS INTUBATED").
 SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reported|denies|denied"
                  r"|tolerated|tolerating|slept|rested|appears|appeared|continues|cont|c/o"
-                 r"|complains")
+                 r"|complains|coding|coded|arrested|desatted|desatting|seized|seizing")
 
 # A 24-hour clock written as four digits: "0530", "2217".
 HHMM = r"(?:[01]\d|2[0-3])[0-5]\d"

@@ -68,14 +68,14 @@ _EU_WORD = (r"(?:Strasse|Straße|Str\.|Weg|Gasse|Platz|Allee|Laan|Straat|Gata|Ga
 _P_WORD = rf"(?:{_WORD}|{LOW}+)"  # after a street prefix: "rue de la Paix", "ul. Narewska"
 # Three or more blanks separate form fields ("HCN - 6266 944 227    Visit # 62788627").
 _GAP = r"[ \t]{1,2}(?![ \t])"
-_NOT_UNIT = r"(?![ \t]*(?i:mg|mcg|ml|units?|tabs?|caps?|times|x\b|%|mmhg|kg|lbs?|cm|mm))"
+_NOT_UNIT = r"(?![ \t]*(?i:mg|mcg|ml|units?|tabs?|caps?|times|x\b|%|mmhg|kg|lbs?|cm|mm)\b)"
 # A street prefix needs a house number before or after it, or a name ending in a capitalised
 # word ("rue de la Paix"): a lower-case "place in the world" is no street once re-cased.
 _NUMBER_AFTER = rf"(?:,?[ \t]+{_HOUSE}\b\.?)"  # "Via Roma 131", "rua mina, 50"
 _STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{1,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}{_NUMBER_AFTER}?"
            rf"|{_PREFIX}(?:[ \t]+{_P_WORD}){{0,3}}[ \t]+{UP}{LETTER}*\.?{_NUMBER_AFTER}?"
            rf"|{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}{_NUMBER_AFTER}"
-           rf"|(?:{_HOUSE}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{1,4}}{_SUFFIX}\b\.?"
+           rf"|(?:{_HOUSE}{_NOT_UNIT}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{1,4}}{_SUFFIX}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_WORD}[ \t]+){{0,2}}{_GLUED}\.?[ \t]+{_HOUSE}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_P_WORD}[ \t]+){{1,3}}{_EU_WORD}\.?[ \t]+{_HOUSE}\b\.?"
            # the word before the second number is a name, no particle ("2006 con cifras de 6"),

@@ -78,12 +78,14 @@ def caseless_named(text: str) -> bool:
 
 def surname_word(text: str) -> bool:
     """A listed name that is no common word, or a capitalised word no list knows ("Brannigan";
-    not "Protocol", "Neuro", "Day")."""
+    not "Protocol", "Neuro", "Day"); of several words, one such ("Chaplain Visit Note" has
+    none)."""
     from engine.detectors.dictionary.context import is_english
     from engine.resolution import shorthand
 
-    return shorthand.listed_uncommon_name(text) \
-        or not is_english(text) and not shorthand.is_shorthand(text)
+    return any(shorthand.listed_uncommon_name(word)
+               or not is_english(word) and not shorthand.is_shorthand(word)
+               for word in text.split())
 
 
 _ENDEARMENTS = frozenset("honey hon sweetie sweetheart dear darling babe baby love buddy pal boss"
@@ -400,10 +402,11 @@ NAME_RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(?:baby|bb|infant)[ \t]+(?:girl|boy)(?:[ \t]+[AB](?=[ \t]+\w{3}))?)"
               r"[ \t]+([^\W\d_][\w'’\-]{2,})(?![\"”\w])", 0.6, group=1,
               validate=word_or_listed_name, on_view=False),
-    # What the family calls the patient: "Parents call her Bea", "FAMILY CALLS HIM TAD" (not
-    # "will call her back", "to call him PCP": an unlisted or listed non-word only).
+    # What the family calls the patient: "Parents call her Bea", "FAMILY CALLS HIM TAD",
+    # "Family calls pt Nonie" (not "will call her back", "to call him PCP", "call pt Friday":
+    # an unlisted or listed non-word only).
     RegexRule("name.called_by", PAT,
-              r"(?i:(?<!\bwill[ \t])(?<!\bpls[ \t])\bcalls?[ \t]+(?:her|him))"
+              r"(?i:(?<!\bwill[ \t])(?<!\bpls[ \t])\bcalls?[ \t]+(?:her|him|pt|patient))"
               r"[ \t]+([^\W\d_][\w'’\-]+)(?![\"”\w])", 0.6, group=1,
               validate=word_or_listed_name, on_view=False),
     # A clinician's name in brackets after the role: "CT surgery fellow (Frost)", "night

@@ -65,6 +65,7 @@ _SAYS = frozenset(("would will can could should must may might mean means want w
 _CARE_KINDS = frozenset("long term short vent trach skilled acute subacute law legal elder"
                         " wound dialysis memory ltach ltac snf irf hospice medicare medicaid"
                         .split())
+_PLACED = frozenset("to at from in into".split())
 _NOT_AFTER = re.compile(r"[ \t]+(?i:not)\b")
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
 _FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or re"
@@ -138,7 +139,10 @@ def cased_view(text: str) -> str | None:
                 one_name = len(run) == 1 and key in _NAMED_BY_ONE_WORD \
                     and keys[run[0]] not in _KINDS \
                     and (keys[run[0]] not in common_words() or keys[run[0]] in _VIRTUES)
-                if numbered or one_name or len(run) > 1 \
+                # English words name a place only after where one goes or is: "transfer to
+                # golden oak hospital"; not "will help coordinate hospice"
+                placed = bool(run) and run[-1] > 0 and keys[run[-1] - 1] in _PLACED
+                if numbered or one_name or len(run) > 1 and placed \
                         or any(not _english(keys[j]) for j in run):
                     for j in run:
                         forms[j] = _title(words[j].group())

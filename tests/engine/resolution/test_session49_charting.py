@@ -5,6 +5,16 @@ A street and the town after it are two places, as annotators mark them and as th
 replace them; the comma between is neither. A flat stays with its street, a state with its
 town.
 
+PHI: a month/day before a procedure or after "returned"; what the family calls the patient
+("Family calls pt Nonie"); a patient by name before what happened ("pt hector coding").
+
+Not PHI: two English words before a facility's head in a line without case ("will help
+coordinate hospice"), who pays for a stay and its notice ("MEDICARE SNF", "IMM AND SNF"), the
+modal "will" before a verb, a time before a name ("fellow tonight tran"), haemorrhage shorthand
+(ICH), the Parkland formula in a fluids line, a chaplain's visit note and what chaplains chart
+(prayers, scriptures, rites, sacred objects; not a name a faith shares: "Jesus", "Krishna",
+"St. Jude"), an inhaler by its brand, a distance above a line.
+
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
 
@@ -15,7 +25,12 @@ import pytest
 from engine.core.domain import Document
 from engine.core.labels import Label
 from engine.pipeline import Pipeline
-from tests.engine.resolution.charting import kept_of_a_models_span
+from tests.engine.resolution.charting import (
+    assert_always_a_span,
+    assert_never_a_span,
+    kept_of_a_models_span,
+    recovered_by_the_allowlist,
+)
 
 
 @pytest.mark.parametrize(("text", "piece", "kept"), [
@@ -46,3 +61,79 @@ def test_the_rules_mark_street_and_town_apart(text: str, places: list[str],
     found = [text[s.start:s.end] for s in hipaa.run(Document.from_text(text)).active
              if s.label is Label.LOCATION]
     assert found == places
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("47 yo M w/ HTN, no other PMH, returned 1/6 from 3 wks visiting family", "1/6"),
+    ("Lives w/ daughter, 2 grandsons. Family calls pt Nonie. Family describes her as devout",
+     "Nonie"),
+])
+def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_always_a_span(hipaa, text, piece)
+
+
+@pytest.mark.parametrize(("text", "piece"), [
+    ("facility sw aware and will help coordinate hospice eval on return if chosen",
+     "help coordinate"),
+    ("PROVIDED GENERAL INFO ON MEDICARE SNF BENEFIT AND LONG-TERM CARE MEDICAID", "MEDICARE"),
+    ("PT TO SNF ONCE AUTH APPROVED. IMM AND SNF NOTICES TO BE GIVEN TO HCP AT DC", "IMM"),
+    ("Chaplain Visit Note\nVisited pt and family at request of RN.", "Visit Note"),
+    ("hours 16-24 4.6 L. Total 19.1 L = 1.2x Parkland.\nUOP: hours 1-4 20-30 mL/h", "Parkland"),
+    ("Chaplain Initial Assessment\nSource of referral: SW, family requested", "Initial"),
+    ("Home meds reviewed w/ wife: Trelegy, albuterol, Lasix 20, ASA 81", "Trelegy"),
+    ("pain l hand/forearm 8/10, swelling now 4 cm above prior line drawn at 1200",
+     "4 cm above prior line"),
+])
+def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
+    assert_never_a_span(hipaa, text, piece)
+
+
+@pytest.mark.parametrize(("text", "piece", "label", "kept"), [
+    ("pt asking for water, sips ok per team. will dangle at 0700 w/ pt if stable", "will",
+     Label.DOCTOR, []),
+    ("PT ASKING FOR WATER. WILL DANGLE AT 0700 IF STABLE", "WILL", Label.DOCTOR, []),
+    ("Spoke with Will about the plan, agreeable", "Will", Label.PERSON, ["Will"]),
+    ("son will called back at 1400", "will", Label.PERSON, ["will"]),
+    ("HOME TO SHOWER, HER BROTHER WILL LATER TODAY", "WILL", Label.PERSON, ["WILL"]),
+    ("fellow tonight tran, pager x6620", "tonight tran", Label.DOCTOR, ["tran"]),
+    ("called by rn at 0215, pt hector coding, family in waiting room", "hector",
+     Label.PATIENT, ["hector"]),
+    ("PT IS AN OLDER F ADMITTED W/ L MCA ICH, REMAINS INTUBATED, GCS 6T", "ICH",
+     Label.PATIENT, []),
+    # a model's month/day before a procedure is kept as a date
+    ("FX L FOREARM/HAND, R LEG 4-COMPARTMENT; 5/8 DEBRIDEMENT, AMPUTATION L 4TH RAY", "5/8",
+     Label.DATE, ["5/8"]),
+    ("PS 5/5 DEBRIDEMENT PLANNED", "5/5", Label.DATE, []),
+])
+def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
+                                               kept: list[str]) -> None:
+    assert kept_of_a_models_span(text, piece, label) == kept
+
+
+@pytest.mark.parametrize(("text", "piece", "label"), [
+    ("Brother reading from Gutka (Sukhmani Sahib) at bedside daily.", "Gutka", Label.PERSON),
+    ("Brother reading from Gutka (Sukhmani Sahib) at bedside daily.", "Sukhmani Sahib",
+     Label.LOCATION),
+    ("if pt deteriorates, family wants to be called for Ardas at bedside", "Ardas",
+     Label.PATIENT),
+    ("SON AND NEPHEW RECITED SURAH YASIN AND SHAHADA AT BEDSIDE", "SHAHADA", Label.PERSON),
+    ("FUNERAL HOME CONTACTED BY FAMILY, GHUSL TO BE DONE AT THEIR MOSQUE", "GHUSL",
+     Label.PERSON),
+    ("SON REQUESTED VIDUI (CONFESSION BEFORE DEATH)", "VIDUI", Label.PERSON),
+    ("PT IS A BUDDHIST MONK (THERAVADA), ADMITTED W/ SEVERE CAP", "THERAVADA", Label.DOCTOR),
+    ("wants to speak w/ someone about whether this is God's plan", "God", Label.PERSON),
+    ("Pt Garrett, member of the Church of Jesus Christ of Latter-day Saints, admitted",
+     "Jesus Christ", Label.LOCATION),
+])
+def test_what_a_chaplain_charts_is_no_name(text: str, piece: str, label: Label) -> None:
+    assert recovered_by_the_allowlist(text, piece, label)
+
+
+@pytest.mark.parametrize(("text", "piece", "label"), [
+    ("Son Jesus at bedside, updated on plan", "Jesus", Label.PERSON),
+    ("Transfer to St. Jude for ongoing care", "St. Jude", Label.HOSPITAL),
+    ("Nephew Krishna called from Houston", "Krishna", Label.PERSON),
+    ("Attends Mt. Zion AME church, pastor aware.", "AME", Label.LOCATION),
+])
+def test_a_name_a_faith_shares_stays_a_name(text: str, piece: str, label: Label) -> None:
+    assert not recovered_by_the_allowlist(text, piece, label)
