@@ -306,7 +306,14 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         return word.group() in ("s", "S") \
             and text[start + word.end():start + word.end() + 2] in ("/p", "/P")
 
-    while len(words) > 1 and (last_goes(words[-1].group()) or cut_at_slash(words[-1])):
+    def susceptibility(last: str, before: str) -> bool:  # "fluconazole SDD, micafungin S"
+        from engine.resolution.terms import drug_words
+
+        return label in _NAME_LABELS and last in ("S", "R", "I") \
+            and before.casefold() in drug_words()
+
+    while len(words) > 1 and (last_goes(words[-1].group()) or cut_at_slash(words[-1])
+                              or susceptibility(words[-1].group(), words[-2].group())):
         words.pop()
     while len(words) > 1 and first_goes(words[0].group()):
         words.pop(0)

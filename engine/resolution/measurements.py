@@ -68,7 +68,8 @@ _CUES = (r"bp|sbp|dbp|nbp|abp|art|map|hr|pulse|rr|resp|sats?|spo2|o2|o2\s*sat|sa
          r"|hunt[ -]?hess|hh|fisher|wfns|ranson|mallampati|meld|child-?pugh|timi|chads2?"
          r"|goal(?:[ \t]+(?:trough|peak|level))?"  # "goal trough 15-20"; "trough 2/27" dates
          r"|cha2ds2-?vasc|curb-?65|mews"
-         r"|paced|pacing|backup")  # "EKG: A-PACED 100": a rate, never a centenarian's age
+         r"|paced|pacing|backup"  # "EKG: A-PACED 100": a rate, never a centenarian's age
+         r"|p/f|pf|s/f|sf")  # oxygenation ratios: "FiO2 55%. P/F 132"
 _CUED = re.compile(
     rf"(?i:\b(?:{_CUES})\b[ \t]*(?:[:=]|of|was|is|was\s+at|at|now|~|-)?[ \t]*"
     rf"({_NUM}(?:[ \t]?[/\-][ \t]?{_NUM})*))")

@@ -257,6 +257,7 @@ _GENUS_BEFORE = re.compile(r"(?i:\b(?:strep|streptococcus|staph|staphylococcus|[
 _GROUP_AFTER = re.compile(r"[ \t]+(?i:group|grp)\b")
 _SPECIES_AFTER = re.compile(rf"[ \t]+(?:{'|'.join(sorted(MICROBES))})\b")
 _GENUS = re.compile(r"[A-Z][a-z]{3,}[ \t]+\Z")  # "Rickettsia rickettsii"
+_GENUS_INITIAL = re.compile(r"(?:\A|\s)[A-Z]\.\Z")  # "H." of "H. influenzae"
 
 
 def species(text: str, span: Span) -> bool:
@@ -265,8 +266,9 @@ def species(text: str, span: Span) -> bool:
     genus, _, epithet = covered.rpartition(" ")
     if genus[:1].isupper() and " " not in genus and epithet.islower() and epithet in MICROBES:
         return True  # "Rickettsia rickettsii": the genus and its species
-    if _SPECIES_AFTER.match(text, span.end) and covered[:1].isupper() and " " not in covered:
-        return True  # "Rickettsia" before its species
+    if _SPECIES_AFTER.match(text, span.end) and (covered[:1].isupper() and " " not in covered
+                                                 or _GENUS_INITIAL.search(covered)):
+        return True  # "Rickettsia" before its species; "Micro: BAL H. influenzae"
     return covered.casefold() in MICROBES and (
         bool(_GENUS_BEFORE.search(text[max(0, span.start - 16):span.start]))
         or covered.islower() and bool(_GENUS.search(text, max(0, span.start - 24), span.start))

@@ -11,9 +11,10 @@ PHI: a month/day before a procedure or after "returned"; what the family calls t
 Not PHI: two English words before a facility's head in a line without case ("will help
 coordinate hospice"), who pays for a stay and its notice ("MEDICARE SNF", "IMM AND SNF"), the
 modal "will" before a verb, a time before a name ("fellow tonight tran"), haemorrhage shorthand
-(ICH), the Parkland formula in a fluids line, a chaplain's visit note and what chaplains chart
-(prayers, scriptures, rites, sacred objects; not a name a faith shares: "Jesus", "Krishna",
-"St. Jude"), an inhaler by its brand, a distance above a line.
+(ICH), an oxygenation ratio (P/F 132), a drug's susceptibility, a genus's initial after a
+specimen ("BAL H. influenzae"), the Parkland formula in a fluids line, a chaplain's visit note
+and what chaplains chart (prayers, scriptures, rites, sacred objects; not a name a faith
+shares: "Jesus", "Krishna", "St. Jude"), an inhaler by its brand, a distance above a line.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -104,6 +105,14 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("FX L FOREARM/HAND, R LEG 4-COMPARTMENT; 5/8 DEBRIDEMENT, AMPUTATION L 4TH RAY", "5/8",
      Label.DATE, ["5/8"]),
     ("PS 5/5 DEBRIDEMENT PLANNED", "5/5", Label.DATE, []),
+    ("Vent: PRVC 420 x 20, PEEP 12, FiO2 55%. P/F 132.\nI/O: +1.8L / 24h", "132", Label.AGE, []),
+    ("Pt is a 67 yo man w/ ARDS, P/F 132", "67", Label.AGE, ["67"]),
+    # a susceptibility's letter after its drug goes, and the allowlist takes the drug
+    ("Susceptibilities: fluconazole SDD (MIC 16), micafungin S, voriconazole S.",
+     "micafungin S", Label.DOCTOR, ["micafungin"]),
+    ("seen by Dr. John S at bedside", "John S", Label.DOCTOR, ["John S"]),
+    ("Procal 0.3 (2.4).\nMicro: BAL H. influenzae (amp-R, CTX-S).", "BAL H.", Label.PERSON, []),
+    ("spoke w/ Dana H. about the plan", "Dana H.", Label.PERSON, ["Dana H."]),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
                                                kept: list[str]) -> None:
