@@ -188,6 +188,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 64 (sparse PHI)", "icu_notes_dev64.jsonl"),
             ("dev 65 (sparse PHI)", "icu_notes_dev65.jsonl"),
             ("dev 66 (sparse PHI)", "icu_notes_dev66.jsonl"),
+            ("dev 67 (sparse PHI)", "icu_notes_dev67.jsonl"),
+            ("dev 68 (sparse PHI)", "icu_notes_dev68.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -230,7 +232,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 52 (sparse PHI)", "icu_notes_heldapart52.jsonl"),
             ("held apart 53 (sparse PHI)", "icu_notes_heldapart53.jsonl"),
             ("held apart 54 (sparse PHI)", "icu_notes_heldapart54.jsonl"),
-            ("held apart 55 (sparse PHI)", "icu_notes_heldapart55.jsonl"))
+            ("held apart 55 (sparse PHI)", "icu_notes_heldapart55.jsonl"),
+            ("held apart 56 (sparse PHI)", "icu_notes_heldapart56.jsonl"),
+            ("held apart 57 (sparse PHI)", "icu_notes_heldapart57.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -84,7 +84,7 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            "sr", "br", "msgr", "cantor", *MILITARY_RANKS,  # "MAJ Lindqvist"
                            # "Cousin Eusebio", "Doña Chepa", "SNOD Ashdown", "registrar Achebe"
                            "cousin", "doña", "señora", "señor", "sra", "srta", "snod",
-                           "registrar", "consultant", "foreman",
+                           "registrar", "consultant", "foreman", "nightfloat", "nocturnist",
                            # "auntie Fetu", "goes by Uncle Sefa", "Kahu Aukai" (a pastor)
                            "auntie", "aunty", "aunt", "uncle", "tutu", "kahu", *KIN_TITLES})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")

@@ -256,8 +256,10 @@ CURATED = (
     "hemodynamically",
     # anaesthesia and workers' compensation ("OR NOTIFIED, ANES AWARE", "WORKERS COMP CASE MGR")
     "anes", "comp",
-    # haemorrhage into the brain ("ADMITTED W/ L MCA ICH, REMAINS INTUBATED")
-    "ich", "iph",
+    # haemorrhage into the brain ("ADMITTED W/ L MCA ICH, REMAINS INTUBATED", "bed 7 - asah,
+    # hunt-hess 3"), a sign-out's to-do list, tacrolimus, the acute pain service ("catheter
+    # placed by apain")
+    "ich", "iph", "asah", "todo", "tacro", "apain",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -38,7 +38,7 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
-from engine.detectors.regex.fragments import HHMM
+from engine.detectors.regex.fragments import HHMM, KIN_TITLES
 from engine.detectors.regex.staff import MICROBES
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.edges import line_around
@@ -77,6 +77,8 @@ _TITLES = frozenset({"fr", "father", "rev", "reverend", "sister", "chaplain", "t
                      "dietitian", "dietician", "det", "detective", "sgt", "lt", "cpl",
                      # clergy of a mosque: "IMAM HAS BEEN VISITING DAILY", "family's imam, Sheikh"
                      "imam", "sheikh", "shaykh"})
+# Elders and pastors of the family's language ("pt's older sister (kupuna)", "Lola", "Kahu").
+_ELDERS = frozenset({"kupuna", "kahu", "lola", "lolo", "tutu", "abuelita", "abuelito"})
 _WEEKDAY_WORD = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds?|thurs?"
                            r"|fri|sat|sun)")
 _WEEKDAY_BEFORE = re.compile(r"(?i:\b(?:on|come|coming|until|till|by|since|next|last|this|before"
@@ -357,7 +359,10 @@ def _dashed_word(text: str, span: Span) -> str:
 
 
 def title_alone(text: str, span: Span) -> bool:
-    return text[span.start:span.end].strip(" .,").casefold() in _TITLES
+    """A title or role alone, or a kin word of the family's language alone ("lives w/ abuela",
+    "KAHU ARRIVES TO PRAY", "LOLA PREFERS TAGALOG": grandmother, pastor)."""
+    key = text[span.start:span.end].strip(" .,").casefold()
+    return key in _TITLES or key in KIN_TITLES or key in _ELDERS
 
 
 def weekday_as_a_name(text: str, span: Span) -> bool:

@@ -129,7 +129,9 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "troop", "battalion", "brigade", "unit's",
     # who pays for a stay, and the notice that says so ("INFO ON MEDICARE SNF BENEFIT", "IMM
     # AND SNF NOTICES": an Important Message from Medicare)
-    "medicare", "medicaid", "imm"})\
+    "medicare", "medicaid", "imm",
+    # where the sick are sent in a region ("BEING SEEN AT HUB HOSPITAL")
+    "hub"})\
     | PLAN_WORDS
 # Words that end a clause before a head: "strips through hospital pharmacy" names no pharmacy.
 _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "near", "under",

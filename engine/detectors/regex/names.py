@@ -347,9 +347,10 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.doctor_field", DOC,
               rf"(?im:^[ \t>]*(?:{_DOCTOR_FIELDS}){_FIELD_SEP}(?:(?:dr|doctor)\.?[ \t]+)?)"
               rf"{_NAME}", 0.85, group=1, validate=not_a_grade),
-    # Lower-case "cc:" is a copy list; upper-case "CC:" is usually the chief complaint.
+    # Lower-case "cc:" is a copy list; upper-case "CC:" is usually the chief complaint (and a
+    # line in capitals has no case to tell: "CC: EXERTIONAL HEAT STROKE").
     RegexRule("name.cc", DOC, rf"(?m:^[ \t>]*(?:cc|c\.c\.|Cc)[ \t]*:[ \t]*(?:Dr\.?[ \t]+)?){_NAME}",
-              0.85, group=1),
+              0.85, group=1, on_view=False),
     RegexRule("name.cc_dr", DOC, rf"\b(?:cc|CC|Cc)[ \t]*:[ \t]*(?:Dr\.?|Doctor)[ \t]+{_TITLED}",
               0.9, group=1),
     RegexRule("name.patient_field", PAT,
@@ -360,7 +361,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.surname_first", PAT,
               rf"(?im:^[ \t>]*(?:{_PATIENT_FIELDS}){_FIELD_SEP}(?:{_HONORIFIC}\.?[ \t]+)?)"
               rf"({NAME_TOKEN},[ \t]*{NAME_TOKEN}"
-              rf"(?:[ \t]+{INITIAL})?)", 0.88, group=1),
+              rf"(?:[ \t]+{INITIAL}(?![\w]))?)", 0.88, group=1),  # not the M of "MRN:"
     RegexRule("name.person_field", PER,
               rf"(?i:\b(?:{_PERSON_FIELDS})){_FIELD_SEP}{_NAME}", 0.8, group=1,
               validate=someone_named),

@@ -69,7 +69,8 @@ _PLACED = frozenset("to at from in into".split())
 _NOT_AFTER = re.compile(r"[ \t]+(?i:not)\b")
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
 _FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or re"
-                      " now then also still about been be being had have has were are".split())
+                      " now then also still about been be being had have has were are"
+                      " once when after before until if than so".split())  # "5 once ct out"
 _GENERIC = frozenset(("local community nearest nearby outside other private public county city"
                       " regional general teaching same another this that our your his her their"
                       " female male new old no recent prior previous any").split())
@@ -77,6 +78,13 @@ _GENERIC = frozenset(("local community nearest nearby outside other private publ
 
 def _english(key: str) -> bool:
     return key in common_words() or key in _SHORT or is_english(key)
+
+
+def _shorthand(key: str) -> bool:
+    """"ALTERED MS. HX MS": after mental status, shorthand is no name."""
+    from engine.resolution.shorthand import is_shorthand
+
+    return is_shorthand(key)
 
 
 def _cased(word: str, upper: bool) -> str:
@@ -118,7 +126,7 @@ def cased_view(text: str) -> str | None:
                 forms[i] = _cased(words[i].group(), False)  # "mod mr. post procedure": a valve
             elif titles[i] and nxt < len(words) and keys[nxt] not in _CREDENTIALS \
                     and keys[nxt] not in _FUNCTION and keys[nxt] not in _SAYS \
-                    and not (key == "ms" and _english(keys[nxt])) \
+                    and not (key == "ms" and (_english(keys[nxt]) or _shorthand(keys[nxt]))) \
                     and not text[words[i].end():words[nxt].start()].strip(" \t."):
                 # "DR. BAKER"; not "dr. to see", nor mental status: "ms back to baseline"
                 forms[nxt] = _title(words[nxt].group())

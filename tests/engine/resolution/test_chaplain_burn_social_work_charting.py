@@ -14,7 +14,10 @@ modal "will" before a verb, a time before a name ("fellow tonight tran"), haemor
 (ICH), an oxygenation ratio (P/F 132), a drug's susceptibility, a genus's initial after a
 specimen ("BAL H. influenzae"), the Parkland formula in a fluids line, a chaplain's visit note
 and what chaplains chart (prayers, scriptures, rites, sacred objects; not a name a faith
-shares: "Jesus", "Krishna", "St. Jude"), an inhaler by its brand, a distance above a line.
+shares: "Jesus", "Krishna", "St. Jude"), an inhaler by its brand, a distance above a line,
+mental status before shorthand ("ALTERED MS. HX MS"), a chief complaint in capitals, Chagas, a
+ward's number before "once", a regional hub hospital, Fisher House, a kin or elder word of the
+family's language alone ("abuela", "KAHU"), a night float before the name, aneurysmal SAH.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -51,6 +54,13 @@ def test_a_street_and_its_town_are_two_places(text: str, piece: str, kept: list[
     assert kept_of_a_models_span(text, piece, Label.LOCATION) == kept
 
 
+def test_a_surname_first_field_stops_before_the_next_label(hipaa: Pipeline) -> None:
+    text = "PHYSICIAN PROGRESS NOTE - CTICU\nPT: HOLLOWAY, GERALD  MRN: 7730918  DOS: 04/02/2001"
+    names = [text[s.start:s.end] for s in hipaa.run(Document.from_text(text)).active
+             if s.label is Label.PATIENT]
+    assert names == ["HOLLOWAY, GERALD"]
+
+
 @pytest.mark.parametrize(("text", "places"), [
     ("Pt lives alone at 47 Tannery Lane, Oxbow. Concern for neglect raised",
      ["47 Tannery Lane", "Oxbow"]),
@@ -84,6 +94,12 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("Home meds reviewed w/ wife: Trelegy, albuterol, Lasix 20, ASA 81", "Trelegy"),
     ("pain l hand/forearm 8/10, swelling now 4 cm above prior line drawn at 1200",
      "4 cm above prior line"),
+    ("FEVER 39.6, HYPOTENSION 70S/30S, ALTERED MS. HX MS, CHRONIC SUPRAPUBIC CATHETER", "HX"),
+    ("MICU ADMISSION NOTE\n\nCC: EXERTIONAL HEAT STROKE\n\nHPI: 27 YO M", "EXERTIONAL"),
+    ("A/P:\n1. VT STORM / CHAGAS CM - AMIODARONE 1 MG/MIN", "CHAGAS"),
+    ("pt agrees w/ plan. ok for transfer to ellery 5 once ct out and cxr stable.", "once ct"),
+    ("2 FAMILY MEMBERS WITH MILDER SX, BEING SEEN AT HUB HOSPITAL. STATE EPI NOTIFIED", "HUB"),
+    ("- Provided info on Fisher House lodging for visiting grandparents.", "Fisher House"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -111,6 +127,12 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("Susceptibilities: fluconazole SDD (MIC 16), micafungin S, voriconazole S.",
      "micafungin S", Label.DOCTOR, ["micafungin"]),
     ("seen by Dr. John S at bedside", "John S", Label.DOCTOR, ["John S"]),
+    ("pt goes by nene, lives w/ abuela who is primary caregiver.", "abuela", Label.PATIENT, []),
+    ("FAMILY ASKED THAT BODY NOT BE MOVED UNTIL KAHU ARRIVES TO PRAY.", "KAHU", Label.HOSPITAL,
+     []),
+    ("day sign-out 1900 (resident o. mbatha -> nightfloat fitzpatrick-ruiz)",
+     "nightfloat fitzpatrick-ruiz", Label.DOCTOR, ["fitzpatrick-ruiz"]),
+    ("bed 7 - asah, hunt-hess 3, fisher 4, evd open at 10", "asah", Label.PATIENT, []),
     ("Procal 0.3 (2.4).\nMicro: BAL H. influenzae (amp-R, CTX-S).", "BAL H.", Label.PERSON, []),
     ("spoke w/ Dana H. about the plan", "Dana H.", Label.PERSON, ["Dana H."]),
 ])
