@@ -190,6 +190,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 66 (sparse PHI)", "icu_notes_dev66.jsonl"),
             ("dev 67 (sparse PHI)", "icu_notes_dev67.jsonl"),
             ("dev 68 (sparse PHI)", "icu_notes_dev68.jsonl"),
+            ("dev 69 (sparse PHI)", "icu_notes_dev69.jsonl"),
+            ("dev 70 (sparse PHI)", "icu_notes_dev70.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -234,7 +236,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 54 (sparse PHI)", "icu_notes_heldapart54.jsonl"),
             ("held apart 55 (sparse PHI)", "icu_notes_heldapart55.jsonl"),
             ("held apart 56 (sparse PHI)", "icu_notes_heldapart56.jsonl"),
-            ("held apart 57 (sparse PHI)", "icu_notes_heldapart57.jsonl"))
+            ("held apart 57 (sparse PHI)", "icu_notes_heldapart57.jsonl"),
+            ("held apart 58 (sparse PHI)", "icu_notes_heldapart58.jsonl"),
+            ("held apart 59 (sparse PHI)", "icu_notes_heldapart59.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -38,7 +38,7 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_dev60.jsonl", "icu_notes_dev61.jsonl", "icu_notes_dev62.jsonl",
         "icu_notes_dev63.jsonl", "icu_notes_dev64.jsonl", "icu_notes_dev65.jsonl",
         "icu_notes_dev66.jsonl", "icu_notes_dev67.jsonl", "icu_notes_dev68.jsonl",
-        "icu_notes_dev7.jsonl",
+        "icu_notes_dev69.jsonl", "icu_notes_dev7.jsonl", "icu_notes_dev70.jsonl",
         "icu_notes_dev8.jsonl", "icu_notes_dev9.jsonl",
         "icu_notes_heldapart.jsonl", "icu_notes_heldapart10.jsonl", "icu_notes_heldapart11.jsonl",
         "icu_notes_heldapart12.jsonl", "icu_notes_heldapart13.jsonl", "icu_notes_heldapart14.jsonl",
@@ -64,7 +64,8 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_heldapart50.jsonl", "icu_notes_heldapart51.jsonl",
         "icu_notes_heldapart52.jsonl", "icu_notes_heldapart53.jsonl",
         "icu_notes_heldapart54.jsonl", "icu_notes_heldapart55.jsonl",
-        "icu_notes_heldapart56.jsonl", "icu_notes_heldapart57.jsonl", "icu_notes_heldapart6.jsonl",
+        "icu_notes_heldapart56.jsonl", "icu_notes_heldapart57.jsonl",
+        "icu_notes_heldapart58.jsonl", "icu_notes_heldapart59.jsonl", "icu_notes_heldapart6.jsonl",
         "icu_notes_heldapart7.jsonl", "icu_notes_heldapart8.jsonl", "icu_notes_heldapart9.jsonl"]
 
 

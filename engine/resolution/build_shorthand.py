@@ -260,6 +260,10 @@ CURATED = (
     # hunt-hess 3"), a sign-out's to-do list, tacrolimus, the acute pain service ("catheter
     # placed by apain")
     "ich", "iph", "asah", "todo", "tacro", "apain",
+    # resistant organisms ("VAP due to ESBL Klebsiella", "contact precautions for CRE")
+    "esbl", "cre", "mdro",
+    # metabolic equivalents, or metastases ("functional capacity >4 METs")
+    "mets",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

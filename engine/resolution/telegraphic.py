@@ -174,6 +174,9 @@ def modal_verb(text: str, span: Span) -> bool:
     """"Son may call", "Pt is a veteran - may qualify for VA", "wife may benefit", "will
     dangle at 0700": an English verb after "may" or "will" makes it the modal."""
     covered = " ".join(text[span.start:span.end].casefold().split())
+    if covered.endswith(" may") and covered[:-4].isdigit() \
+            and _MODAL_MAY.match(text, span.end - 3):
+        return True  # "rt aware bed 6 may need intubation": no sixth of May
     if covered in ("may", "may or may") and _MAY_OR_MAY_NOT.match(text, span.start):
         return True  # "MAY OR MAY NOT RECOVER"
     first = covered.split(" ")[0]

@@ -146,8 +146,10 @@ def quoted_nickname(text: str, start: int) -> bool:
 
 
 # What the family calls the patient, in brackets after the word: "(Pip per family)".
-FAMILY_CALLS = (r"[ \t]+(?i:per[ \t]+(?:family|parents|mom|dad|wife|husband)"
-                r"|(?:to|by)[ \t]+(?:(?:the|her|his)[ \t]+)?(?:family|kids|grandkids|friends))\)")
+FAMILY_CALLS = (r"[ \t]+(?i:per[ \t]+(?:(?:his|her|their)[ \t]+)?"
+                r"(?:family|parents|mom|dad|wife|husband)"
+                r"|(?:to|by)[ \t]+(?:(?:the|her|his)[ \t]+)?(?:family|kids|grandkids|friends))"
+                r"(?:\)|,[ \t]+(?i:prefers|likes|goes)\b)")  # "(skip per his wife, prefers that"
 _FAMILY_CALLS_WORD = re.compile(rf"[^\W\d_][\w'’\-]*{FAMILY_CALLS}")
 
 

@@ -25,7 +25,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),
     ("regex.ssn", 1, SSN_RULES, "US social security numbers"),
     ("regex.sin", 1, SIN_RULES, "Canadian social insurance numbers (Luhn)"),
-    ("regex.id", 8, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
+    ("regex.id", 9, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
     ("regex.phn", 2, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),

@@ -86,7 +86,9 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 # "Insurance auth obtained 2/3", "MOLST signed 4/2", "appt booked 5/1"
                 r"|obtained|approved|signed|booked"
                 # burns and travel: "plan autograft ~11/30", "returned 1/6 from 3 wks away"
-                r"|debridement|autograft|graft|returned")
+                r"|debridement|autograft|graft|returned"
+                # a list's heading: "Night Float Sign-out 1/9"
+                r"|sign-?out|handoff|hand-off")
 # What a person or a service is after being told: "MORGUE AWARE", "dr akana paged".
 TOLD = r"aware|notified|paged|updated|informed|called|contacted"
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
@@ -113,7 +115,7 @@ KIN_TITLES = frozenset({"babcia", "dziadek", "babushka", "dedushka", "abuela", "
 # Holidays name a day of the year: "Christmas Eve", "Labor Day", "the Fourth of July".
 HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)[ \t]+)?"
            r"(?:christmas|xmas)(?:[ \t]+eve)?|new[ \t]+(?:year|yr)'?s(?:[ \t]+(?:eve|day))?"
-           r"|thanksgiving"
+           r"|thanksgiving|three[ \t]+kings(?:'?[ \t]+day)?|d[ií]a[ \t]+de[ \t]+(?:los[ \t]+)?reyes"
            r"|easter(?:[ \t]+sunday)?|good[ \t]+friday|labou?r[ \t]+day|memorial[ \t]+day"
            r"|independence[ \t]+day|(?:the[ \t]+)?fourth[ \t]+of[ \t]+july|july[ \t]+4th"
            r"|halloween|valentine'?s[ \t]+day|veterans'?[ \t]+day|columbus[ \t]+day"

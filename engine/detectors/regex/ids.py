@@ -11,7 +11,9 @@ from engine.detectors.regex.rule import RegexRule
 ID = Label.ID
 _L = r"(?<![\w\-/.])"
 _R = r"(?![\w\-/]|\.\d)"
-_SEP = r"\s*(?:#|no\.?|num(?:ber)?\.?|n°)?\s*(?:[:#.]|-(?=[ \t]))?\s*"  # "HCN - 6266 944 227"
+# "HCN - 6266 944 227"; a full stop that ends a line ends the sentence ("per chart.⏎2300-0130
+# uneventful": a shift's hours, no chart number)
+_SEP = r"\s*(?:#|no\.?|num(?:ber)?\.?|n°)?\s*(?:[:#]|\.(?![ \t]*\n)|-(?=[ \t]))?\s*"
 # The value after a cue: letters and digits with at least one digit, dashes allowed.
 _VALUE = r"((?=[A-Za-z\-]*\d)[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){3,24})(?![\w\-])"
 

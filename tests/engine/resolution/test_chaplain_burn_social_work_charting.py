@@ -6,7 +6,8 @@ replace them; the comma between is neither. A flat stays with its street, a stat
 town.
 
 PHI: a month/day before a procedure or after "returned"; what the family calls the patient
-("Family calls pt Nonie"); a patient by name before what happened ("pt hector coding").
+("Family calls pt Nonie", "pt (skip per his wife, prefers that"); a patient by name before
+what happened ("pt hector coding"); Three Kings Day; a sign-out list's date.
 
 Not PHI: two English words before a facility's head in a line without case ("will help
 coordinate hospice"), who pays for a stay and its notice ("MEDICARE SNF", "IMM AND SNF"), the
@@ -17,7 +18,9 @@ and what chaplains chart (prayers, scriptures, rites, sacred objects; not a name
 shares: "Jesus", "Krishna", "St. Jude"), an inhaler by its brand, a distance above a line,
 mental status before shorthand ("ALTERED MS. HX MS"), a chief complaint in capitals, Chagas, a
 ward's number before "once", a regional hub hospital, Fisher House, a kin or elder word of the
-family's language alone ("abuela", "KAHU"), a night float before the name, aneurysmal SAH.
+family's language alone ("abuela", "KAHU"), a night float before the name, aneurysmal SAH, a
+shift's hours after "per chart.", "may" before a verb after a bed's number, ESBL, a balloon
+tamponade tube, Wellens' pattern, METs, a Salem sump.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -78,6 +81,10 @@ def test_the_rules_mark_street_and_town_apart(text: str, places: list[str],
     ("47 yo M w/ HTN, no other PMH, returned 1/6 from 3 wks visiting family", "1/6"),
     ("Lives w/ daughter, 2 grandsons. Family calls pt Nonie. Family describes her as devout",
      "Nonie"),
+    ("nursing note 1500-2300\npt (skip per his wife, prefers that over his given name)", "skip"),
+    ("Pt asked if she will be home for Three Kings Day - told depends on progress",
+     "Three Kings Day"),
+    ("Night Float Sign-out 1/9\nBed 2 | M | EtOH hepatitis, MELD 34", "1/9"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -100,6 +107,14 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("pt agrees w/ plan. ok for transfer to ellery 5 once ct out and cxr stable.", "once ct"),
     ("2 FAMILY MEMBERS WITH MILDER SX, BEING SEEN AT HUB HOSPITAL. STATE EPI NOTIFIED", "HUB"),
     ("- Provided info on Fisher House lodging for visiting grandparents.", "Fisher House"),
+    ("cirrhosis 2/2 etoh + hbv per chart.\n2300-0130 uneventful, hr 90s, pt slept", "2300-0130"),
+    ("random level bed 11 at 0600. rt aware bed 6 may need intubation, airway cart checked",
+     "6 may"),
+    ("Impression: VAP due to ESBL Klebsiella, improving on meropenem.", "ESBL"),
+    ("GI AT BEDSIDE. ARRIVED W/ LINTON TUBE IN PLACE, INTUBATED. IR TIPS DONE", "LINTON"),
+    ("4 hrs crushing CP, ECG w/ deep TWI V1-V4 (Wellens pattern), pain-free", "Wellens"),
+    ("Functional capacity prior to fall >4 METs (walked 1 mi daily)", "METs"),
+    ("SLP: NPO except meds crushed in puree. Salem NG placed, feeds started.", "Salem"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -133,6 +148,8 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("day sign-out 1900 (resident o. mbatha -> nightfloat fitzpatrick-ruiz)",
      "nightfloat fitzpatrick-ruiz", Label.DOCTOR, ["fitzpatrick-ruiz"]),
     ("bed 7 - asah, hunt-hess 3, fisher 4, evd open at 10", "asah", Label.PATIENT, []),
+    ("insulin gtt 2 u/hr. dtr bea may call late, ok to update her", "bea may", Label.PERSON,
+     ["bea may"]),
     ("Procal 0.3 (2.4).\nMicro: BAL H. influenzae (amp-R, CTX-S).", "BAL H.", Label.PERSON, []),
     ("spoke w/ Dana H. about the plan", "Dana H.", Label.PERSON, ["Dana H."]),
 ])
@@ -155,6 +172,8 @@ def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Lab
     ("wants to speak w/ someone about whether this is God's plan", "God", Label.PERSON),
     ("Pt Garrett, member of the Church of Jesus Christ of Latter-day Saints, admitted",
      "Jesus Christ", Label.LOCATION),
+    ("dad at bedside tonight, staying at ronald mcdonald house, mom home w/ the twins",
+     "ronald mcdonald house", Label.PERSON),
 ])
 def test_what_a_chaplain_charts_is_no_name(text: str, piece: str, label: Label) -> None:
     assert recovered_by_the_allowlist(text, piece, label)
