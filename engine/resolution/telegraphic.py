@@ -77,8 +77,9 @@ _TITLES = frozenset({"fr", "father", "rev", "reverend", "sister", "chaplain", "t
                      "dietitian", "dietician", "det", "detective", "sgt", "lt", "cpl",
                      # clergy of a mosque: "IMAM HAS BEEN VISITING DAILY", "family's imam, Sheikh"
                      "imam", "sheikh", "shaykh"})
-# Elders and pastors of the family's language ("pt's older sister (kupuna)", "Lola", "Kahu").
-_ELDERS = frozenset({"kupuna", "kahu", "lola", "lolo", "tutu", "abuelita", "abuelito"})
+# Elders and pastors of the family's language ("pt's older sister (kupuna)", "Kahu"); not those
+# that are given names too (Lola, Tutu).
+_ELDERS = frozenset({"kupuna", "kahu", "abuelita", "abuelito"})
 _WEEKDAY_WORD = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds?|thurs?"
                            r"|fri|sat|sun)")
 _WEEKDAY_BEFORE = re.compile(r"(?i:\b(?:on|come|coming|until|till|by|since|next|last|this|before"
@@ -363,7 +364,7 @@ def _dashed_word(text: str, span: Span) -> str:
 
 def title_alone(text: str, span: Span) -> bool:
     """A title or role alone, or a kin word of the family's language alone ("lives w/ abuela",
-    "KAHU ARRIVES TO PRAY", "LOLA PREFERS TAGALOG": grandmother, pastor)."""
+    "KAHU ARRIVES TO PRAY": grandmother, pastor)."""
     key = text[span.start:span.end].strip(" .,").casefold()
     return key in _TITLES or key in KIN_TITLES or key in _ELDERS
 

@@ -148,6 +148,7 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("day sign-out 1900 (resident o. mbatha -> nightfloat fitzpatrick-ruiz)",
      "nightfloat fitzpatrick-ruiz", Label.DOCTOR, ["fitzpatrick-ruiz"]),
     ("bed 7 - asah, hunt-hess 3, fisher 4, evd open at 10", "asah", Label.PATIENT, []),
+    ("Pt Lola is resting comfortably, daughter at bedside", "Lola", Label.PATIENT, ["Lola"]),
     ("insulin gtt 2 u/hr. dtr bea may call late, ok to update her", "bea may", Label.PERSON,
      ["bea may"]),
     ("Procal 0.3 (2.4).\nMicro: BAL H. influenzae (amp-R, CTX-S).", "BAL H.", Label.PERSON, []),
