@@ -40,6 +40,7 @@ def street_then_town(text: str, start: int, end: int) -> list[tuple[int, int]]:
     out.append((pos, end))
     return out
 
+
 _EMAIL = re.compile(EMAIL)
 _CLOCK_AT_END = re.compile(rf"[ \t]+{HHMM}\Z")
 _CLOCK_AT_START = re.compile(rf"{HHMM}(?:,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?=\())")

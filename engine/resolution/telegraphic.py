@@ -77,9 +77,9 @@ _TITLES = frozenset({"fr", "father", "rev", "reverend", "sister", "chaplain", "t
                      "dietitian", "dietician", "det", "detective", "sgt", "lt", "cpl",
                      # clergy of a mosque: "IMAM HAS BEEN VISITING DAILY", "family's imam, Sheikh"
                      "imam", "sheikh", "shaykh"})
-# Elders and pastors of the family's language ("pt's older sister (kupuna)", "Kahu"); not those
-# that are given names too (Lola, Tutu).
-_ELDERS = frozenset({"kupuna", "kahu", "abuelita", "abuelito"})
+# Elders and pastors of the family's language beside its kin words ("pt's older sister
+# (kupuna)", "Kahu"); not those that are given names too (Lola, Tutu).
+_ELDERS = frozenset({"kupuna", "kahu"})
 _WEEKDAY_WORD = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|weds?|thurs?"
                            r"|fri|sat|sun)")
 _WEEKDAY_BEFORE = re.compile(r"(?i:\b(?:on|come|coming|until|till|by|since|next|last|this|before"
