@@ -192,6 +192,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 68 (sparse PHI)", "icu_notes_dev68.jsonl"),
             ("dev 69 (sparse PHI)", "icu_notes_dev69.jsonl"),
             ("dev 70 (sparse PHI)", "icu_notes_dev70.jsonl"),
+            ("dev 71 (sparse PHI)", "icu_notes_dev71.jsonl"),
+            ("dev 72 (sparse PHI)", "icu_notes_dev72.jsonl"),
+            ("dev 73 (sparse PHI)", "icu_notes_dev73.jsonl"),
+            ("dev 74 (sparse PHI)", "icu_notes_dev74.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -238,7 +242,11 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 56 (sparse PHI)", "icu_notes_heldapart56.jsonl"),
             ("held apart 57 (sparse PHI)", "icu_notes_heldapart57.jsonl"),
             ("held apart 58 (sparse PHI)", "icu_notes_heldapart58.jsonl"),
-            ("held apart 59 (sparse PHI)", "icu_notes_heldapart59.jsonl"))
+            ("held apart 59 (sparse PHI)", "icu_notes_heldapart59.jsonl"),
+            ("held apart 60 (sparse PHI)", "icu_notes_heldapart60.jsonl"),
+            ("held apart 61 (sparse PHI)", "icu_notes_heldapart61.jsonl"),
+            ("held apart 62 (sparse PHI)", "icu_notes_heldapart62.jsonl"),
+            ("held apart 63 (sparse PHI)", "icu_notes_heldapart63.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -77,10 +77,21 @@ _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?
 # (watts, then the pressure's method), "Balance: Berg 38/56", the coma scale by its city, an
 # organ's cancer.
 _NAMED_THINGS = re.compile(
-    r"(?i:\brass[ \t]*\([ \t]*richmond\b|\bband[ \t]+[2-9][a-d]?\b(?![.:/]\d)"
+    r"(?i:\brass[ \t]*\([ \t]*richmond\b|\brichmond[ \t]*\([ \t]*rass\b"
+    r"|\bband[ \t]+[2-9][a-d]?\b(?![.:/]\d)"
     r"|\bcollar[ \t]*\([ \t]*(?:aspen|miami[ \t\-]*j|philadelphia)\b"
     r"|\b(?:aspen|miami[ \t\-]*j|philadelphia)[ \t]+(?:c-?)?collar\b"
     r"|\baspen[ \t]*/[ \t]*(?:and|sccm)\b|\bsccm[ \t]*/[ \t]*aspen\b"
+    # nutrition needs by the society's formula, ARDS graded by the Berlin definition ("Est
+    # needs (ASPEN, BMI 30-50)", "ARDS, severe (Berlin)")
+    r"|\(aspen(?=[ \t]*[,)])|\b(?:mild|moderate|mod|severe)[ \t]*\([ \t]*berlin\b"
+    r"|\bards[ \t]*\([ \t]*berlin\b"
+    # a chest-compression device, a balloon tamponade tube's balloon ("MECHANICAL CPR (LUCAS)",
+    # "Minnesota deflation by 24h mark"), a ring fracture of C1 ("C1 ring (Jefferson) fx")
+    r"|\bcpr[ \t]*\([ \t]*lucas\b|\blucas[ \t]+(?:device|cpr|compressions?)\b"
+    r"|\bminnesota[ \t]+(?:deflation|balloon|inflation|tube)\b"
+    r"|\(jefferson\)[ \t]*(?:fx|fracture)\b"
+    r"|\bberlin[ \t]+(?:criteria|definition)\b"
     r"|\d[ \t]?w\.?[ \t]+doppler\b"
     r"|\bberg[ \t]+(?:balance[ \t]+)?(?:scale[ \t]+)?(?:score[ \t]+)?:?[ \t]*\d{1,2}(?:/56)?"
     r"(?![\d.:])"

@@ -264,6 +264,18 @@ CURATED = (
     "esbl", "cre", "mdro",
     # metabolic equivalents, or metastases ("functional capacity >4 METs")
     "mets",
+    # states of blood and breath a sign-out list gives where a name could stand ("bed 8 -
+    # hypoxic, covid neg"), diabetes by type, last known well ("lkw 2215")
+    "hypoxic", "hypercarbic", "hypercapnic", "tachypneic", "ketotic", "anasarcic",
+    "coagulopathic", "thrombocytopenic", "neutropenic", "leukopenic", "pancytopenic",
+    "t1dm", "t2dm", "iddm", "niddm", "lkw",
+    # targeted temperature after an arrest and the EEG watched beside it ("arctic sun set to
+    # normothermia 37", "CEEG READER CALLED")
+    "normothermia", "normothermic", "euthermia", "ceeg", "veeg", "temp", "temps",
+    # ampersand shorthand ("Admit H&P - MICU", "I&O", "A&Ox3", "blood c&s")
+    "h&p", "i&o", "i&d", "d&c", "a&o", "a&ox3", "a&ox4", "c&s", "t&c", "t&s",
+    # cardiac surgical and transplant units ("CSICU RN NOTE 0700-1900")
+    "csicu", "cvru", "bmtu", "cvor",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

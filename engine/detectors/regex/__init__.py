@@ -18,7 +18,7 @@ from engine.detectors.regex.towns import TOWN_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 15, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.date", 16, DATE_RULES, "numeric, ISO, written and partial dates; years"),
     ("regex.phone", 9, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
     ("regex.url", 3, URL_RULES, "URLs and domain names"),
@@ -29,15 +29,15 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.phn", 2, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),
-    ("regex.address", 23, ADDRESS_RULES + TOWN_RULES,
+    ("regex.address", 24, ADDRESS_RULES + TOWN_RULES,
      "street addresses with unit and city lines; lower-case towns after from/in/to,"
      " eponym towns after lives in/pt from; hyphenated Quebec and Acadian towns"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 16, NAME_RULES, "names in titles, credentials, form fields, signatures"),
-    ("regex.facility", 21, FACILITY_RULES,
+    ("regex.name", 17, NAME_RULES, "names in titles, credentials, form fields, signatures"),
+    ("regex.facility", 22, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 14, STAFF_RULES,
+    ("regex.staff", 15, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 

@@ -70,7 +70,9 @@ _NOT_A_ROOM = (r"(?![ \t]+(?i:diet|lab|suite|room|protocol|unit|list|floor|step-
 _NOT_INSTITUTIONS = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sr", "jr", "atm", "cdc",
                                "fda", "who", "nih",
                                # a clinician, not a place ("records from PCP")
-                               "pcp", "gp", "md", "np", "pa", "rn"})
+                               "pcp", "gp", "md", "np", "pa", "rn",
+                               # the diabetic diet ("Diet advanced to ADA.")
+                               "ada"})
 
 
 # What is said of a stay or a plan, never part of an institution's name: "Brief Hospital

@@ -88,7 +88,7 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 # burns and travel: "plan autograft ~11/30", "returned 1/6 from 3 wks away"
                 r"|debridement|autograft|graft|returned"
                 # a list's heading: "Night Float Sign-out 1/9"
-                r"|sign-?out|handoff|hand-off")
+                r"|sign[ \t-]?out|handoff|hand-off")
 # What a person or a service is after being told: "MORGUE AWARE", "dr akana paged".
 TOLD = r"aware|notified|paged|updated|informed|called|contacted"
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
@@ -132,6 +132,10 @@ HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)
            r"|navratri|pongal|onam|chuseok|seollal|nowruz|norooz|songkran|pioneer[ \t]+day"
            # Ethiopian and Eritrean feasts ("hoped to be home for Timkat", "to see Genna")
            r"|timkat|timket|genna|enkutatash|meskel|fasika"
+           # Polish doughnut day and the Assyrian new year ("home for paczki day", "for Kha
+           # b-Nisan"), Mardi Gras
+           r"|p[aą]czki[ \t]+day|fat[ \t]+(?:thursday|tuesday)|kha[ \t]+b-?nisan|akitu"
+           r"|mardi[ \t]+gras"
            # Vietnamese new year after a word of time ("home for Tet", "until after TET"), not
            # tetanus ("due for tet booster")
            # (the look-ahead first: the look-behinds are tried only before a "t")

@@ -75,7 +75,10 @@ _NUMBER_AFTER = rf"(?:,?[ \t]+{_HOUSE}\b\.?)"  # "Via Roma 131", "rua mina, 50"
 _STREET = (rf"(?:(?:{_HOUSE}[ \t]+){{1,2}}{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}{_NUMBER_AFTER}?"
            rf"|{_PREFIX}(?:[ \t]+{_P_WORD}){{0,3}}[ \t]+{UP}{LETTER}*\.?{_NUMBER_AFTER}?"
            rf"|{_PREFIX}(?:[ \t]+{_P_WORD}){{1,4}}{_NUMBER_AFTER}"
-           rf"|(?:{_HOUSE}{_NOT_UNIT}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{1,4}}{_SUFFIX}\b\.?"
+           # a suffix's full stop that ends the line ends the sentence: "lives at 47 orchard
+           # hill rd.⏎core temp 32.1"
+           rf"|(?:{_HOUSE}{_NOT_UNIT}[ \t]+){{1,2}}(?:{_WORD}[ \t]+){{1,4}}{_SUFFIX}\b"
+           r"(?:\.(?![ \t]*(?:\n|$)))?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_WORD}[ \t]+){{0,2}}{_GLUED}\.?[ \t]+{_HOUSE}\b\.?"
            rf"|(?:{_HOUSE}[ \t]+)?(?:{_P_WORD}[ \t]+){{1,3}}{_EU_WORD}\.?[ \t]+{_HOUSE}\b\.?"
            # the word before the second number is a name, no particle ("2006 con cifras de 6"),

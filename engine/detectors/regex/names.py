@@ -372,7 +372,8 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"(?i:\b(?:my\s+name\s+is|my\s+name's|i\s+am\s+called|this\s+is|i'm|i\s+am|call\s+me|calls\s+me"
               rf"|called|named|(?:maiden|last|first|family|middle|full)\s+name(?:\s+is|\?|:)"
               rf"|name\s+is|goes\s+by))[ \t]+"
-              rf"(?!(?i:dr\b|doctor\b|the\b|a\b|not\b|so\b|sorry\b|fine\b|here\b|going\b))"
+              rf"(?!(?i:dr\b|doctor\b|the\b|a\b|not\b|so\b|sorry\b|fine\b|here\b|going\b"
+              rf"|mr\b|mrs\b|ms\b|miss\b|mx\b))"  # "called Miss Dot": the title's name
               rf"({NAME_TOKEN}(?:[ \t]+(?:{INITIAL}[ \t]+)?{NAME_TOKEN}){{0,2}})", 0.55, group=1,
               validate=caseless_named, on_view=False),  # "CALLED CT SURG": phoned
     # A nickname in quotes after what says it is one, in any case: 'her mom always went by
@@ -415,7 +416,10 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.role_in_brackets", DOC,
               r"(?i:(?<![\-/])\b(?:fellow|resident|attending|intern|intensivist|hospitalist|surgeon"
               r"|perfusionist|pharmacist|pharm|pharmd|dietitian|chaplain|sw|cm|slp"
-              r"|np|pa|md|rn|rt))[ \t]*"
+              r"|np|pa|md|rn|rt"
+              # a consulting service's surgeon or fellow: "gen surg (rivers) saw at 1700"
+              r"|surg|surgery|ortho|nsgy|nsurg|cards|onc|pulm|nephro|plastics|urology|vascular"
+              r"))[ \t]*"
               r"\(([^\W\d_](?:[^\W\d_]|['’\-])+)\)", 0.6,
               group=1, validate=word_or_listed_name, on_view=False),
     # An unidentified trauma patient's registration alias: "TRAUMA ALIAS ZZTRAUMA, OPAL" (not

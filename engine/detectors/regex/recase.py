@@ -122,6 +122,9 @@ def cased_view(text: str) -> str | None:
             nxt = i + 1
             if key in _CARE_KINDS and key in _HEADS and nxt < len(words) and keys[nxt] in _HEADS:
                 forms[i] = _cased(words[i].group(), False)  # "ltach pharmacy": whose pharmacy
+            if key in _HEADS and 0 < i < len(keys) - 1 and keys[i - 1] == "in" \
+                    and keys[nxt] == "of":
+                forms[i] = _cased(words[i].group(), False)  # "MERO IN PLACE OF TIMENTIN"
             if key == "mr" and i and keys[i - 1] in _SEVERITY:
                 forms[i] = _cased(words[i].group(), False)  # "mod mr. post procedure": a valve
             elif titles[i] and nxt < len(words) and keys[nxt] not in _CREDENTIALS \

@@ -157,10 +157,12 @@ STAFF_RULES: tuple[RegexRule, ...] = (
     RegexRule("staff.role_notified", DOC,
               rf"(?i:\b(?:{_ROLE})\.?[ \t]+)((?:[a-z]\.?[ \t]+)?(?:{_WORD})(?:[ \t]+(?:{_WORD}))?)"
               rf"(?=[ \t]+(?i:{_NOTIFIED})\b)", 0.7, group=1, validate=staff_name),
-    # "per d lang", "d/w j smith": an initial and a surname after a provider phrase.
+    # "per d lang", "d/w j smith": an initial and a surname after a provider phrase; not an
+    # article ("TRAMPLED BY A BULL").
     RegexRule("staff.initial_surname", DOC,
               r"(?i:\b(?:per|d/w|w/|by|spoke\s+(?:with|to)|discussed\s+with)[ \t]+)"
-              r"((?![aAiI][ .])[A-Za-z]\.?[ \t]+[A-Za-z][a-z'’\-]{2,}|[A-Z]\.?[ \t]+[A-Z]{3,})\b",
+              r"((?![aAiI][ .])[A-Za-z]\.?[ \t]+[A-Za-z][a-z'’\-]{2,}"
+              r"|(?![AI][ \t])[A-Z]\.?[ \t]+[A-Z]{3,})\b",
               0.65, group=1, validate=staff_name),
     # "B. TOLLER", "K. MORROW RN"; not a T wave ("PEAKED T. GIVEN CA"), nor the end of "D+I.",
     # "F/C.", "CX'D.", "D&I." ("D+I. WAVEFORM"), nor a unit after its number ("KEPPRA 1 G.
