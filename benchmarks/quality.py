@@ -196,6 +196,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 72 (sparse PHI)", "icu_notes_dev72.jsonl"),
             ("dev 73 (sparse PHI)", "icu_notes_dev73.jsonl"),
             ("dev 74 (sparse PHI)", "icu_notes_dev74.jsonl"),
+            ("dev 75 (sparse PHI)", "icu_notes_dev75.jsonl"),
+            ("dev 76 (sparse PHI)", "icu_notes_dev76.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -246,7 +248,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 60 (sparse PHI)", "icu_notes_heldapart60.jsonl"),
             ("held apart 61 (sparse PHI)", "icu_notes_heldapart61.jsonl"),
             ("held apart 62 (sparse PHI)", "icu_notes_heldapart62.jsonl"),
-            ("held apart 63 (sparse PHI)", "icu_notes_heldapart63.jsonl"))
+            ("held apart 63 (sparse PHI)", "icu_notes_heldapart63.jsonl"),
+            ("held apart 64 (sparse PHI)", "icu_notes_heldapart64.jsonl"),
+            ("held apart 65 (sparse PHI)", "icu_notes_heldapart65.jsonl"))
 
 
 def icu(ner: bool) -> None:

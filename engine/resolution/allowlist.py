@@ -85,12 +85,19 @@ _NAMED_THINGS = re.compile(
     # nutrition needs by the society's formula, ARDS graded by the Berlin definition ("Est
     # needs (ASPEN, BMI 30-50)", "ARDS, severe (Berlin)")
     r"|\(aspen(?=[ \t]*[,)])|\b(?:mild|moderate|mod|severe)[ \t]*\([ \t]*berlin\b"
-    r"|\bards[ \t]*\([ \t]*berlin\b"
+    r"|\bards[ \t]*\([ \t]*berlin\b|\bards[ \t]+(?:per|by)[ \t]+berlin\b"
+    # a perforated duodenal ulcer ("S/P PERF DU, GRAHAM PATCH")
+    r"|\bperf(?:orated)?[ \t]+du\b"
     # a chest-compression device, a balloon tamponade tube's balloon ("MECHANICAL CPR (LUCAS)",
     # "Minnesota deflation by 24h mark"), a ring fracture of C1 ("C1 ring (Jefferson) fx")
     r"|\bcpr[ \t]*\([ \t]*lucas\b|\blucas[ \t]+(?:device|cpr|compressions?)\b"
     r"|\bminnesota[ \t]+(?:deflation|balloon|inflation|tube)\b"
     r"|\(jefferson\)[ \t]*(?:fx|fracture)\b"
+    # MDMA by its street name after what was done with it ('took "molly,"', 'INGESTED "MOLLY" X2')
+    r"|(?:(?<=took[ \t])|(?<=ingested[ \t])|(?<=taking[ \t])|(?<=using[ \t]))[\"“]molly\b"
+    # a catheter's lumen by its colour ("am labs sent 0430 from hickman white lumen")
+    r"|\b(?:(?:hickman|picc|tlc|cvc|quinton|trialysis|port)[ \t]+)?"
+    r"(?:white|red|blue|brown|purple|distal|medial|proximal)[ \t]+lumen\b"
     r"|\bberlin[ \t]+(?:criteria|definition)\b"
     r"|\d[ \t]?w\.?[ \t]+doppler\b"
     r"|\bberg[ \t]+(?:balance[ \t]+)?(?:scale[ \t]+)?(?:score[ \t]+)?:?[ \t]*\d{1,2}(?:/56)?"

@@ -276,6 +276,10 @@ CURATED = (
     "h&p", "i&o", "i&d", "d&c", "a&o", "a&ox3", "a&ox4", "c&s", "t&c", "t&s",
     # cardiac surgical and transplant units ("CSICU RN NOTE 0700-1900")
     "csicu", "cvru", "bmtu", "cvor",
+    # hantavirus, a critical access hospital ("hanta r/o", "transferred from CAH")
+    "hanta", "cah",
+    # fungal antigens by their genus's short name ("URINE BLASTO AG POS")
+    "blasto", "histo", "cocci", "crypto",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

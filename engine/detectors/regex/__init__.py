@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.regex_cache import rule_patterns
 from engine.detectors.base import Detector
 from engine.detectors.regex.ages import AGE_RULES
+from engine.detectors.regex.compound_names import COMPOUND_NAME_RULES
 from engine.detectors.regex.contact import EMAIL_RULES, IP_RULES, PHONE_RULES, URL_RULES
 from engine.detectors.regex.dates import RULES as DATE_RULES
 from engine.detectors.regex.facilities import FACILITY_RULES
@@ -34,7 +35,8 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
      " eponym towns after lives in/pt from; hyphenated Quebec and Acadian towns"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 17, NAME_RULES, "names in titles, credentials, form fields, signatures"),
+    ("regex.name", 17, NAME_RULES + COMPOUND_NAME_RULES,
+     "names in titles, credentials, form fields, signatures; two-word tribal surnames"),
     ("regex.facility", 22, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
     ("regex.staff", 15, STAFF_RULES,

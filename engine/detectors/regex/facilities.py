@@ -87,6 +87,8 @@ PLAN_WORDS = frozenset({"brief", "previous", "prior", "prolonged", "need", "need
 # Words that say which kind or whose a service is, or what someone did, not which one it is:
 # "Clinical Pharmacy Note", "EXPLAINED HOSPITAL POLICY", "outpatient pharmacy".
 _GENERIC_BEFORE_HEAD = frozenset({
+    # whose or which in a list ("PENDING FROM STATE LAB", "BACKUP SNF REFERRALS PENDING")
+    "state", "public", "reference", "backup", "back-up",
     "clinical", "outpatient", "inpatient", "outpt", "inpt", "local", "outside", "initial",
     "retail", "mail", "specialty", "compounding", "hospital", "explained", "called", "contacted",
     "notified", "faxed", "informed", "discussed", "reviewed", "updated", "per", "her", "his",

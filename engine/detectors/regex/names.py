@@ -99,13 +99,17 @@ def nickname(text: str) -> bool:
         and " ".join(words) not in _ENDEARMENTS
 
 
+_POINTING = frozenset({"this", "that", "it", "these", "those"})  # "rosie (goes by this)"
+
+
 def word_or_listed_name(text: str) -> bool:
     """After "prefers to be called": one word a name list holds ("DELPHINE", a word too) or
     no English, clinical or shorthand list does; not "by her first name"."""
     from engine.detectors.dictionary.names import is_listed_name
     from engine.resolution.shorthand import is_shorthand
 
-    return text.casefold() not in KIN_TITLES and (
+    return text.casefold() not in KIN_TITLES and text.casefold() not in _POINTING \
+        and not text.casefold().endswith("-speaking") and (
         unlisted_word(text) or nickname(text) and is_listed_name(text)
         and not is_shorthand(text) and text.casefold() not in _CALL_ME_BACK)
 
@@ -185,7 +189,7 @@ def bracketed_nickname(text: str) -> bool:
     """"PT (GOES BY TRIP)": a nickname in brackets may be an English word, not shorthand."""
     from engine.resolution.shorthand import is_shorthand
 
-    return nickname(text) and not is_shorthand(text)
+    return nickname(text) and not is_shorthand(text) and text.casefold() not in _POINTING
 
 
 # The word after it, not in quotes.
@@ -420,7 +424,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
               # a consulting service's surgeon or fellow: "gen surg (rivers) saw at 1700"
               r"|surg|surgery|ortho|nsgy|nsurg|cards|onc|pulm|nephro|plastics|urology|vascular"
               r"))[ \t]*"
-              r"\(([^\W\d_](?:[^\W\d_]|['’\-])+)\)", 0.6,
+              r"\((?i:dr\.?[ \t]+)?([^\W\d_](?:[^\W\d_]|['’\-])+)\)", 0.6,
               group=1, validate=word_or_listed_name, on_view=False),
     # An unidentified trauma patient's registration alias: "TRAUMA ALIAS ZZTRAUMA, OPAL" (not
     # "Trauma Echo", which is as often the echocardiogram).

@@ -35,6 +35,10 @@ _HEADS = frozenset((
     " pharmacy institute university college sanatorium ltac ltach snf manor electric"
     " construction roofing plumbing trucking landscaping motors")
     .split())
+# A street's heads, before which a care word is the street's name ("2861 BOX ELDER CREEK RD").
+_STREET_HEADS = frozenset(("street st avenue ave road rd boulevard blvd drive lane ln court ct"
+                           " crescent cres way place terrace highway hwy parkway circle trail")
+                          .split())
 # Heads after which one English word is the institution's name ("CARNEY HOSPITAL", "mercy
 # hospital", "KINDRED LTAC"), unless it says what kind ("STATE HOSPITAL", "psych hospital").
 _NAMED_BY_ONE_WORD = frozenset("hospital infirmary hospice sanatorium ltac ltach snf manor".split())
@@ -138,7 +142,7 @@ def cased_view(text: str) -> str | None:
                 for j in range(i - 1, max(i - 4, -1), -1):
                     gap = text[words[j].end():words[j + 1].start()]
                     if keys[j] in _FUNCTION or keys[j] in _SAYS or keys[j] in _TITLES \
-                            or keys[j] in _CARE_KINDS \
+                            or keys[j] in _CARE_KINDS and key not in _STREET_HEADS \
                             or len(keys[j]) == 1 \
                             or keys[j] in _HEADS \
                             or gap.strip(" \t.'’") or len(gap) > 2:
