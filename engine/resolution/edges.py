@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 from engine.core.domain import Span
 
-_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
+WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")  # the word before a position
+WORD_AFTER = re.compile(r"[ \t]+([^\W\d_]+)")  # and after one
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -87,7 +88,7 @@ def drug_before(text: str, start: int) -> bool:
     bridge", "buprenorphine/naloxone 8/2 SL")."""
     from engine.cire.lexicon import default_lexicon
 
-    word = _WORD_BEFORE.search(text[max(0, start - 30):start])
+    word = WORD_BEFORE.search(text[max(0, start - 30):start])
     term = default_lexicon().whole(word.group(1)) if word else None
     return term is not None and term.category == "drug"
 

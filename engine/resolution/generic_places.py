@@ -27,7 +27,7 @@ from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists
 from engine.detectors.regex.facilities import PLAN_WORDS
 from engine.detectors.regex.towns import HOME_BEFORE
-from engine.resolution.edges import drug_before, in_caseless_line
+from engine.resolution.edges import WORD_AFTER, WORD_BEFORE, drug_before, in_caseless_line
 from engine.resolution.roles import DETERMINERS, TITLE_BEFORE
 
 _PLACE_LABELS = frozenset({Label.HOSPITAL, Label.LOCATION})
@@ -231,16 +231,13 @@ def capital_english_facility(text: str, span: Span) -> bool:
     if not (covered.isalpha() and covered.isupper() and len(covered) >= 3 and is_english(key)):
         return False
     first, last = all_name_lists()
-    before = _WORD_BEFORE.search(text[max(0, span.start - 24):span.start])
-    after = _WORD_AFTER.match(text, span.end)
+    before = WORD_BEFORE.search(text[max(0, span.start - 24):span.start])
+    after = WORD_AFTER.match(text, span.end)
     return key not in one_word_places() and key not in first and key not in last \
         and in_caseless_line(text, span.start) \
         and not _MOVED_BEFORE.search(text[max(0, span.start - 16):span.start]) \
         and all(m and _plain_english(m.group(1)) for m in (before, after))  # inside a phrase
 
-
-_WORD_BEFORE = re.compile(r"([^\W\d_]+)[ \t]+\Z")
-_WORD_AFTER = re.compile(r"[ \t]+([^\W\d_]+)")
 
 
 def _plain_english(word: str) -> bool:

@@ -242,11 +242,11 @@ _CLOCK_AFTER = re.compile(r"^[ \t,]*(?:@[ \t]*\d{2}:?[0-5]\d|(?i:at)[ \t]+\d{1,2
 _PER_HOURS_AFTER = re.compile(r"(?i:h|hr|hrs|hours?)\b")
 # "C/O 4/10 SUBSTERNAL PRESSURE", "pain 7/10 -> now 3/10": a score out of ten, not April 2010.
 _OUT_OF_TEN = re.compile(r"(?:[0-9]|10)/10")
-# How it feels, then the score: 'groin "burns" 4/10'; not "step-down 8/10".
-_SCORE_OF_TEN_BEFORE = re.compile(r"(?i:(?:\bc/o|\bnow|\brates?|\brated|->|\bto|\bfrom|\bat|@"
-                                  r"|\bpressure|\bdiscomfort|\btightness|\bache|\baching"
-                                  r"|\bcramping|\bburning|\bsoreness|\bheadache|\bh/a"
-                                  r"|\bburns|\bhurts|\baches|\bsore|\bstings"
+# How it feels, then the score: 'groin "burns" 4/10', "C/O TIGHTNESS"; not "step-down 8/10".
+_FELT = (r"\bc/o|\brates?|\brated|\bpressure|\bdiscomfort|\btightness|\bache|\baching"
+         r"|\bcramping|\bburning|\bsoreness|\bheadache|\bh/a|\bburns|\bhurts|\baches|\bsore"
+         r"|\bstings")
+_SCORE_OF_TEN_BEFORE = re.compile(rf"(?i:(?:{_FELT}|\bnow|->|\bto|\bfrom|\bat|@"
                                   r"|(?<!-)\bdown|(?<!-)\bup"
                                   # rechecked after a dose: "REASSESSED 1945 3/10"
                                   r"|\b(?:reassessed|re-assessed|rechecked)(?:[ \t:,]*(?:at[ \t]+)?"
@@ -256,9 +256,7 @@ _EARLIER_SCORE = re.compile(r"(?i:(?<![\d/])(?:[0-9]|10)/10\b[^\n]{0,50}\((?:was
                             r"|from)[ \t]*\Z)")
 # How it feels just before a score of ten with its time after: "C/O CHEST TIGHTNESS 4/10 @ 2200"
 # (not "moved to 3/10 1400").
-_FELT_BEFORE = re.compile(r"(?i:(?:\bc/o|\brates?|\brated|\bpressure|\bdiscomfort|\btightness"
-                          r"|\bache|\baching|\bcramping|\bburning|\bsoreness|\bheadache|\bh/a"
-                          r"|\bburns|\bhurts|\baches|\bsore|\bstings|\bpain)[\"”’']?[ \t:]*$)")
+_FELT_BEFORE = re.compile(rf"(?i:(?:{_FELT}|\bpain)[\"”’']?[ \t:]*$)")
 # A dose changed by a fraction: "reduce tacro dose by ~2/3 today".
 _CHANGED_BY = re.compile(r"(?i:\b(?:reduc|decreas|increas|cut|lower|rais|drop|titrat|wean)\w*\b"
                          r"[^\n]{0,40}\bby[ \t]*~?[ \t]*\Z)")

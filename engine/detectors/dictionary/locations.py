@@ -23,10 +23,11 @@ MIN_CITY_POPULATION = 5000
 _AFTER_A_SENTENCE = re.compile(r"(?:[^\W_][)\]\"'’]*[.!?]|[.!?][)\]\"'’]+)\s+\Z")
 # Opening a line or a list item, where a clinical word is capitalised too ("- Oral
 # rehydration solution 1 L/day"; not "- Riverside Kidney Care", a place).
-_AT_LINE_START = re.compile(r"(?m:^)[ \t]*(?:[-*•>]+|\d{1,2}[.)])?[ \t]*\Z")
+_BULLET = r"(?:[-*•>]+|\d{1,2}[.)])"
+_AT_LINE_START = re.compile(rf"(?m:^)[ \t]*{_BULLET}?[ \t]*\Z")
 # A list item's bullet: an English word after one is the item's first word ("- Liberal
 # visiting, family may stay overnight").
-_LIST_ITEM = re.compile(r"(?m:^)[ \t]*(?:[-*•>]+|\d{1,2}[.)])[ \t]*\Z")
+_LIST_ITEM = re.compile(rf"(?m:^)[ \t]*{_BULLET}[ \t]*\Z")
 _LOWER_WORD_AFTER = re.compile(r"[ \t]+[a-z]")  # not "- Riverside Kidney Care", a place
 _CONFIDENCE = {"COUNTRY": 0.75, "STATE": 0.75, "PROVINCE": 0.75, "CITY": 0.6}
 SUBTYPES = tuple(_CONFIDENCE)  # also the order of the sections in the shipped table
