@@ -239,7 +239,6 @@ def capital_english_facility(text: str, span: Span) -> bool:
         and all(m and _plain_english(m.group(1)) for m in (before, after))  # inside a phrase
 
 
-
 def _plain_english(word: str) -> bool:
     """An English word of three letters or more that is no shorthand ("GUIDING", not "ED")."""
     from engine.resolution.shorthand import is_shorthand

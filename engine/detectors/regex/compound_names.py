@@ -27,11 +27,10 @@ _WORD = r"[^\W\d_][\w'’\-]+"
 def _first_name_then_pair(text: str) -> bool:
     """A given name opens it: a word that is no English word or shorthand ("vernice standing
     elk", "Tyrell Two Bulls"; not "an old horse", "ekg two horns")."""
-    from engine.detectors.dictionary.context import is_english
-    from engine.resolution.shorthand import is_shorthand
+    from engine.resolution.shorthand import clinical_or_english
 
     key = text.split()[0].casefold()
-    return key.isalpha() and len(key) > 2 and not is_english(key) and not is_shorthand(key)
+    return key.isalpha() and len(key) > 2 and not clinical_or_english(key)
 
 
 COMPOUND_NAME_RULES: tuple[RegexRule, ...] = (

@@ -26,19 +26,18 @@ _TITLES = frozenset({"dr", "prof", "mr", "mrs", "ms"})
 _RANKS = frozenset({"ofc", "det", "sgt", "cpl", "tpr"})
 _CREDENTIALS = frozenset({"md", "do", "mbbs", "phd", "rn", "np", "pa", "frcpc", "frcsc", "frcp",
                           "facp", "facs", "ccfp", "dds", "dmd", "lpn", "crna", "aprn", "fnp"})
-_HEADS = frozenset((
-    "street st avenue ave road rd boulevard blvd drive lane ln court ct crescent cres way place"
-    " terrace highway hwy parkway circle trail square row close gardens grove heights hill park"
+# A street's heads, before which a care word is the street's name ("2861 BOX ELDER CREEK RD").
+_STREET_HEADS = frozenset(("street st avenue ave road rd boulevard blvd drive lane ln court ct"
+                           " crescent cres way place terrace highway hwy parkway circle trail")
+                          .split())
+_HEADS = _STREET_HEADS | frozenset((
+    "square row close gardens grove heights hill park"
     " plaza ridge walk alley loop crossing mews view vista estates landing line concession"
     " glen harbor harbour haven hollow knoll lake lakes mill mills orchard pines shore shores"
     " spring springs summit valley village woods hospital clinic centre center infirmary hospice"
     " pharmacy institute university college sanatorium ltac ltach snf manor electric"
     " construction roofing plumbing trucking landscaping motors")
     .split())
-# A street's heads, before which a care word is the street's name ("2861 BOX ELDER CREEK RD").
-_STREET_HEADS = frozenset(("street st avenue ave road rd boulevard blvd drive lane ln court ct"
-                           " crescent cres way place terrace highway hwy parkway circle trail")
-                          .split())
 # Heads after which one English word is the institution's name ("CARNEY HOSPITAL", "mercy
 # hospital", "KINDRED LTAC"), unless it says what kind ("STATE HOSPITAL", "psych hospital").
 _NAMED_BY_ONE_WORD = frozenset("hospital infirmary hospice sanatorium ltac ltach snf manor".split())
