@@ -198,6 +198,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 74 (sparse PHI)", "icu_notes_dev74.jsonl"),
             ("dev 75 (sparse PHI)", "icu_notes_dev75.jsonl"),
             ("dev 76 (sparse PHI)", "icu_notes_dev76.jsonl"),
+            ("dev 77 (sparse PHI)", "icu_notes_dev77.jsonl"),
+            ("dev 78 (sparse PHI)", "icu_notes_dev78.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -250,7 +252,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 62 (sparse PHI)", "icu_notes_heldapart62.jsonl"),
             ("held apart 63 (sparse PHI)", "icu_notes_heldapart63.jsonl"),
             ("held apart 64 (sparse PHI)", "icu_notes_heldapart64.jsonl"),
-            ("held apart 65 (sparse PHI)", "icu_notes_heldapart65.jsonl"))
+            ("held apart 65 (sparse PHI)", "icu_notes_heldapart65.jsonl"),
+            ("held apart 66 (sparse PHI)", "icu_notes_heldapart66.jsonl"),
+            ("held apart 67 (sparse PHI)", "icu_notes_heldapart67.jsonl"))
 
 
 def icu(ner: bool) -> None:
