@@ -200,6 +200,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 76 (sparse PHI)", "icu_notes_dev76.jsonl"),
             ("dev 77 (sparse PHI)", "icu_notes_dev77.jsonl"),
             ("dev 78 (sparse PHI)", "icu_notes_dev78.jsonl"),
+            ("dev 79 (sparse PHI)", "icu_notes_dev79.jsonl"),
+            ("dev 80 (sparse PHI)", "icu_notes_dev80.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -254,7 +256,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 64 (sparse PHI)", "icu_notes_heldapart64.jsonl"),
             ("held apart 65 (sparse PHI)", "icu_notes_heldapart65.jsonl"),
             ("held apart 66 (sparse PHI)", "icu_notes_heldapart66.jsonl"),
-            ("held apart 67 (sparse PHI)", "icu_notes_heldapart67.jsonl"))
+            ("held apart 67 (sparse PHI)", "icu_notes_heldapart67.jsonl"),
+            ("held apart 68 (sparse PHI)", "icu_notes_heldapart68.jsonl"),
+            ("held apart 69 (sparse PHI)", "icu_notes_heldapart69.jsonl"))
 
 
 def icu(ner: bool) -> None:

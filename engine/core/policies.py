@@ -18,9 +18,9 @@ _YEAR_ONLY = re.compile(rf"^\s*(?:in\s+|from\s+)?['’]?(?:{_YEAR}|\d{{2}})s?"
 # "Friday", "on Weds", "SAT AM", "Sun night": a weekday, with or without its part of the day
 # or its hour.
 _WEEKDAY_ONLY = re.compile(r"^\s*(?:on\s+)?(?:mon|tues?|weds?(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?"
-                           r"|sun)(?:day)?\.?,?(?:\s+(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening"
-                           r"|night|noc|eve))?(?:\s*(?:@|at)?\s*(?:[01]\d|2[0-3])[0-5]\d)?\s*$",
-                           re.IGNORECASE)  # "MONDAY 1500", "Fri @ 1400": a weekday's hour
+                           r"|sun)(?:days?)?\.?,?(?:\s+(?:am|pm|a\.m\.|p\.m\.|morning|afternoon"
+                           r"|evening|night|noc|eve))?(?:\s*(?:@|at)?\s*(?:[01]\d|2[0-3])[0-5]\d)?\s*$",
+                           re.IGNORECASE)  # "MONDAY 1500", "Fri @ 1400", "Saturdays"
 # An occupation as charted: a few words, letters only ("cook", "retired schoolteacher",
 # "dental hygienist"); a user name or code ("jsmith42") has more than letters.
 _WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"

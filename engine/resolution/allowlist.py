@@ -63,8 +63,9 @@ _FISHER = re.compile(r"(?i:\b(?:modified[ \t]+)?fisher[ \t]+(?:grade[ \t]+|gr\.?
                      # and limb ischemia's class ("CLTI L LE, Rutherford 5")
                      r"|\brutherford[ \t]+(?:class(?:ification)?[ \t]+|category[ \t]+)?"
                      r"[0-6](?![\d.:/])"
-                     # and hepatic encephalopathy's West Haven grade ("NOW WEST HAVEN 1")
-                     r"|\bwest[ \t]+haven[ \t]+(?:grade[ \t]+)?[0-4](?![\d.:/])"
+                     # and hepatic encephalopathy's West Haven grade ("NOW WEST HAVEN 1",
+                     # "west haven gr 1")
+                     r"|\bwest[ \t]+haven[ \t]+(?:grade[ \t]+|gr\.?[ \t]*)?[0-4](?![\d.:/])"
                      # and the fall risk score ("bed alarm on, Morse 45")
                      r"|\bmorse[ \t]+(?:fall[ \t]+)?(?:scale[ \t]+|score[ \t]+)?(?::[ \t]*)?\d{1,3}"
                      r"(?![\d.:/])"
@@ -99,6 +100,10 @@ _NAMED_THINGS = re.compile(
     r"|\b(?:(?:hickman|picc|tlc|cvc|quinton|trialysis|port)[ \t]+)?"
     r"(?:white|red|blue|brown|purple|distal|medial|proximal)[ \t]+lumen\b"
     r"|\bberlin[ \t]+(?:criteria|definition)\b"
+    # a liver cancer within or beyond the transplant criteria, a mechanical valve by its maker
+    # and size ("multifocal HCC (outside Milan)", "mechanical MV (St. Jude 27mm)")
+    r"|\b(?:within|outside|beyond|exceeds?|meets?|met)[ \t]+milan\b"
+    r"|\bst\.?[ \t]*jude[ \t]+(?:\d{2}[ \t]?mm|mechanical|regent|valve)\b"
     r"|\d[ \t]?w\.?[ \t]+doppler\b"
     r"|\bberg[ \t]+(?:balance[ \t]+)?(?:scale[ \t]+)?(?:score[ \t]+)?:?[ \t]*\d{1,2}(?:/56)?"
     r"(?![\d.:])"

@@ -51,6 +51,8 @@ _CLINICAL_EDGE = frozenset({"ward", "unit", "floor", "department", "dept", "serv
                             "notes", "pager", "pgr", "beeper"})
 _EDGED_LABELS = _NAME_LABELS | {Label.HOSPITAL, Label.LOCATION}
 _BETWEEN_NAMES = re.compile(r"[ \t]+(?:and|AND|&|vs\.?|VS\.?)[ \t]+")
+# A team's letter before a date ("SIGNOUT - TEAM A - 8/30"): no part of the date.
+_LETTER_DASH = re.compile(r"[A-Za-z][ \t]*[-–—][ \t]*(?=\d)")
 # Words that join, place or time an identifier but never begin or end one: "Tansey via",
 # "Larkspur LTAC and", "GREYHOLM SAT", "INCL HOPEWELL HOUSE".
 _JOINERS = frozenset({"and", "&", "or", "vs", "vs.", "versus", "in", "via", "at", "to", "from",
@@ -59,12 +61,17 @@ _JOINERS = frozenset({"and", "&", "or", "vs", "vs.", "versus", "in", "via", "at"
 _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat",
                    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
                    "tmrw", "tomorrow", "today", "tonight", "yesterday", "eve", "mwf", "tth",
-                   "night", "overnight", "morning", "afternoon", "evening", "noc"})
+                   "night", "overnight", "morning", "afternoon", "evening", "noc",
+                   "pod", "hd"})  # "pt mahe pod 2": the day of the stay
 # A pager's cue after a clinician's name ("dr haddad pgr 4471"): the number's, not the name's;
 # and a credential ("per j. okonkwo rt will do chest pt").
 _PAGER_OR_CREDENTIAL = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera", "ext", "cell",
                                   "rn", "rt", "rrt", "md", "np", "lpn", "cna", "crna", "slp",
-                                  "pharmd", "msw", "lcsw", "rd", "pa-c"})
+                                  "pharmd", "msw", "lcsw", "licsw", "lmsw", "lmhc", "rd", "pa-c",
+                                  "pgy"})
+# An intensive care unit after a clinician's name: where the clinician works ("DR LINDQVIST
+# MICU ATTENDING").
+_ICU = re.compile(r"(?:[a-z]{1,5}icu|icu|ccu|csru|pacu)")
 # A hospital's department after its name ("MERCY ED", "St. Agatha's SW", "tavish general
 # ed"): the surrogate replaces the hospital and keeps where in it the patient was.
 _DEPARTMENTS = frozenset({"ed", "er", "icu", "micu", "sicu", "ccu", "cvicu", "nicu", "picu",
@@ -123,10 +130,13 @@ def pieces(text: str, span: Span) -> list[Span]:
     for start, end in bounds:
         start, end = _without_labels(text, start, end)
         start, end = _strip(text, start, end)
+        if span.label is Label.DATE and (lead := _LETTER_DASH.match(text, start, end)):
+            start = lead.end()
         if span.label in _NAME_LABELS:
             start, end = _without_clinical_edges(text, start, end)
         if span.label in _NAME_LABELS or span.label is Label.HOSPITAL:
             start, end = _without_trailing_verb(text, start, end, span.label in _NAME_LABELS)
+        start, end = _strip(text, start, end)  # "ALSAIDI, H": no comma left after the edge
         if end <= start:
             continue
         if not out:
@@ -294,7 +304,8 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             or key in _WHEN and not is_listed_name(key) \
             or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
             or label in _NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
-                                          or key in _PAGER_OR_CREDENTIAL)
+                                          or key in _PAGER_OR_CREDENTIAL
+                                          or bool(_ICU.fullmatch(key)))  # "DR LINDQVIST MICU"
 
     def first_goes(word: str) -> bool:
         key = word.casefold().rstrip(".,")  # "REV GREENE", "sw jen", "fellow tonight tran"
@@ -358,6 +369,26 @@ _NEEDS_AND = frozenset({"nursing", "sons"})
 
 def _same_case(word: str, other: str) -> bool:
     return word.isupper() == other.isupper() and word[:1].isupper() == other[:1].isupper()
+
+
+# Pacific names keep their glottal stop: "'ANA MAFI", "Saufo'i" (not a possessive "Tonga's").
+_GLOTTAL_AFTER = re.compile(r"['’ʻ](?!(?i:s|d|m|t|ll|re|ve)\b)[^\W\d_]+")  # not "eval'd"
+_GLOTTAL_BEFORE = re.compile(r"(?:^|(?<=[\s(\"“]))['’ʻ]\Z")
+
+
+def with_glottal_stops(text: str, span: Span) -> Span:
+    """A name span that stops at an okina or apostrophe inside or before the name takes the
+    rest of the name in."""
+    if span.label not in _NAME_LABELS:
+        return span
+    start, end = span.start, span.end
+    if start > 0 and _GLOTTAL_BEFORE.search(text, max(0, start - 2), start) \
+            and text[start:start + 1].isalpha() and text[end:end + 1] not in "'’":  # not 'Ana'
+        start -= 1
+    after = _GLOTTAL_AFTER.match(text, end)
+    if after and text[end - 1:end].isalpha():
+        end = after.end()
+    return span if (start, end) == (span.start, span.end) else span.moved(start, end)
 
 
 def with_facility_head(text: str, span: Span) -> Span:

@@ -280,6 +280,10 @@ CURATED = (
     "hanta", "cah",
     # fungal antigens by their genus's short name ("URINE BLASTO AG POS")
     "blasto", "histo", "cocci", "crypto",
+    # a respiratory ICU, a burn ventilator mode, cardiac surgery, drug-induced liver injury, a
+    # pediatric asthma score ("Transfer Summary - RICU to LTACH", "Switched to HFPV (VDR-4)",
+    # "csurg fellow aware", "DILI FROM HERBAL TEA", "PRAM 10/12")
+    "ricu", "rcu", "hfpv", "csurg", "dili", "pram",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

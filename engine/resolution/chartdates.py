@@ -5,7 +5,8 @@ by their context, and two-digit years in history lines ("MI '92", "CABG 81").
 ``charting_date`` is the classifier: evidence for a date is an event word (a procedure too:
 "sphincterotomy 6/1"), ``on``/``since``/``until`` or a weekday just before, ``s/p`` a few words
 back ("s/p CABG x3 3/2") or a move to a place ("d/c to Park 6A 2/6"), or a clock time just
-after ("4/18 5am") or a procedure ("5/8 debridement"); evidence against is vent or
+after ("4/18 5am") or a procedure ("5/8 debridement"), or a note's heading before it ("MICU
+PROGRESS NOTE - 1/3"); evidence against is vent or
 vital vocabulary just before, a ``%`` or a third part (``10/5/40%``) after, or a slash before.
 Against wins.
 """
@@ -54,6 +55,7 @@ def rising_day(core: str) -> bool:
 _SCORED = re.compile(r"(?i:\b(?:pain|rated|rates|score|scale|grade|murmur|strength|power|ps"
                      r"|mmse|moca|psv|peep|cpap|bipap|simv|vent|settings|bp|rpe|borg|gcs"
                      r"|nihss|cpot|rass|ciwa|cows|braden|nodes|ice|icans|sppb|tug|mrc|mmt"
+                     r"|pram|pews|flacc"  # children's asthma, warning and pain scores
                      # muscles graded right/left ("biceps 5/5, triceps 3/2, grip 4/3")
                      r"|biceps|triceps|deltoids?|grip|quads?|quadriceps|hamstrings?|iliopsoas"
                      r"|ehl|dorsiflexion|plantarflexion|flex"
@@ -207,6 +209,11 @@ def _on_a_scale_before(text: str, start: int, core: str, scale: re.Pattern[str])
     return int(numerator) <= int(denominator) \
         and any(m.group(1) == denominator for m in scale.finditer(line))
 
+# A note's heading, then its date: "MICU PROGRESS NOTE - 1/3", "attending addendum 3/3", "late
+# entry for 4/9".
+_HEADING_BEFORE = re.compile(r"(?i:^[^\d\n]{0,40}\b(?:note|addendum|sign[ \-]?out|hand[ \-]?off"
+                             r"|summary|late[ \t]+entry)(?:[ \t]+(?:for|of|on|re))?[ \t:,\-–—]*$)")
+
 
 def scored_before(text: str, start: int) -> bool:
     """A score or setting word a few words back ("pain today as 6/10", "PS 10/5")."""
@@ -230,7 +237,8 @@ def charting_date(text: str, start: int, end: int) -> bool:
     if (_AGAINST_BEFORE.search(line) or _SCORED.search(line)) and not direct:
         return False
     return direct or bool(_EVENT_BEFORE.search(line) or _STATUS_POST_BEFORE.search(line)
-                          or _CLOCK_BEFORE.search(line)) or bool(_CLOCK_AFTER.match(after)) \
+                          or _CLOCK_BEFORE.search(line) or _HEADING_BEFORE.search(line)) \
+        or bool(_CLOCK_AFTER.match(after)) \
         or bool(_PROCEDURE_AFTER.match(text[end:end + 24])) \
         or culture_result_after(text, end)
 

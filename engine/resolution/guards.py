@@ -42,7 +42,12 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.regex.fragments import STAFF_AFTER, WEEKDAY
 from engine.detectors.regex.validators import web_shape
-from engine.resolution.boundaries import pieces, with_facility_head, without_edge_words
+from engine.resolution.boundaries import (
+    pieces,
+    with_facility_head,
+    with_glottal_stops,
+    without_edge_words,
+)
 from engine.resolution.edges import (
     in_caseless_line,
     trim,
@@ -192,7 +197,8 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
                     text, shaped, sections or [], beside):
                 dropped.append(span)
             else:
-                kept.append(with_facility_head(text, without_edge_words(text, shaped)))
+                kept.append(with_facility_head(
+                    text, with_glottal_stops(text, without_edge_words(text, shaped))))
     return kept, dropped
 
 

@@ -340,9 +340,11 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         return True
     if _DMY.fullmatch(core) and numeric_date(core):
         return not _PERCENT_AFTER.match(text[end:end + 8])  # "CPAP 5/10/35%" is a setting
-    # "14/11" is no month/year, nor is a month/day with a clock after ("moved to 3/10 1400")
+    # "14/11" is no month/year, nor is a month/day with a clock or a culture's result after
+    # ("moved to 3/10 1400", "BCX FROM 2/10 NGTD")
     if _MY.fullmatch(core) and not day_month(core) \
-            and not (_MD.fullmatch(core) and _CLOCK_AFTER.match(text[end:end + 12])):
+            and not (_MD.fullmatch(core) and (_CLOCK_AFTER.match(text[end:end + 12])
+                                              or culture_result_after(text, end))):
         core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \

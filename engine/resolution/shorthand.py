@@ -147,6 +147,9 @@ def _mixed_case_line(text: str, pos: int) -> bool:
     letters = [c for c in line_around(text, pos, pos) if c.isalpha()]
     return any(c.islower() for c in letters) and any(c.isupper() for c in letters)
 
+# The day of a stay after the name: "pt taufa pod 1 cabg", "PT MOISE, HD 3".
+_STAY_DAY_AFTER = re.compile(r"(?i:,?[ \t]+(?:pod|hd|pid)[ \t]*#?[ \t]*\d{1,2}\b)")
+
 
 def has_name_evidence(text: str, start: int, end: int) -> bool:
     """Real evidence that ``text[start:end]`` is a name, beyond sitting in name position."""
@@ -165,6 +168,10 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     if _AGE_AFTER.match(text, end) and all(named_word(w) or not is_shorthand(w)
                                            and not verb_form(w) for w in words):
         return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "pt walt quarles 58 yo m"
+    if _STAY_DAY_AFTER.match(text, end) and all(
+            named_word(w) or not is_english(w) and not is_shorthand(w) and not verb_form(w)
+            for w in words):
+        return True  # "pt taufa pod 1": not "pt extubated pod 1", "pt stable hd 3"
     if len(words) == 1 and not mixed and unknown_name_word(words[0], is_shorthand):
         return True  # "pt kowalski pod 2", "PT OSTERGAARD IS 46": no word, no misspelt one
     unknown = [w for w in words if len(w) > 2 and not is_english(w) and not is_shorthand(w)

@@ -1,11 +1,13 @@
-"""A sign-out list's patients by surname ("1. feld - hsv enceph d5", "2) Jang, ADHF").
+"""A sign-out list's patients ("1. feld - hsv enceph d5", "2) Jang, ADHF", "BED 7 MWAMBA,
+SAFARI 37M").
 
-Residents hand over a numbered list headed by the patient's surname alone, with no title or
-cue before it. Read only in a note that calls itself a sign-out, hand-off or census, and only
-a word that cannot be the problem the item is about: a listed name, or a word no English,
-clinical, shorthand or drug list holds and no clinical ending shapes (dev 1-56: 32 items of 33
-were patients; a numbered problem list, "1. Rhabdo - CK 48k", reads the same without the
-heading).
+Residents hand over a list of items headed by the patient's name, with no title or cue before
+it. Read in a note that calls itself a sign-out, hand-off or census, and only a word that
+cannot be the problem the item is about: a listed name, or a word no English, clinical,
+shorthand or drug list holds and no clinical ending shapes (dev 1-56: 32 items of 33 were
+patients; a numbered problem list, "1. Rhabdo - CK 48k", reads the same without the heading).
+An item that starts at a bed and gives age and sex after the name is a patient in any note
+(dev 77-78: 47 of the 126 missed tokens were such items).
 """
 
 from __future__ import annotations
@@ -19,18 +21,33 @@ from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import clinical_words, is_english
 from engine.detectors.dictionary.names import is_listed_name
+from engine.detectors.dictionary.stopwords import common_words
 
 _SIGNOUT = re.compile(r"(?i:\bsign[ \-]?out|\bhand[ \-]?(?:off|over)|\bcensus\b|\boverflow\b"
                       r"|\bcross[ \-]?cover)")
-# The item's first word, then a dash, a comma or a bracket: "3) Halvorsen-Quaye - POD 0",
-# "- ahn, copd/pna", "2. tuck (frat pt) - etoh".
-_ITEM = re.compile(r"(?m:^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]*"
-                   r"([^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)?)"
-                   r"(?=[ \t]*[,(]|[ \t]+[-–—][ \t]|[ \t]?[–—][ \t]?))")
+_WORD = r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)?"
+# Where an item starts: "1.", "2)", "1 -", "- ", "B1", or a bed: "BED 4 -", "Rm 5", "-bed 10".
+_HEAD = re.compile(r"(?m:^[ \t]*(?:(?P<bed>(?:[-*•][ \t]*)?(?i:bed|rm|room|bay)[ \t]*#?"
+                   r"\d{1,3}[A-Za-z]?)[ \t]*(?:[-–—:.)][ \t]*)?"
+                   r"|(?:\d{1,2}[.)]|\d{1,2}[ \t]*[-–—]|[-*•]|B\d{1,2}(?=[ \t]))[ \t]*))")
+_SURNAME = re.compile(rf"(?:[^\W\d_]\.[ \t]?)?({_WORD})")  # "r. amaya"
+_SECOND = re.compile(rf"[ \t]+({_WORD})")  # "LOPEZ IXCOY 33M"
+_GIVEN = re.compile(rf",[ \t]*({_WORD})(?:[ \t]+({_WORD}))?")  # "SUBBA, LOK NATH"
+# Age and sex after the name, a nickname between: "58 M", "70f", "45 yo F", "12 YO", '("LOULOU")
+# 10 YO', or the sex alone: "DORVIL F HE GR 3".
+_AGE_SEX = re.compile(r"(?:[ \t]+\(?[\"“][^\"”\n]{1,20}[\"”]\)?)?[ \t]+"
+                      r"(?:\d{1,3}[ \t]?(?:(?i:y/?o|y\.o\.|yrs?)\b[ \t]?)?[MFmf]\b(?![.'’-])"
+                      r"|\d{1,3}[ \t]?(?i:y/?o|y\.o\.|yrs?)(?![\w/])|[MFmf]\b(?![.'’-]))")
+# The item's first word, then a comma, a bracket, a dash or a nickname in quotes: "3) Halvorsen-
+# Quaye - POD 0", "- ahn, copd/pna", "2. tuck (frat pt) - etoh", "5 - fa'alogo \"nana\"".
+_END = re.compile(r"[ \t]*[,(]|[ \t]+[-–—][ \t]|[ \t]?[–—][ \t]?|[ \t]+[\"“]")
 # What a drug, a disease or an operation ends in ("Apixaban", "Deconditioning", "esld").
 _CLINICAL_ENDING = re.compile(r"(?i:.*(?:ing|tion|itis|emia|osis|ectomy|pathy|plasty|ism|ase"
                               r"|ide|ine|pam|lol|pril|sartan|xaban|parin|mab|nib|cillin"
                               r"|mycin|floxacin))")
+
+# What a patient is, not who: "BED 9 - SEPTIC 45M", "febrile", "anxious", "combative".
+_STATE_ENDING = re.compile(r"(?:ic|ous|ive|ary|ile)\Z")
 
 
 @lru_cache(maxsize=1)
@@ -40,15 +57,30 @@ def _allowlisted() -> frozenset[str]:
     return ClinicalAllowlist.default().terms
 
 
-def _a_surname(word: str) -> bool:
+def _clinical(word: str, every_part: bool = False) -> bool:
+    """Clinical vocabulary: the word, or any part of it (with ``every_part``, all of its parts:
+    "EL-ZEIN" before an age is a name although "el" is shorthand)."""
     from engine.resolution.shorthand import is_shorthand
 
     key = word.casefold()
-    parts = key.split("-")
-    if key in _allowlisted() \
-            or any(is_shorthand(p) or p in clinical_words() for p in parts):
+    parts = [is_shorthand(p) or p in clinical_words() for p in key.split("-")]
+    return key in _allowlisted() or is_shorthand(key) or (all(parts) if every_part else any(parts))
+
+
+def _a_surname(word: str, aged: bool = False) -> bool:
+    """A name, not the problem an item is about. With age and sex after it ("TAASE 45 F",
+    "fils-aime 50m") only a word wholly English, clinical or shorthand is no name."""
+    if _clinical(word, every_part=aged):
         return False
+    key = word.casefold()
+    parts = key.split("-")
     listed = is_listed_name(word) or all(is_listed_name(p) for p in parts)
+    if aged:  # a rare word may be a name there ("popal 3 yo m"), not "hmong-speaking m"
+        from engine.resolution.unknown_words import verb_form
+
+        return listed or not any(p in common_words() or verb_form(p) for p in parts) \
+            and not (is_english(word) and (_CLINICAL_ENDING.fullmatch(word)
+                                           or _STATE_ENDING.search(key)))
     if not listed and (_CLINICAL_ENDING.fullmatch(word) or word.isupper() and len(word) <= 4
                        or not word.isupper() and word[-1].isupper()
                        and sum(c.isupper() for c in word) > 1):
@@ -56,17 +88,55 @@ def _a_surname(word: str) -> bool:
     return listed or not any(is_english(p) for p in parts)
 
 
-class SignoutNameDetector:
-    """The surname that heads an item of a sign-out list."""
+def _an_initial(word: str) -> bool:
+    return len(word) == 1 and word.isupper()  # "RM 1 ALSAIDI, H 11 YO", "B1 FEKETE, L - COPD"
 
-    spec = DetectorSpec(id="dictionary.signout_names", version=1, source=Source.DICTIONARY,
+
+def _item_name(text: str, head: re.Match[str], listed: bool) -> tuple[int, int] | None:
+    """The patient heading one item: a surname, a second surname or given names after a comma
+    when age and sex follow ("BED 7 MWAMBA, SAFARI 37M": a given name there may be an English
+    word, "Rupa", "Hope"); None when the words are no name."""
+    surname = _SURNAME.match(text, head.end())
+    if surname is None:
+        return None
+    words, end = [surname.group(1)], surname.end()
+    second = _SECOND.match(text, end)
+    if second and _AGE_SEX.match(text, second.end()):
+        words.append(second.group(1))
+        end = second.end()
+    given = _GIVEN.match(text, end)
+    if given:
+        for count, stop in ((2, given.end()), (1, given.end(1))):
+            names = [w for w in given.groups()[:count] if w]
+            aged = _AGE_SEX.match(text, stop) is not None
+            if len(names) == count and (aged or _END.match(text, stop)) \
+                    and all(_an_initial(w) or (not _clinical(w, every_part=True) if aged
+                                               else _a_surname(w)) for w in names):
+                end = stop
+                break
+    aged = _AGE_SEX.match(text, end) is not None
+    if not (aged or _END.match(text, end)) or not all(_a_surname(w, aged) for w in words):
+        return None
+    # A bed and the age and sex after the name say "patient" without a sign-out heading.
+    if not (listed or head.group("bed") and aged):
+        return None
+    return surname.start(), end
+
+
+class SignoutNameDetector:
+    """The patient who heads an item of a sign-out list."""
+
+    spec = DetectorSpec(id="dictionary.signout_names", version=2, source=Source.DICTIONARY,
                         description="patients heading the items of a sign-out list")
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
         ctx.check()
         text = doc.text
-        if not _SIGNOUT.search(text):
-            return []
-        return [Span(*item.span(1), Label.PATIENT, source=Source.DICTIONARY,
-                     detector=self.spec.qualified, confidence=0.6)
-                for item in _ITEM.finditer(text) if _a_surname(item.group(1))]
+        listed = _SIGNOUT.search(text) is not None
+        spans = []
+        for head in _HEAD.finditer(text):
+            found = _item_name(text, head, listed)
+            if found:
+                spans.append(Span(*found, Label.PATIENT, source=Source.DICTIONARY,
+                                  detector=self.spec.qualified, confidence=0.6))
+        return spans

@@ -29,6 +29,10 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          r"|(?:Bariatric|Hemophilia|Cancer|Heart|Transplant|Wound|Sleep|Surgery|Surgical|Stroke"
          r"|Burn|Trauma|Spine|Vein|Vascular|Fertility|Diabetes|Memory|Treatment|Infusion"
          r"|Recovery|Detox)\s+(?:Cent(?:er|re)|Program|Institute)"
+         # an agency that houses, feeds or represents a family: "Crescent Family Services",
+         # "Obreros Unidos Legal Project", "Himalaya Home Care Services"
+         r"|(?:Family|Community|Newcomer|Refugee|Immigrant|Legal)\s+(?:Services|Project)"
+         r"|Home\s+Care\s+Services|Ventilator\s+Care|Skilled\s+Nursing"
          r"|(?:Adolescent|Psychiatric|Behavioral|Eating\s+Disorders?)\s+(?:Unit|Program)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"
@@ -412,6 +416,12 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               r"|les|le|la)[ \t]*)?[^\W\d_][\w'’]*(?:-[\w'’]+)*"
               r"(?:[ \t]+[^\W\d_][\w'’]*-[\w'’\-]+)?))", 0.7, group=1, validate=_quebec_name,
               on_view=False),
+    # A Latin American clinic by its name where someone was seen or goes: "last seen at
+    # Clínica Familiar Vermont"; not a named interview ("Entrevista Clínica Estructurada").
+    RegexRule("facility.clinica", H,
+              rf"(?i:\b(?:at|to|from|in)[ \t]+)((?:Cl[ií]nica|CL[IÍ]NICA)"
+              rf"(?:[ \t]+(?:(?i:de[ \t]+la|del|de|la|los|las)[ \t]+)?{UP}[\w'’\-]+){{1,3}})", 0.65,
+              group=1, on_view=False),
     # A British general practice by its name, after the GP: "GP (Fernside Surgery) to be
     # informed", "GP: Dr Amin, Castle Mead Surgery"; not a surgical service ("General Surgery").
     RegexRule("facility.gp_surgery", H,

@@ -88,7 +88,9 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 # burns and travel: "plan autograft ~11/30", "returned 1/6 from 3 wks away"
                 r"|debridement|autograft|graft|returned"
                 # a list's heading: "Night Float Sign-out 1/9"
-                r"|sign[ \t-]?out|handoff|hand-off")
+                r"|sign[ \t-]?out|handoff|hand-off"
+                # a family's appointments: "UPCOMING HEARING 3/4", "funeral 6/2", "flight 5/9"
+                r"|(?<!of[ \t])hearing|court|funeral|flight|arriv\w*")
 # What a person or a service is after being told: "MORGUE AWARE", "dr akana paged".
 TOLD = r"aware|notified|paged|updated|informed|called|contacted"
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the

@@ -67,7 +67,8 @@ ID_RULES: tuple[RegexRule, ...] = (
           r"|claim(?:\s+number)?|encounter(?:\s+id)?|visit\s+(?:id|number)|fin|csn|har",
           "ACCOUNT", 0.9),
     _cued("id.insurance", r"insurance(?:\s+(?:id|number|policy))?|policy(?:\s+number)?|member\s+id"
-          r"|group(?:\s+number)?|subscriber(?:\s+id)?|medicare|medicaid|plan\s+id|blue\s+cross",
+          r"|group(?:\s+number)?|subscriber(?:\s+id)?|medicare|medicaid|plan\s+id|blue\s+cross"
+          r"|mbi|hicn",  # Medicare's beneficiary identifier, and the claim number before it
           "INSURANCE", 0.88),
     # NPI: the provider's ten digits, not the pupillometer's index ("NPi 4.2/4.3")
     # "dl" after a slash is a unit: "548 mcg/dl. hco3 17"
@@ -80,7 +81,8 @@ ID_RULES: tuple[RegexRule, ...] = (
           r"|model(?:\s+number)?|vin|plate", "DEVICE", 0.8),
     _cued("id.accession", r"accession(?:\s+number)?|specimen(?:\s+id)?|requisition|lab\s+id"
           r"|sample\s+id|case(?=\s*(?:#|no\b|id\b|number))|study\s+id"
-          r"|order\s+(?:id|number)|incident\s+report", "ACCESSION", 0.85),
+          r"|order\s+(?:id|number)|incident\s+report|(?:safety\s+)?event\s+report(?:\s+filed)?",
+          "ACCESSION", 0.85),
     _cued("id.generic", r"id|identifier|ref(?:erence)?|file(?:\s+number)?", None, 0.75),
     # "Last4: S6612": a veterans' chart key, the surname's initial and the SSN's last four.
     RegexRule("id.last4", ID, rf"(?i:\blast[ \t]?4)[ \t]*:[ \t]*([A-Za-z]?\d{{4}}){_R}", 0.85,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from engine.detectors.dictionary.context import is_english
-from engine.detectors.dictionary.names import caseless_lines
+from engine.detectors.dictionary.names import caseless_lines, is_listed_name
 from engine.detectors.dictionary.stopwords import common_words
 
 __all__ = ["cased_view", "caseless_lines"]
@@ -83,6 +83,12 @@ def _english(key: str) -> bool:
     return key in common_words() or key in _SHORT or is_english(key)
 
 
+def _did(key: str) -> bool:
+    """"dr explained severe DAI", "dr updated wife": what the doctor did, an English verb's
+    past (not "Ahmed", "Reed")."""
+    return len(key) > 4 and key.endswith("ed") and is_english(key) and not is_listed_name(key)
+
+
 def _shorthand(key: str) -> bool:
     """"ALTERED MS. HX MS": after mental status, shorthand is no name."""
     from engine.resolution.shorthand import is_shorthand
@@ -132,6 +138,7 @@ def cased_view(text: str) -> str | None:
                 forms[i] = _cased(words[i].group(), False)  # "mod mr. post procedure": a valve
             elif titles[i] and nxt < len(words) and keys[nxt] not in _CREDENTIALS \
                     and keys[nxt] not in _FUNCTION and keys[nxt] not in _SAYS \
+                    and not _did(keys[nxt]) \
                     and not (key == "ms" and (_english(keys[nxt]) or _shorthand(keys[nxt]))) \
                     and not text[words[i].end():words[nxt].start()].strip(" \t."):
                 # "DR. BAKER"; not "dr. to see", nor mental status: "ms back to baseline"
