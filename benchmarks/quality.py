@@ -202,6 +202,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 78 (sparse PHI)", "icu_notes_dev78.jsonl"),
             ("dev 79 (sparse PHI)", "icu_notes_dev79.jsonl"),
             ("dev 80 (sparse PHI)", "icu_notes_dev80.jsonl"),
+            ("dev 81", "icu_notes_dev81.jsonl"),
+            ("dev 82", "icu_notes_dev82.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -258,7 +260,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 66 (sparse PHI)", "icu_notes_heldapart66.jsonl"),
             ("held apart 67 (sparse PHI)", "icu_notes_heldapart67.jsonl"),
             ("held apart 68 (sparse PHI)", "icu_notes_heldapart68.jsonl"),
-            ("held apart 69 (sparse PHI)", "icu_notes_heldapart69.jsonl"))
+            ("held apart 69 (sparse PHI)", "icu_notes_heldapart69.jsonl"),
+            ("held apart 70", "icu_notes_heldapart70.jsonl"),
+            ("held apart 71", "icu_notes_heldapart71.jsonl"))
 
 
 def icu(ner: bool) -> None:
