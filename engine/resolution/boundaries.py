@@ -26,7 +26,13 @@ from dataclasses import replace
 
 from engine.core.domain import Span, new_id
 from engine.core.labels import Label
-from engine.detectors.regex.fragments import HHMM, KIN_TITLES, MILITARY_RANKS, TOLD
+from engine.detectors.regex.fragments import (
+    CREDENTIAL_WORDS,
+    HHMM,
+    KIN_TITLES,
+    MILITARY_RANKS,
+    TOLD,
+)
 from engine.resolution.places import street_then_town
 
 _BLANK_LINE = re.compile(r"\n\s*\n")
@@ -66,9 +72,7 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
 # A pager's cue after a clinician's name ("dr haddad pgr 4471"): the number's, not the name's;
 # and a credential ("per j. okonkwo rt will do chest pt").
 _PAGER_OR_CREDENTIAL = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera", "ext", "cell",
-                                  "rn", "rt", "rrt", "md", "np", "lpn", "cna", "crna", "slp",
-                                  "pharmd", "msw", "lcsw", "licsw", "lmsw", "lmhc", "rd", "pa-c",
-                                  "pgy"})
+                                  "hospitalist", "intensivist"}) | CREDENTIAL_WORDS
 # An intensive care unit after a clinician's name: where the clinician works ("DR LINDQVIST
 # MICU ATTENDING").
 _ICU = re.compile(r"(?:[a-z]{1,5}icu|icu|ccu|csru|pacu)")

@@ -320,6 +320,19 @@ def icu_words_as_a_place(text: str, span: Span) -> bool:
         and all(w in icu_words() or w in clinical_words() for w in words)
 
 
+# A hospital floor's wing before the kind of unit it holds ("4 east ct step-down", "5 WEST
+# ICU"): a unit numbered by its floor, not a street ("4 East Ct").
+_FLOOR_WING = re.compile(r"(?i:\d{1,2}[ \t]*(?:east|west|north|south|e|w|n|s)\b[ \t]*(?:ct|cts)?)")
+_UNIT_AFTER = re.compile(r"(?i:[ \t]*(?:[a-z]{1,5}[ \t]+)?(?:step[ \t-]?down|icu|ccu|pcu|unit|tele"
+                         r"|surg|sicu|micu|cvicu)\b)")
+
+
+def floor_wing_as_a_place(text: str, span: Span) -> bool:
+    """A floor's wing before its kind of unit ("RAPID RESPONSE - 4 EAST CT STEP-DOWN")."""
+    return span.label in _PLACE_LABELS and bool(_FLOOR_WING.fullmatch(text, span.start, span.end)) \
+        and bool(_UNIT_AFTER.match(text, span.end))
+
+
 # Kinds of unit a patient moves between, which are surnames too ("Ward").
 _UNIT_WORDS = frozenset({"ward", "wards", "floor", "unit", "stepdown", "step-down", "tele",
                          "telemetry"})

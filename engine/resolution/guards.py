@@ -71,6 +71,7 @@ from engine.resolution.generic_places import (
     common_word_place,
     drug_as_a_place,
     facility_of_charting_words,
+    floor_wing_as_a_place,
     generic_institution,
     icu_words_as_a_place,
     lower_case_english_place,
@@ -412,7 +413,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     generic = generic_institution(text, span)  # "transfer w/ regional center", not the
     if generic is not None and not _beside_any(text, generic, _named(beside)) \
             or drug_as_a_place(text, span) or quantity_as_a_place(text, span) \
-            or icu_words_as_a_place(text, span):
+            or icu_words_as_a_place(text, span) or floor_wing_as_a_place(text, span):
         return True  # not "Hospital San Rafael"; "Pt on new Coumadin", "admit 64 kg"
     if span.source in (Source.NER, Source.LLM):
         next_to = _beside_any(text, span, beside)  # "tavish general": a word of a name

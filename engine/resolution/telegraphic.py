@@ -38,7 +38,7 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
-from engine.detectors.regex.fragments import HHMM, KIN_TITLES
+from engine.detectors.regex.fragments import CREDENTIAL_WORDS, HHMM, KIN_TITLES
 from engine.detectors.regex.staff import MICROBES
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.edges import line_around
@@ -69,16 +69,15 @@ _SHIFT = re.compile(r"(?i:(?:[01]?\d|2[0-3])(?:[0-5]\d)?(?:[ap]m?)?[ \t]?-[ \t]?
 _SHIFT_BEFORE = re.compile(r"(?i:\b(?:npn|nsg|nursing|note|shift|progress|rn|rt|events|icu|micu"
                            r"|sicu|ccu|csru|cvicu|tsicu|nicu|picu|ccu)\b[^\n]{0,12}\Z)")
 # A title, a credential or a role alone is nobody's name: "Fr.", "LICSW", "Chaplain".
-_TITLES = frozenset({"fr", "father", "rev", "reverend", "sister", "chaplain", "trooper", "officer",
-                     "atty", "attorney", "licsw", "lcsw", "msw", "lpn", "cna", "pca", "phd",
-                     "pharmd", "rrt", "cnsd", "dean", "pgy", "resident", "intern", "fellow",
-                     "attending", "slp", "crna", "lmhc", "lmsw", "lpc", "cadc", "ccm",
-                     "liaison", "pastor", "chaplaincy", "cgc", "perfusionist", "pharmacist",
-                     "dietitian", "dietician", "det", "detective", "sgt", "lt", "cpl",
-                     # clergy of a mosque: "IMAM HAS BEEN VISITING DAILY", "family's imam, Sheikh"
-                     "imam", "sheikh", "shaykh",
-                     # a courtesy title before the name ("likes to be called Miss Dot")
-                     "mr", "mrs", "ms", "miss", "mx"})
+_TITLES = CREDENTIAL_WORDS | frozenset({
+    "fr", "father", "rev", "reverend", "sister", "chaplain", "trooper", "officer",
+    "atty", "attorney", "pca", "dean", "resident", "intern", "fellow",
+    "attending", "liaison", "pastor", "chaplaincy", "perfusionist", "pharmacist",
+    "dietitian", "dietician", "det", "detective", "sgt", "lt", "cpl",
+    # clergy of a mosque: "IMAM HAS BEEN VISITING DAILY", "family's imam, Sheikh"
+    "imam", "sheikh", "shaykh",
+    # a courtesy title before the name ("likes to be called Miss Dot")
+    "mr", "mrs", "ms", "miss", "mx"})
 # Elders and pastors of the family's language beside its kin words ("pt's older sister
 # (kupuna)", "Kahu"); not those that are given names too (Lola, Tutu).
 _ELDERS = frozenset({"kupuna", "kahu"})

@@ -26,17 +26,19 @@ from engine.detectors.dictionary.stopwords import common_words
 _SIGNOUT = re.compile(r"(?i:\bsign[ \-]?out|\bhand[ \-]?(?:off|over)|\bcensus\b|\boverflow\b"
                       r"|\bcross[ \-]?cover)")
 _WORD = r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)?"
-# Where an item starts: "1.", "2)", "1 -", "- ", "B1", or a bed: "BED 4 -", "Rm 5", "-bed 10".
-_HEAD = re.compile(r"(?m:^[ \t]*(?:(?P<bed>(?:[-*•][ \t]*)?(?i:bed|rm|room|bay)[ \t]*#?"
-                   r"\d{1,3}[A-Za-z]?)[ \t]*(?:[-–—:.)][ \t]*)?"
-                   r"|(?:\d{1,2}[.)]|\d{1,2}[ \t]*[-–—]|[-*•]|B\d{1,2}(?=[ \t]))[ \t]*))")
+# Where an item starts: "1.", "2)", "1 -", "12 |", "- ", "B1", or a bed: "BED 4 -", "Rm 5",
+# "-bed 10", "[ ] bed 6" (a to-do box before it).
+_HEAD = re.compile(r"(?m:^[ \t]*(?:\[[ xX]?\][ \t]*)?"
+                   r"(?:(?P<bed>(?:[-*•][ \t]*)?(?i:bed|rm|room|bay)[ \t]*#?"
+                   r"\d{1,3}[A-Za-z]?)[ \t]*(?:[-–—:.)|][ \t]*)?"
+                   r"|(?:\d{1,2}[.)]|\d{1,2}[ \t]*[-–—|]|[-*•]|B\d{1,2}(?=[ \t]))[ \t]*))")
 _SURNAME = re.compile(rf"(?:[^\W\d_]\.[ \t]?)?({_WORD})")  # "r. amaya"
-_SECOND = re.compile(rf"[ \t]+({_WORD})")  # "LOPEZ IXCOY 33M"
-_GIVEN = re.compile(rf",[ \t]*({_WORD})(?:[ \t]+({_WORD}))?")  # "SUBBA, LOK NATH"
-# Age and sex after the name, a nickname between: "58 M", "70f", "45 yo F", "12 YO", '("LOULOU")
-# 10 YO', or the sex alone: "DORVIL F HE GR 3".
-_AGE_SEX = re.compile(r"(?:[ \t]+\(?[\"“][^\"”\n]{1,20}[\"”]\)?)?[ \t]+"
-                      r"(?:\d{1,3}[ \t]?(?:(?i:y/?o|y\.o\.|yrs?)\b[ \t]?)?[MFmf]\b(?![.'’-])"
+_SECOND = re.compile(rf"[ \t]+({_WORD})")  # "LOPEZ IXCOY 33M", "yeung wing sze - 28f"
+_GIVEN = re.compile(rf",[ \t]*([^\W\d_]\.|{_WORD})(?:[ \t]+({_WORD}))?")  # "SUBBA, LOK NATH"
+# Age and sex after the name, a nickname, a comma or a dash between: "58 M", "70f", "45 yo F",
+# "12 YO", '("LOULOU") 10 YO', ", 72m", " - 28f", or the sex alone: "DORVIL F HE GR 3".
+_AGE_SEX = re.compile(r"(?:[ \t]+\(?[\"“][^\"”\n]{1,20}[\"”]\)?)?(?:,|[ \t]+[-–—])?[ \t]+"
+                      r"(?:\d{1,3}[ \t]?(?:(?i:y/?o|y\.o\.|yrs?)\b[ \t]?)?[MFmf]\b(?!['’-])"
                       r"|\d{1,3}[ \t]?(?i:y/?o|y\.o\.|yrs?)(?![\w/])|[MFmf]\b(?![.'’-]))")
 # The item's first word, then a comma, a bracket, a dash or a nickname in quotes: "3) Halvorsen-
 # Quaye - POD 0", "- ahn, copd/pna", "2. tuck (frat pt) - etoh", "5 - fa'alogo \"nana\"".
@@ -88,8 +90,19 @@ def _a_surname(word: str, aged: bool = False) -> bool:
     return listed or not any(is_english(p) for p in parts)
 
 
-def _an_initial(word: str) -> bool:
-    return len(word) == 1 and word.isupper()  # "RM 1 ALSAIDI, H 11 YO", "B1 FEKETE, L - COPD"
+def _following(text: str, pos: int, count: int) -> list[re.Match[str]]:
+    found = []
+    for _ in range(count):
+        word = _SECOND.match(text, pos)
+        if word is None:
+            break
+        found.append(word)
+        pos = word.end()
+    return found
+
+
+def _an_initial(word: str) -> bool:  # "RM 1 ALSAIDI, H 11 YO", "B1 FEKETE, L -", "wong, b. 67f"
+    return len(word) == 1 and word.isupper() or len(word) == 2 and word[1] == "."
 
 
 def _item_name(text: str, head: re.Match[str], listed: bool) -> tuple[int, int] | None:
@@ -100,10 +113,12 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> tuple[int, int] 
     if surname is None:
         return None
     words, end = [surname.group(1)], surname.end()
-    second = _SECOND.match(text, end)
-    if second and _AGE_SEX.match(text, second.end()):
-        words.append(second.group(1))
-        end = second.end()
+    for more in (1, 2):  # the other words of a name that age and sex close
+        following = _following(text, end, more)
+        if len(following) == more and _AGE_SEX.match(text, following[-1].end()):
+            words += [m.group(1) for m in following]
+            end = following[-1].end()
+            break
     given = _GIVEN.match(text, end)
     if given:
         for count, stop in ((2, given.end()), (1, given.end(1))):
@@ -115,7 +130,9 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> tuple[int, int] 
                 end = stop
                 break
     aged = _AGE_SEX.match(text, end) is not None
-    if not (aged or _END.match(text, end)) or not all(_a_surname(w, aged) for w in words):
+    # the name's other words, before its age, may be words too ("yeung wing sze - 28f")
+    if not (aged or _END.match(text, end)) or not _a_surname(words[0], aged) \
+            or not all(not _clinical(w, every_part=True) for w in words[1:]):
         return None
     # A bed and the age and sex after the name say "patient" without a sign-out heading.
     if not (listed or head.group("bed") and aged):

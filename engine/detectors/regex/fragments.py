@@ -50,6 +50,12 @@ CREDENTIALS = (r"(?:M\.?D\.?|D\.?O\.?|MBBS|MBChB|Ph\.?D\.?|R\.?N\.?|N\.?P\.?|PA-
                r"|FRCPC|FRCSC|FRCP|FACP|FACS|CCFP|DDS|DMD|PharmD|RPh|MSW|RSW|LPN|RD|MPH|MSc"
                r"|OT|PT|DPT|CNS|CRNA|APRN|FNP|MRCP|DNP)")
 
+# The same credentials as words, casefolded: one alone is nobody's name ("LICSW", "M.Div"), one
+# after a name is no part of it ("A. DUBOIS LMSW", "per j. okonkwo rt").
+CREDENTIAL_WORDS = frozenset({"rn", "rt", "rrt", "md", "np", "lpn", "cna", "crna", "slp", "pharmd",
+                              "msw", "lcsw", "licsw", "lmsw", "lmhc", "lpc", "cadc", "ccm", "cgc",
+                              "rd", "pa-c", "pgy", "phd", "m.div", "mdiv", "bcc", "cnsd"})
+
 # Events in a history line after which a two-digit number is a year ("MI '92", "CABG 81").
 HISTORY_EVENTS = (r"mi|nstemi|stemi|cabg|pci|ptca|stent|cva|tia|stroke|dvt|pe|aaa|avr|mvr|tvr"
                   r"|chf|afib|ppm|aicd|lap\s+chole|chole|appy|tah|thr|tkr|dx|dx'd"

@@ -18,7 +18,9 @@ criteria, a mechanical valve by its maker and size; a language spoken or a state
 item names a patient ("bed 7: hmong-speaking m", "BED 9 - SEPTIC 45M"); a verb after "pt" before
 the day of the stay; a unit or a credential after a clinician's name; a team's letter before a
 date; a possessive or a contraction after a name ("Mele's", "eval'd"); a child's asthma score
-("PRAM 10/12"); what a doctor did ("dr explained"); a respiratory ICU; a ventilator mode.
+("PRAM 10/12"); what a doctor did ("dr explained"); a respiratory ICU; a ventilator mode; a
+qualifying stay's length; a floor's wing before its unit ("4 east ct step-down"); a chaplain's
+degree; a hospitalist's role after the name.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -88,6 +90,8 @@ def test_a_name_a_term_shares_stays_a_name(text: str, piece: str, label: Label) 
     ("nursing note\npt extubated pod 1, on 2L NC", "extubated"),
     ("retractions, tripoding, speaking 1-2 words, PRAM 10/12. BBS tight", "10/12"),
     ("summary: dr explained severe diffuse axonal injury, poor prognosis", "explained"),
+    ("bed available tomorrow pending Medicare 3-night qualifying stay (met)", "3-night"),
+    ("rapid response note - 4 east ct step-down\ncalled at 0312 by rn", "4 east ct"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -129,6 +133,9 @@ def test_a_sign_out_item_is_one_span_with_its_given_name(hipaa: Pipeline) -> Non
     ("Transfer Summary - RICU to LTACH\nPatient: Balaz, Jan", "RICU", Label.DOCTOR, []),
     ("Switched to HFPV (VDR-4) at 0930 per burn team", "HFPV", Label.HOSPITAL, []),
     ("family updated by dr ahmed at 1400", "ahmed", Label.DOCTOR, ["ahmed"]),
+    ("ATTENDING: DR OKONKWO   ACCEPTING: DR DELACROIX HOSPITALIST\n\nREASON",
+     "DELACROIX HOSPITALIST", Label.DOCTOR, ["DELACROIX"]),
+    ("Chaplain Amos Whitlock, M.Div, BCC", "M.Div", Label.DOCTOR, []),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
                                                kept: list[str]) -> None:
