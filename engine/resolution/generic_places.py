@@ -286,9 +286,14 @@ def facility_of_charting_words(text: str, span: Span) -> bool:
         return True  # "DISCUSSED W/ DR. FITZHUGH AND LTAC LIAISON": the doctor, then "and"
     first, last = all_name_lists()
     places = one_word_places()
+    # the head's own words: "KHORASAN FAMILY SERVICES", "OBREROS UNIDOS LEGAL PROJECT"
+    head = 2 if words[-1] in _TWO_WORD_HEAD_ENDS else 1
     return any(w in _CHARTING_BEFORE_HEAD  # not any participle: "ASSISTED LIVING", "UNITED"
                or is_shorthand(w) and not is_english(w) and w not in _NAME_STARTERS
-               and w not in places and w not in first and w not in last for w in words[:-1])
+               and w not in places and w not in first and w not in last for w in words[:-head])
+
+
+_TWO_WORD_HEAD_ENDS = frozenset({"services", "project"})
 
 
 # A unit after a number, or a count's word before one: "admit 64 kg", "f/u 2 wks", "on HD 2",

@@ -36,7 +36,7 @@ _HEADS = _STREET_HEADS | frozenset((
     " glen harbor harbour haven hollow knoll lake lakes mill mills orchard pines shore shores"
     " spring springs summit valley village woods hospital clinic centre center infirmary hospice"
     " pharmacy institute university college sanatorium ltac ltach snf manor electric"
-    " construction roofing plumbing trucking landscaping motors")
+    " construction roofing plumbing trucking landscaping motors services project")
     .split())
 # Heads after which one English word is the institution's name ("CARNEY HOSPITAL", "mercy
 # hospital", "KINDRED LTAC"), unless it says what kind ("STATE HOSPITAL", "psych hospital").

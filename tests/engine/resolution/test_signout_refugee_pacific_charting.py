@@ -52,6 +52,7 @@ from tests.engine.resolution.charting import (
     ("SAFETY EVENT REPORT FILED SE-24-08812. WIFE UPDATED BY RN", "SE-24-08812"),
     ("Referred to Crescent Family Services for rehousing assist", "Crescent Family Services"),
     ("Referred family to Obreros Unidos Legal Project re: comp", "Obreros Unidos Legal Project"),
+    ("REFERRAL MADE TO KHORASAN FAMILY SERVICES - CASE MGR HOMAYOUN", "KHORASAN FAMILY SERVICES"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -92,6 +93,7 @@ def test_a_name_a_term_shares_stays_a_name(text: str, piece: str, label: Label) 
     ("summary: dr explained severe diffuse axonal injury, poor prognosis", "explained"),
     ("bed available tomorrow pending Medicare 3-night qualifying stay (met)", "3-night"),
     ("rapid response note - 4 east ct step-down\ncalled at 0312 by rn", "4 east ct"),
+    ("CONSULT SOCIAL SERVICES RE: HOUSING; REFER TO FAMILY SERVICES", "SERVICES"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
