@@ -71,13 +71,14 @@ def _clinical(word: str, every_part: bool = False) -> bool:
 
 def _a_surname(word: str, aged: bool = False) -> bool:
     """A name, not the problem an item is about. With age and sex after it ("TAASE 45 F",
-    "fils-aime 50m") only a word wholly English, clinical or shorthand is no name."""
+    "fils-aime 50m", "popal 3 yo m") a rare word may be one: only a common word, a verb form,
+    clinical vocabulary or an English word shaped like a drug or a state is no name."""
     if _clinical(word, every_part=aged):
         return False
     key = word.casefold()
     parts = key.split("-")
     listed = is_listed_name(word) or all(is_listed_name(p) for p in parts)
-    if aged:  # a rare word may be a name there ("popal 3 yo m"), not "hmong-speaking m"
+    if aged:  # not "hmong-speaking m", "BED 9 - SEPTIC 45M"
         from engine.resolution.unknown_words import verb_form
 
         return listed or not any(p in common_words() or verb_form(p) for p in parts) \
