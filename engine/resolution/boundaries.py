@@ -248,8 +248,8 @@ def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple
             return False
         if name and word in _TOLD:
             return True  # "cards fellow dr akana paged", "md okafor aware" (no case to tell)
-        if name and before.endswith(",") and is_shorthand(word):
-            return True
+        if name and before.endswith(",") and is_shorthand(word) and len(word) > 1:
+            return True  # not an initial: "RM 1 ALSAIDI, H 11 YO", "B1 FEKETE, L - COPD"
         if name and word.islower() and len(word) > 5 and word.endswith("ed") \
                 and (is_listed_name(before) or before.isupper()):
             return True  # "sister marisol facetimed": a verb no dictionary holds (not

@@ -14,13 +14,13 @@ okina or inner apostrophe ("'ANA", "Saufo'i").
 
 Not PHI: a language or nationality ("Kinyarwanda", "Kaqchikel", "CONGOLESE", "Bhutanese"), a
 calling app, Hawaii's Medicaid program, the West Haven grade, a liver cancer outside the Milan
-criteria, a mechanical valve by its maker and size; a language spoken or a state where a sign-out
-item names a patient ("bed 7: hmong-speaking m", "BED 9 - SEPTIC 45M"); a verb after "pt" before
-the day of the stay; a unit or a credential after a clinician's name; a team's letter before a
-date; a possessive or a contraction after a name ("Mele's", "eval'd"); a child's asthma score
-("PRAM 10/12"); what a doctor did ("dr explained"); a respiratory ICU; a ventilator mode; a
-qualifying stay's length; a floor's wing before its unit ("4 east ct step-down"); a chaplain's
-degree; a hospitalist's role after the name.
+criteria, a mechanical valve by its maker and size; a language spoken or a state where a
+sign-out item names a patient ("bed 7: hmong-speaking m", "BED 9 - SEPTIC 45M"); a verb after
+"pt" before the day of the stay; a unit or a credential after a clinician's name; a team's
+letter before a date; a possessive or a contraction after a name ("Mele's", "eval'd"); a child's
+asthma score ("PRAM 10/12"); what a doctor did ("dr explained"); a respiratory ICU; a ventilator
+mode; a qualifying stay's length; a floor's wing before its unit ("4 east ct step-down"); a
+chaplain's degree; a hospitalist's role after the name.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -42,7 +42,7 @@ from tests.engine.resolution.charting import (
 
 @pytest.mark.parametrize(("text", "piece"), [
     ("SICU SIGN-OUT 0700\nBED 7 MWAMBA, SAFARI 37M  BURN 18% TBSA", "MWAMBA, SAFARI"),
-    ("PICU NIGHT SIGN-OUT\nRM 1 ALSAIDI, H 11 YO NEW DX DKA ON GTT", "ALSAIDI"),
+    ("PICU NIGHT SIGN-OUT\nRM 1 ALSAIDI, H 11 YO NEW DX DKA ON GTT", "ALSAIDI, H"),
     ("PICU NIGHT SIGN-OUT 1900\nBED 2 - SAAD, ALI 12 YO NEW ONSET DKA", "SAAD, ALI"),
     ("progress note\nBed 12 Lealaiauloto 62F MVR/TV repair POD 0", "Lealaiauloto"),
     ("noc signout - cticu\n5 - fa'alogo \"nana\" 77f mvr pod 4, sundowning", "fa'alogo"),
@@ -138,6 +138,10 @@ def test_a_sign_out_item_is_one_span_with_its_given_name(hipaa: Pipeline) -> Non
     ("ATTENDING: DR OKONKWO   ACCEPTING: DR DELACROIX HOSPITALIST\n\nREASON",
      "DELACROIX HOSPITALIST", Label.DOCTOR, ["DELACROIX"]),
     ("Chaplain Amos Whitlock, M.Div, BCC", "M.Div", Label.DOCTOR, []),
+    # a floor's wing before its unit is no street; a street keeps its court
+    ("lives at 4 East Ct, Decatur, with wife", "4 East Ct", Label.LOCATION, ["4 East Ct"]),
+    ("PT TRANSFERRED TO WHITCOMB 5 NEURO STEPDOWN", "WHITCOMB 5", Label.LOCATION,
+     ["WHITCOMB 5"]),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
                                                kept: list[str]) -> None:
