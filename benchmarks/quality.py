@@ -204,6 +204,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 80 (sparse PHI)", "icu_notes_dev80.jsonl"),
             ("dev 81", "icu_notes_dev81.jsonl"),
             ("dev 82", "icu_notes_dev82.jsonl"),
+            ("dev 83", "icu_notes_dev83.jsonl"),
+            ("dev 84", "icu_notes_dev84.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -262,7 +264,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 68 (sparse PHI)", "icu_notes_heldapart68.jsonl"),
             ("held apart 69 (sparse PHI)", "icu_notes_heldapart69.jsonl"),
             ("held apart 70", "icu_notes_heldapart70.jsonl"),
-            ("held apart 71", "icu_notes_heldapart71.jsonl"))
+            ("held apart 71", "icu_notes_heldapart71.jsonl"),
+            ("held apart 72", "icu_notes_heldapart72.jsonl"),
+            ("held apart 73", "icu_notes_heldapart73.jsonl"))
 
 
 def icu(ner: bool) -> None:
