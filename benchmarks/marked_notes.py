@@ -1,7 +1,7 @@
 """Gold ICU notes from an author's marked text (how benchmarks/data/icu_notes_*.jsonl are made).
 
-An author who never saw the code writes notes from ``benchmarks/icu_notes_prompt.md`` (the
-theme and the set number filled in), PHI marked inline as ``⟦LABEL|text⟧``, notes separated by
+An author who never saw the code writes notes from ``benchmarks/icu_notes_prompt.md`` (its
+``__THEME__`` and ``__OUT__`` filled in), PHI marked inline as ``⟦LABEL|text⟧``, notes separated by
 a line ``=====`` and each opened by ``casing: mixed|upper|lower``. This turns such a file into
 the JSONL the benchmarks score: the marks removed, gold offsets kept, ids ``icuN-NNN`` and
 ``meta.style = icu_setN``. Problems (an unknown label, a mark with blanks at its edges, a stray
