@@ -209,6 +209,7 @@ def _on_a_scale_before(text: str, start: int, core: str, scale: re.Pattern[str])
     return int(numerator) <= int(denominator) \
         and any(m.group(1) == denominator for m in scale.finditer(line))
 
+
 # A note's heading, then its date: "MICU PROGRESS NOTE - 1/3", "attending addendum 3/3", "late
 # entry for 4/9".
 _HEADING_BEFORE = re.compile(r"(?i:^[^\d\n]{0,40}\b(?:note|addendum|sign[ \-]?out|hand[ \-]?off"

@@ -270,6 +270,8 @@ _CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consid
                                    "inpt", "outpt", "inpatient", "outpatient", "calls", "update",
                                    "last", "used", "provided", "grade"}) | PLAN_WORDS
 _NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
+# The heads of two words, whose first word is the head's own ("KHORASAN FAMILY SERVICES").
+_TWO_WORD_HEAD_ENDS = frozenset({"services", "project"})
 
 
 def facility_of_charting_words(text: str, span: Span) -> bool:
@@ -292,8 +294,6 @@ def facility_of_charting_words(text: str, span: Span) -> bool:
                or is_shorthand(w) and not is_english(w) and w not in _NAME_STARTERS
                and w not in places and w not in first and w not in last for w in words[:-head])
 
-
-_TWO_WORD_HEAD_ENDS = frozenset({"services", "project"})
 
 
 # A unit after a number, or a count's word before one: "admit 64 kg", "f/u 2 wks", "on HD 2",

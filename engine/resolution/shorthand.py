@@ -147,6 +147,7 @@ def _mixed_case_line(text: str, pos: int) -> bool:
     letters = [c for c in line_around(text, pos, pos) if c.isalpha()]
     return any(c.islower() for c in letters) and any(c.isupper() for c in letters)
 
+
 # The day of a stay after the name: "pt taufa pod 1 cabg", "PT MOISE, HD 3".
 _STAY_DAY_AFTER = re.compile(r"(?i:,?[ \t]+(?:pod|hd|pid)[ \t]*#?[ \t]*\d{1,2}\b)")
 
