@@ -135,6 +135,10 @@ def test_a_sign_out_item_is_one_span_with_its_given_name(hipaa: Pipeline) -> Non
     ("Transfer Summary - RICU to LTACH\nPatient: Balaz, Jan", "RICU", Label.DOCTOR, []),
     ("Switched to HFPV (VDR-4) at 0930 per burn team", "HFPV", Label.HOSPITAL, []),
     ("family updated by dr ahmed at 1400", "ahmed", Label.DOCTOR, ["ahmed"]),
+    # after "pt" the day of the stay is a name's evidence, not after a verb or a state
+    ("nursing 1900-0700\npt taufa pod 1 cabg x3", "taufa", Label.PATIENT, ["taufa"]),
+    ("nursing note\npt extubated pod 1, on 2L NC", "extubated", Label.PATIENT, []),
+    ("nursing note\npt stable hd 3, transfer to floor", "stable", Label.PATIENT, []),
     ("ATTENDING: DR OKONKWO   ACCEPTING: DR DELACROIX HOSPITALIST\n\nREASON",
      "DELACROIX HOSPITALIST", Label.DOCTOR, ["DELACROIX"]),
     ("Chaplain Amos Whitlock, M.Div, BCC", "M.Div", Label.DOCTOR, []),
