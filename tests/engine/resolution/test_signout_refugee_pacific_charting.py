@@ -120,6 +120,7 @@ def test_a_sign_out_item_is_one_span_with_its_given_name(hipaa: Pipeline) -> Non
     ("needing ppv this shift. np ferreira eval'd, caffeine level sent", "ferreira",
      Label.DOCTOR, ["ferreira"]),
     ("pt goes by 'Ana' per family", "Ana", Label.PATIENT, ["Ana"]),
+    ("interprets for the family: granddaughter 'Ana", "Ana", Label.PERSON, ["'Ana"]),
     ("pt's brother-in-law Saufo'i, who will relay to the mother", "Saufo", Label.PERSON,
      ["Saufo'i"]),
     # a note's date after its heading, a culture's date before its result
