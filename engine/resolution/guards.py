@@ -242,8 +242,8 @@ def _shape(text: str, span: Span) -> Span | None:
 
 
 _DISTANCE_AFTER = re.compile(r"[ \t]*(?i:mi|miles?|km|kilometers?|kilometres?)\b")
-_DURATION = re.compile(r"(?i:\d{1,3}[ \-]?(?:hrs?|hours?|h|min|mins|days?|wks?|weeks?|mos?|months?"
-                       r"|yrs?|years?))")
+_DURATION = re.compile(r"(?i:\d{1,3}[ \-]?(?:hrs?|hours?|h|min|mins|days?|nights?|wks?|weeks?|mos?"
+                       r"|months?|yrs?|years?))")
 _WEEKDAY_BEFORE = re.compile(rf"(?i:(?<![\w/])(?:{WEEKDAY})\.?,?[ \t]+)\Z")
 
 
@@ -281,7 +281,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
                                     or _DISTANCE_AFTER.match(text, span.end)):
         return True  # "Tab PO BID #30": a count to dispense; "lives 90 mi from": a distance
     if span.label is Label.ID and _DURATION.fullmatch(covered):
-        return True  # "72-hr notification window": a duration
+        return True  # "72-hr notification window", "3-night qualifying stay": a duration
     if span.label is Label.ID and span.source in (Source.NER, Source.LLM) \
             and not any(c.isdigit() for c in text[span.start:span.end]):
         return True  # "MRN" itself, the "P" of "S/P": an identifier has digits

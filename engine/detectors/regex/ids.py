@@ -28,13 +28,8 @@ _GAS = re.compile(r"(?i:sp[o0]2|sa[o0]2|sv[o0]2|scv[o0]2|fi[o0]2|pa[o0]2|paco2|e
                   r"|g6pd|hiv-?[12]|hsv-?[12]|cd[48]|hba1c|a1c|b12|covid-?19|sars-cov-2|il-?6)")
 
 
-# How long, written as one word: "pending Medicare 3-night qualifying stay".
-_SPAN_OF_TIME = re.compile(r"(?i:\d{1,3}-(?:nights?|days?|hrs?|hours?|wks?|weeks?|months?|years?))")
-
-
 def _not_a_frequency(value: str) -> bool:
-    return not _FREQUENCY.fullmatch(value) and not _GAS.fullmatch(value) \
-        and not _SPAN_OF_TIME.fullmatch(value)
+    return not _FREQUENCY.fullmatch(value) and not _GAS.fullmatch(value)
 
 
 # A span of time after the value: "Duration per ID: 7-14 days" is how long, not which.
