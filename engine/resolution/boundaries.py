@@ -387,8 +387,8 @@ def with_glottal_stops(text: str, span: Span) -> Span:
         return span
     start, end = span.start, span.end
     if start > 0 and _GLOTTAL_BEFORE.search(text, max(0, start - 2), start) \
-            and text[start:start + 1].isalpha() and text[end:end + 1] not in ("'", "’"):  # not 'Ana'
-        start -= 1
+            and text[start:start + 1].isalpha() and text[end:end + 1] not in ("'", "’"):
+        start -= 1  # not 'Ana' in quotes
     after = _GLOTTAL_AFTER.match(text, end)
     if after and text[end - 1:end].isalpha():
         end = after.end()

@@ -22,6 +22,7 @@ from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import clinical_words, is_english
 from engine.detectors.dictionary.names import is_listed_name
 from engine.detectors.dictionary.stopwords import common_words
+from engine.detectors.regex.fragments import BED
 
 _SIGNOUT = re.compile(r"(?i:\bsign[ \-]?out|\bhand[ \-]?(?:off|over)|\bcensus\b|\boverflow\b"
                       r"|\bcross[ \-]?cover)")
@@ -29,8 +30,7 @@ _WORD = r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)?"
 # Where an item starts: "1.", "2)", "1 -", "12 |", "- ", "B1", or a bed: "BED 4 -", "Rm 5",
 # "-bed 10", "[ ] bed 6" (a to-do box before it).
 _HEAD = re.compile(r"(?m:^[ \t]*(?:\[[ xX]?\][ \t]*)?"
-                   r"(?:(?P<bed>(?:[-*•][ \t]*)?(?i:bed|rm|room|bay)[ \t]*#?"
-                   r"\d{1,3}[A-Za-z]?)[ \t]*(?:[-–—:.)|][ \t]*)?"
+                   rf"(?:(?P<bed>(?:[-*•][ \t]*)?{BED})[ \t]*(?:[-–—:.)|][ \t]*)?"
                    r"|(?:\d{1,2}[.)]|\d{1,2}[ \t]*[-–—|]|[-*•]|B\d{1,2}(?=[ \t]))[ \t]*))")
 _SURNAME = re.compile(rf"(?:[^\W\d_]\.[ \t]?)?({_WORD})")  # "r. amaya"
 _SECOND = re.compile(rf"[ \t]+({_WORD})")  # "LOPEZ IXCOY 33M", "yeung wing sze - 28f"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.regex_cache import rule_patterns
 from engine.detectors.base import Detector
 from engine.detectors.regex.ages import AGE_RULES
+from engine.detectors.regex.bed_lists import BED_LIST_RULES
 from engine.detectors.regex.compound_names import COMPOUND_NAME_RULES
 from engine.detectors.regex.contact import EMAIL_RULES, IP_RULES, PHONE_RULES, URL_RULES
 from engine.detectors.regex.dates import RULES as DATE_RULES
@@ -26,7 +27,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),
     ("regex.ssn", 1, SSN_RULES, "US social security numbers"),
     ("regex.sin", 1, SIN_RULES, "Canadian social insurance numbers (Luhn)"),
-    ("regex.id", 10, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
+    ("regex.id", 11, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
     ("regex.phn", 2, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),
@@ -35,7 +36,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
      " eponym towns after lives in/pt from; hyphenated Quebec and Acadian towns"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 18, NAME_RULES + COMPOUND_NAME_RULES,
+    ("regex.name", 19, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES,
      "names in titles, credentials, form fields, signatures; two-word tribal surnames"),
     ("regex.facility", 23, FACILITY_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),

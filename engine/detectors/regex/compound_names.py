@@ -4,8 +4,8 @@ and an animal or a thing of the sky or the camp.
 
 Each word alone is English, so the name lists and the model's guards read them as words. The
 pair is a name only where a name's context stands before it: a listed first name ("sister
-vernice standing elk"), a title, or a sign-out list's bed ("RM 4 - OLD ELK - DKA"). Without
-one, "old horse", "little bird" and "white cloud" stay words.
+vernice standing elk"), a title, or a sign-out list's bed ("RM 4 - OLD ELK - DKA", in
+bed_lists.py). Without one, "old horse", "little bird" and "white cloud" stay words.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ _NAMING = (r"elk|horses?|bears?|wolf|wolves|eagles?|crows?|hawks?|bulls?|deer|bu
            r"|cloud|clouds|thunder|feathers?|dogs?|coyote|shield|birds?|hat|road|robe|horns?"
            r"|mouse|fox|crane|calf|heart|hair|lance|arrows?|bow|moon|star|sun|wind|woman|man"
            r"|chief|hand|ground|boy|child|tail|knife|whirlwind|weasel|otter|beaver|rabbit")
-_PAIR = rf"(?:{_DESCRIBING})[ \t\-]+(?:{_NAMING})"
+COMPOUND_SURNAME = rf"(?:{_DESCRIBING})[ \t\-]+(?:{_NAMING})"
 _WORD = r"[^\W\d_][\w'’\-]+"
 
 
@@ -35,13 +35,9 @@ def _first_name_then_pair(text: str) -> bool:
 
 COMPOUND_NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.compound_after_first", Label.PERSON,
-              rf"(?i:(?<![\w\-])({_WORD}[ \t]+{_PAIR})\b)", 0.6, group=1,
+              rf"(?i:(?<![\w\-])({_WORD}[ \t]+{COMPOUND_SURNAME})\b)", 0.6, group=1,
               validate=_first_name_then_pair, on_view=False),
     RegexRule("name.compound_after_title", Label.PERSON,
-              rf"(?i:\b(?:mr|mrs|ms|dr|miss|elder|rev)\.?[ \t]+({_PAIR})\b)", 0.6, group=1,
-              on_view=False),
-    # A sign-out list's patient by bed: "RM 4 - OLD ELK - DKA, GAP CLOSED".
-    RegexRule("name.compound_bed_list", Label.PATIENT,
-              rf"(?im:^[ \t]*(?:bed|rm|room)[ \t]*#?\d{{1,2}}[a-z]?[ \t]*[–—\-:][ \t]*({_PAIR})"
-              r"(?=[ \t]*[,(–—:]|[ \t]+-[ \t]))", 0.6, group=1, on_view=False),
+              rf"(?i:\b(?:mr|mrs|ms|dr|miss|elder|rev)\.?[ \t]+({COMPOUND_SURNAME})\b)", 0.6,
+              group=1, on_view=False),
 )

@@ -173,6 +173,9 @@ SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reporte
                  r"|complains|coding|coded|arrested|desatted|desatting|seized|seizing")
 
 # A 24-hour clock written as four digits: "0530", "2217".
+# A sign-out list's bed: "BED 4", "Rm 5", "room #12", "bay 3B".
+BED = r"(?i:bed|rm|room|bay)[ \t]*#?\d{1,3}[A-Za-z]?"
+
 HHMM = r"(?:[01]\d|2[0-3])[0-5]\d"
 # An e-mail address: the rule proposes it, the resolver cuts a model's span to it.
 EMAIL = r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}"

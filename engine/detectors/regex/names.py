@@ -215,16 +215,6 @@ def alias_name(text: str) -> bool:
                    for w in re.findall(r"[^\W\d_][\w'’\-]*", text))
 
 
-def bed_list_name(text: str) -> bool:
-    """"Bed 2 – Kealoha,", "BED 21 - LUTHER BAPTISTE:": each word a listed name or a non-word,
-    no prefixed word ("Bed 12 – post-arrest,", "Bed 4 - septic shock:")."""
-    from engine.resolution.shorthand import is_prefixed_word
-
-    return all(word_or_listed_name(w) and not is_prefixed_word(w.replace("-", ""))
-               and not any(c.isdigit() for c in w)  # "bed 10 - ex-lap pod0"
-               for w in text.split())  # "BED 21 - LUTHER BAPTISTE:", not "Bed 4 - septic shock:"
-
-
 def family_nickname(text: str) -> bool:
     """'Pt (Pip per family)': one word, no ICU or clinical word or verb form ("(DNR per
     family)", "(confirmed per family)"); the inventories' rarer senses ("PIP") give way to
@@ -440,13 +430,6 @@ NAME_RULES: tuple[RegexRule, ...] = (
               r"(?i:\bregistered[ \t]+(?:as|under)[ \t]+)" + _SURNAME_COMMA_NAME
               + r"(?=[^\n]*(?i:safety|security|alias|police|\bpd\b|no[ \-]info|confidential))",
               0.6, group=1, validate=alias_name, on_view=False),
-    # A sign-out list's patient by bed: "Bed 2 – Kealoha, COPD/pna", "BED 4 - FENWICK (83M)".
-    RegexRule("name.bed_list", PAT,
-              r"(?im:^[ \t]*(?:\d{1,2}[.)][ \t]*)?(?:bed|rm|room)[ \t]*#?\d{1,2}[a-z]?"
-              r"(?:[ \t]*[–—\-:][ \t]*|[ \t]+(?=[^\W\d_][\w'’\-]+(?:[ \t]+-[ \t]|:))))"
-              r"([^\W\d_][\w'’\-]+(?:[ \t]+[^\W\d_][\w'’\-]+)?)"
-              r"(?=[ \t]*[,(–—:]|[ \t]+-[ \t]|[ \t]+\d{1,3}%)",  # "bed 3 hershberger: hd 5"
-              0.55, group=1, validate=bed_list_name, on_view=False),
     # A nickname without quotes where the chart says it is one: "pt goes by duke", "jojo (what
     # he goes by)", '"TINY" (NICKNAME, PT PREFERS)', "PT (MANNY, PREFERS NICKNAME)".
     RegexRule("name.goes_by", PAT,
