@@ -29,6 +29,7 @@ from engine.core.labels import Label
 from engine.detectors.regex.fragments import (
     CREDENTIAL_WORDS,
     HHMM,
+    ICU_UNIT,
     KIN_TITLES,
     MILITARY_RANKS,
     TOLD,
@@ -75,11 +76,10 @@ _PAGER_OR_CREDENTIAL = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera
                                   "hospitalist", "intensivist"}) | CREDENTIAL_WORDS
 # An intensive care unit after a clinician's name: where the clinician works ("DR LINDQVIST
 # MICU ATTENDING").
-_ICU = re.compile(r"(?:[a-z]{1,5}icu|icu|ccu|csru|pacu)")
+_ICU = re.compile(ICU_UNIT)
 # A hospital's department after its name ("MERCY ED", "St. Agatha's SW", "tavish general
 # ed"): the surrogate replaces the hospital and keeps where in it the patient was.
-_DEPARTMENTS = frozenset({"ed", "er", "icu", "micu", "sicu", "ccu", "cvicu", "nicu", "picu",
-                          "pacu", "sw", "admissions", "lobby", "helipad"})
+_DEPARTMENTS = frozenset({"ed", "er", "sw", "admissions", "lobby", "helipad"})  # and _ICU
 _CLOCK = re.compile(HHMM)
 # Roles, clergy and step-relations before a name are no part of it ("ATTY WINSLOW PRATT",
 # "Trooper Nadeau", "fr donnelly", "STEPDAD RAY", "ho brandvold", "Pharmacist Yusuf Demirci").
@@ -303,13 +303,13 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
     street = label is Label.LOCATION and text[start:start + 1].isdigit()  # "2551 Foster Via"
 
     def last_goes(word: str) -> bool:
-        key = word.casefold().rstrip(".,")
+        key = word.casefold().rstrip(".,")  # "MERCY MICU", "DR LINDQVIST MICU"
         return key in _JOINERS and not street or not any(c.isalnum() for c in word) \
             or key in _WHEN and not is_listed_name(key) \
+            or (place or label in _NAME_LABELS) and bool(_ICU.fullmatch(key)) \
             or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
             or label in _NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
-                                          or key in _PAGER_OR_CREDENTIAL
-                                          or bool(_ICU.fullmatch(key)))  # "DR LINDQVIST MICU"
+                                          or key in _PAGER_OR_CREDENTIAL)
 
     def first_goes(word: str) -> bool:
         key = word.casefold().rstrip(".,")  # "REV GREENE", "sw jen", "fellow tonight tran"

@@ -9,6 +9,7 @@ import re
 from engine.core.domain import Span
 from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.names import all_name_lists
+from engine.detectors.regex.fragments import ICU_UNIT
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.shorthand import clinical_or_english, is_shorthand, service_word
 
@@ -21,8 +22,8 @@ _SHIFTS = frozenset("day night eve evening noc charge float covering oncoming be
                     " pool staff team".split())
 # Units whose nurse or resident is meant ("UPDATED BY NICU RN", "picu fellow"): "Nicu" is also
 # a first name, so the lists do not decide.
-_UNITS = frozenset("icu nicu picu micu sicu ccu cticu nsicu ticu bicu csru cvicu tsicu neuroicu"
-                   " pacu ed er l&d ob".split())
+_UNITS = frozenset("ed er l&d ob".split())  # and the ICUs
+_ICU = re.compile(ICU_UNIT)
 _PER_END = re.compile(r"(?i:(?<![^ \t/])(?:per|via)\Z)")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z']+)")
 # Names take no possessive or article: "their don" (director of nursing), "her witness"; not
@@ -42,7 +43,7 @@ def english_word_before_a_role(text: str, span: Span) -> bool:
             or TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
         return False
     key = covered.casefold()
-    if key in _SHIFTS or key in _UNITS or service_word(key):
+    if key in _SHIFTS or key in _UNITS or _ICU.fullmatch(key) or service_word(key):
         return True  # "report given to day rn", "Day RN and charge RN aware", "NICU RN",
         # "d/w burn fellow"
     if not is_english(covered):

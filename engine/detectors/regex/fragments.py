@@ -173,6 +173,10 @@ SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reporte
                  r"|complains|coding|coded|arrested|desatted|desatting|seized|seizing")
 
 # A 24-hour clock written as four digits: "0530", "2217".
+# An intensive or recovery care unit by its acronym, in lower case: "micu", "cticu", "neuroicu",
+# "ccu", "csru", "pacu".
+ICU_UNIT = r"(?:[a-z]{0,5}icu|ccu|csru|pacu)"
+
 # A sign-out list's bed: "BED 4", "Rm 5", "room #12", "bay 3B".
 BED = r"(?i:bed|rm|room|bay)[ \t]*#?\d{1,3}[A-Za-z]?"
 
