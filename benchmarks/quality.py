@@ -206,6 +206,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 82", "icu_notes_dev82.jsonl"),
             ("dev 83", "icu_notes_dev83.jsonl"),
             ("dev 84", "icu_notes_dev84.jsonl"),
+            ("dev 85", "icu_notes_dev85.jsonl"),
+            ("dev 86", "icu_notes_dev86.jsonl"),
+            ("dev 87", "icu_notes_dev87.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -266,7 +269,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 70", "icu_notes_heldapart70.jsonl"),
             ("held apart 71", "icu_notes_heldapart71.jsonl"),
             ("held apart 72", "icu_notes_heldapart72.jsonl"),
-            ("held apart 73", "icu_notes_heldapart73.jsonl"))
+            ("held apart 73", "icu_notes_heldapart73.jsonl"),
+            ("held apart 74", "icu_notes_heldapart74.jsonl"),
+            ("held apart 75", "icu_notes_heldapart75.jsonl"),
+            ("held apart 76", "icu_notes_heldapart76.jsonl"))
 
 
 def icu(ner: bool) -> None:
