@@ -140,7 +140,9 @@ _PALLIATION = re.compile(
 # wherever they stand ("unobstructed GLENN", "(Norwood + Glenn)", "brother's Glenn", "glenn
 # incision"), unless a title goes before or a surname after ("Dr. Glenn", "Glenn Ashby").
 _SINGLE_VENTRICLE = re.compile(r"(?i:\b(?:norwood|hlhs|hypoplastic[ \t]+left|single[ \t]+ventricle"
-                               r"|sano|bdg|cavopulmonary|hemi-?fontan)\b)")
+                               r"|sano|bdg|cavopulmonary|hemi-?fontan|bidirectional[ \t]+glenn)\b"
+                               # "RSV/Glenn", "s/p glenn", "RSV W/ GLENN": the operation
+                               r"|(?:/|\bw/[ \t]*|\bs/p[ \t]+)glenn\b)")
 _STAGE = re.compile(r"(?i:\b(?:norwood|glenn|fontan)\b)(?![ \t]+[A-Z][a-z])")
 # A score's grade that a candidate took with the score's name: "hunt-hess 3", "Fisher grade 2".
 _GRADE_AFTER = re.compile(r"[ \t]+#?\d{1,2}\Z")

@@ -97,7 +97,12 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            "cousin", "doña", "señora", "señor", "sra", "srta", "snod",
                            "registrar", "consultant", "foreman", "nightfloat", "nocturnist",
                            # "auntie Fetu", "goes by Uncle Sefa", "Kahu Aukai" (a pastor)
-                           "auntie", "aunty", "aunt", "uncle", "tutu", "kahu", *KIN_TITLES})
+                           "auntie", "aunty", "aunt", "uncle", "tutu", "kahu", *KIN_TITLES,
+                           # "BISHOP HENRY LANTZ", "the family's rav halberstam", a monk's
+                           # or an elder's honorific ("Ajahn Khamphone", "Phra Sombat"), the
+                           # attending ("r. anand md / attg lindahl")
+                           "bishop", "rav", "rebbe", "rebbetzin", "ajahn", "ajarn", "phra",
+                           "bhante", "venerable", "khun", "attg"})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"
@@ -313,6 +318,8 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
 
     def first_goes(word: str) -> bool:
         key = word.casefold().rstrip(".,")  # "REV GREENE", "sw jen", "fellow tonight tran"
+        if word.endswith(",") and key in _ROLES_BEFORE and key.isalpha() and len(key) > 3:
+            return False  # "Bishop, Mary": a surname before the given name
         return key in _JOINERS or place and key in _REPORTING \
             or label in _NAME_LABELS and key in _ROLES_BEFORE \
             or label in _NAME_LABELS and key in _WHEN and not is_listed_name(key)
@@ -321,6 +328,13 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         return word.group() in ("s", "S") \
             and text[start + word.end():start + word.end() + 2] in ("/p", "/P")
 
+    def shorthand_past(word: re.Match[str]) -> bool:  # the "REC" of "PT MULCAHY REC'D IN BED"
+        from engine.resolution.shorthand import is_shorthand
+
+        after = start + word.end()
+        return label in _NAME_LABELS and text[after:after + 2].casefold() in ("'d", "’d") \
+            and is_shorthand(word.group().casefold() + "'d")
+
     def susceptibility(last: str, before: str) -> bool:  # "fluconazole SDD, micafungin S"
         from engine.resolution.terms import drug_words
 
@@ -328,6 +342,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             and before.casefold() in drug_words()
 
     while len(words) > 1 and (last_goes(words[-1].group()) or cut_at_slash(words[-1])
+                              or shorthand_past(words[-1])
                               or susceptibility(words[-1].group(), words[-2].group())):
         words.pop()
     while len(words) > 1 and first_goes(words[0].group()):

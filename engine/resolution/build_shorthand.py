@@ -284,6 +284,9 @@ CURATED = (
     # pediatric asthma score ("Transfer Summary - RICU to LTACH", "Switched to HFPV (VDR-4)",
     # "csurg fellow aware", "DILI FROM HERBAL TEA", "PRAM 10/12")
     "ricu", "rcu", "hfpv", "csurg", "dili", "pram",
+    # congenital heart lesions, a shunt and the drug that keeps a duct open, where a pediatric
+    # cardiac sign-out could put a name ("3 - txoov tof pod 8", "hlhs on pge 0.03")
+    "tof", "tga", "tapvr", "tapvc", "cavc", "coa", "dorv", "bts", "pge",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

@@ -213,7 +213,8 @@ def _on_a_scale_before(text: str, start: int, core: str, scale: re.Pattern[str])
 # A note's heading, then its date: "MICU PROGRESS NOTE - 1/3", "attending addendum 3/3", "late
 # entry for 4/9".
 _HEADING_BEFORE = re.compile(r"(?i:^[^\d\n]{0,40}\b(?:note|addendum|sign[ \-]?out|hand[ \-]?off"
-                             r"|summary|late[ \t]+entry)(?:[ \t]+(?:for|of|on|re))?[ \t:,\-–—]*$)")
+                             r"|summary|late[ \t]+entry)(?:[ \t]+(?:for|of|on|re))?"
+                             r"(?:[ \t]*\([^()\d\n]{1,20}\))?[ \t:,\-–—]*$)")  # "Note (MICU) — 6/9"
 
 
 def scored_before(text: str, start: int) -> bool:

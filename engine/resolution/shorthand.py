@@ -138,9 +138,12 @@ def named_word(word: str) -> bool:
 
 
 # The patient's age or a relative clause right after a name: "PT MCNAUGHT, 74F", "Pt
-# Ostergaard is 46 yo", "re: pt benny holcomb who came in fri".
+# Ostergaard is 46 yo", "re: pt benny holcomb who came in fri", "pt le van sang (83)", "PT YENG
+# HER, 6 DAY OLD M".
 _AGE_AFTER = re.compile(r"(?i:,?[ \t]+(?:(?:is|was)[ \t]+)?(?:an?[ \t]+)?\d{1,3}[ \t]*"
-                        r"(?:-?[ \t]*(?:yo|y/o|y\.o\.|years?|yr)\b|[mf]\b)|,?[ \t]+who\b)")
+                        r"(?:-?[ \t]*(?:yo|y/o|y\.o\.|years?|yr)\b|[mf]\b"
+                        r"|-?[ \t]*(?:days?|wks?|weeks?|mos?|months?)[ \t\-]+old\b)"
+                        r"|[ \t]+\(\d{1,3}(?:[ \t]*(?:yo|y/o|[mf]))?\)|,?[ \t]+who\b)")
 
 
 def _mixed_case_line(text: str, pos: int) -> bool:
@@ -148,12 +151,26 @@ def _mixed_case_line(text: str, pos: int) -> bool:
     return any(c.islower() for c in letters) and any(c.isupper() for c in letters)
 
 
+# Given names, an initial, then the age after a surname: "PT ALLRED, NEPHI J  67 M".
+_GIVEN_THEN_AGE = re.compile(r",[ \t]*(?:[^\W\d_][\w'’\-]*\.?[ \t]+){0,2}[^\W\d_][\w'’\-]*\.?"
+                             + _AGE_AFTER.pattern)
+# A surname with an Irish or Italian particle: "D'AMBROSIO", "o'halloran" (not "d'c").
+_PARTICLE_SURNAME = re.compile(r"(?i:[do]['’][^\W\d_]{4,})")
+
+
 # The day of a stay after the name: "pt taufa pod 1 cabg", "PT MOISE, HD 3".
 _STAY_DAY_AFTER = re.compile(r"(?i:,?[ \t]+(?:pod|hd|pid)[ \t]*#?[ \t]*\d{1,2}\b)")
 
 
+def age_after(text: str, pos: int) -> bool:
+    """The patient's age right after ``pos``: "PT MCNAUGHT, 74F", "pt le van sang (83)"."""
+    return bool(_AGE_AFTER.match(text, pos) or _GIVEN_THEN_AGE.match(text, pos))
+
+
 def has_name_evidence(text: str, start: int, end: int) -> bool:
     """Real evidence that ``text[start:end]`` is a name, beyond sitting in name position."""
+    from engine.detectors.dictionary.names import is_listed_name
+
     if has_strong_name_context(text, start, end):
         return True
     words = _WORD.findall(text[start:end])
@@ -166,9 +183,13 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
             not is_english(w) and not is_shorthand(w) or listed_uncommon_name(w))
             for w in words):
         return True  # "Pt Ruth awake": a capital where charting writes none, on a name
-    if _AGE_AFTER.match(text, end) and all(named_word(w) or not is_shorthand(w)
-                                           and not verb_form(w) for w in words):
-        return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "pt walt quarles 58 yo m"
+    if age_after(text, end) and all(
+            is_listed_name(w) or named_word(w) or not is_shorthand(w) and not verb_form(w)
+            for w in words):
+        return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "pt le van sang (83)"
+    if len(words) == 1 and _PARTICLE_SURNAME.fullmatch(words[0]) \
+            and not is_english(words[0][2:]):
+        return True  # "PT D'AMBROSIO, ALS W/ CHRONIC VENT"
     if _STAY_DAY_AFTER.match(text, end) and all(
             named_word(w) or not is_english(w) and not is_shorthand(w) and not verb_form(w)
             for w in words):

@@ -44,7 +44,7 @@ from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.edges import line_around
 from engine.resolution.model_numbers import THE_BEFORE
 from engine.resolution.roles import TITLE_BEFORE
-from engine.resolution.shorthand import icu_words, is_shorthand, listed_name
+from engine.resolution.shorthand import age_after, icu_words, is_shorthand, listed_name
 
 _ROLES = frozenset({"ho", "md", "rn", "np", "pa", "sw", "rt", "dr", "pt", "ot", "cm"})
 _SIDES = frozenset({"r", "l", "rt", "lt", "bilat", "b/l", "bil", "left", "right"})
@@ -135,7 +135,7 @@ _PROCEDURE_AFTER = re.compile(
     r"|graphy)|procedure|operation"
     r"|repair|maneuver|manoeuvre|syndrome|disease|sign|reflex|test|score|scale|grade"
     r"|classification|criteria|tube|catheter|stocking|esophagectomy|waves?|formula|pads?|valve"
-    r"|pericardial|ring|bed|mattress)\b)")
+    r"|pericardial|ring|bed(?![ \t]*#?\d)|mattress)\b)")  # not "PT RABINOVICH BED 12"
 
 
 _INITIAL = re.compile(r"[A-Z]\.[ \t]?(?=[A-Z]{4})")
@@ -407,8 +407,8 @@ def shorthand_in_a_name(text: str, span: Span) -> bool:
     if has_strong_name_context(text, span.start, span.end) \
             or any(listed_name(w.strip(".,")) for w in words):
         return False
-    if any(w.casefold() in icu_words() for w in words):
-        return True
+    if any(w.casefold() in icu_words() for w in words) and not age_after(text, span.end):
+        return True  # not "pt le van sang (83)"
     # An analyte among English words ("Low Na diet", "HIGH MG"; "Fen Galdlo" has an unknown one).
     return any(w.casefold() in _ANALYTES for w in words) \
         and all(is_shorthand(w) or is_english(w) for w in words)
@@ -459,8 +459,9 @@ def past_tense_verb(text: str, span: Span) -> bool:
 
 
 def past_participle(word: str) -> bool:
-    """"anticipated", "recommended", "denied", "planned"; not "kindred" (no verb "kindr")."""
-    stems = [word[:-2], word[:-1], word[:-3] + "y"]
+    """"anticipated", "recommended", "denied", "planned"; not "kindred" (no verb "kindr"), not
+    "ALLRED" (a "y" stands for the "i" of "-ied" only)."""
+    stems = [word[:-2], word[:-1]] + ([word[:-3] + "y"] if word.endswith("ied") else [])
     if len(word) > 4 and word[-3] == word[-4]:
         stems.append(word[:-3])  # "planned"
     return word.endswith("ed") and any(len(s) > 2 and s in english_words() for s in stems)

@@ -27,27 +27,41 @@ from engine.detectors.regex.fragments import BED
 _SIGNOUT = re.compile(r"(?i:\bsign[ \-]?out|\bhand[ \-]?(?:off|over)|\bcensus\b|\boverflow\b"
                       r"|\bcross[ \-]?cover)")
 _WORD = r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)?"
-# Where an item starts: "1.", "2)", "1 -", "12 |", "- ", "B1", or a bed: "BED 4 -", "Rm 5",
-# "-bed 10", "[ ] bed 6" (a to-do box before it).
+# Where an item starts: "1.", "2)", "1 -", "12 |", "- ", "B1", "2 fisher s. 23f", or a bed:
+# "BED 4 -", "Rm 5", "-bed 10", "[ ] bed 6" (a to-do box before it), "BED 9 (MAESTAS, 23 M".
 _HEAD = re.compile(r"(?m:^[ \t]*(?:\[[ xX]?\][ \t]*)?"
-                   rf"(?:(?P<bed>(?:[-*•][ \t]*)?{BED})[ \t]*(?:[-–—:.)|][ \t]*)?"
-                   r"|(?:\d{1,2}[.)]|\d{1,2}[ \t]*[-–—|]|[-*•]|B\d{1,2}(?=[ \t]))[ \t]*))")
-_SURNAME = re.compile(rf"(?:[^\W\d_]\.[ \t]?)?({_WORD})")  # "r. amaya"
-_SECOND = re.compile(rf"[ \t]+({_WORD})")  # "LOPEZ IXCOY 33M", "yeung wing sze - 28f"
+                   rf"(?:(?P<bed>(?:[-*•][ \t]*)?{BED})[ \t]*(?:[-–—:.)|(][ \t]*)?"
+                   r"|(?:\d{1,2}[.)]|\d{1,2}[ \t]*[-–—|]|[-*•]|B\d{1,2}(?=[ \t])"
+                   r"|\d{1,2}(?=[ \t]+[^\W\d_]))[ \t]*))")
+# The first word, an initial or a nickname in quotes before it ("r. amaya", '"CHIEF" LOONSFOOT'),
+# not a newborn's "bb" ("bb vang 3 days").
+_SURNAME = re.compile(rf"(?:(?i:bb|baby)[ \t]+)?(?:[\"“](?P<nick>[^\"”\n]{{1,20}})[\"”][ \t]+)?"
+                      rf"(?P<name>(?:[^\W\d_]\.[ \t]?)?({_WORD}))")
+# "LOPEZ IXCOY 33M", "yeung wing sze - 28f", "fisher s. 23f"
+_SECOND = re.compile(rf"[ \t]+([^\W\d_]\.|{_WORD})")
 _GIVEN = re.compile(rf",[ \t]*([^\W\d_]\.|{_WORD})(?:[ \t]+({_WORD}))?")  # "SUBBA, LOK NATH"
 # Age and sex after the name, a nickname, a comma or a dash between: "58 M", "70f", "45 yo F",
-# "12 YO", '("LOULOU") 10 YO', ", 72m", " - 28f", or the sex alone: "DORVIL F HE GR 3".
+# "12 YO", '("LOULOU") 10 YO', ", 72m", " - 28f", a child's age ("2 MO", "6 wk", "6 DAY OLD"),
+# the age alone before a dash ("melancon 57 - ugib"), or the sex alone: "DORVIL F HE GR 3".
 _AGE_SEX = re.compile(r"(?:[ \t]+\(?[\"“][^\"”\n]{1,20}[\"”]\)?)?(?:,|[ \t]+[-–—])?[ \t]+"
                       r"(?:\d{1,3}[ \t]?(?:(?i:y/?o|y\.o\.|yrs?)\b[ \t]?)?[MFmf]\b(?!['’-])"
-                      r"|\d{1,3}[ \t]?(?i:y/?o|y\.o\.|yrs?)(?![\w/])|[MFmf]\b(?![.'’-]))")
-# The item's first word, then a comma, a bracket, a dash or a nickname in quotes: "3) Halvorsen-
-# Quaye - POD 0", "- ahn, copd/pna", "2. tuck (frat pt) - etoh", "5 - fa'alogo \"nana\"".
-_END = re.compile(r"[ \t]*[,(]|[ \t]+[-–—][ \t]|[ \t]?[–—][ \t]?|[ \t]+[\"“]")
+                      r"|\d{1,3}[ \t]?(?i:y/?o|y\.o\.|yrs?)(?![\w/])"
+                      r"|\d{1,2}[ \t]?(?i:days?|wks?|weeks?|mos?|months?)(?:[ \t\-]+(?i:old))?"
+                      r"(?![\w/])"
+                      r"|\d{1,3}(?=[ \t]+[-–—][ \t])|[MFmf]\b(?![.'’-]))")
+# The item's first word, then a comma, a bracket, a dash, a bar or a nickname in quotes: "3)
+# Halvorsen-Quaye - POD 0", "- ahn, copd/pna", "2. tuck (frat pt) - etoh", "5 - fa'alogo \"nana\"",
+# "rm 11 | brach | hypoNa".
+_END = re.compile(r"[ \t]*[,(]|[ \t]+[-–—|][ \t]|[ \t]?[–—][ \t]?|[ \t]+[\"“]")
 # What a drug, a disease or an operation ends in ("Apixaban", "Deconditioning", "esld").
-_CLINICAL_ENDING = re.compile(r"(?i:.*(?:ing|tion|itis|emia|osis|ectomy|pathy|plasty|ism|ase"
+_CLINICAL_ENDING = re.compile(r"(?i:.*(?:ing|tion|itis|emia|penia|algia|uria|plegia|megaly|osis"
+                              r"|ectomy|pathy|plasty|ism|ase"
                               r"|ide|ine|pam|lol|pril|sartan|xaban|parin|mab|nib|cillin"
                               r"|mycin|floxacin))")
 
+# Who a newborn or a patient is by kind, not by name: "2. twin b 32 wk dol 4".
+_KIND_OF_PATIENT = frozenset("twin twins triplet baby infant newborn neonate preemie boy girl"
+                             " male female pt patient".split())
 # What a patient is, not who: "BED 9 - SEPTIC 45M", "febrile", "anxious", "combative".
 _STATE_ENDING = re.compile(r"(?:ic|ous|ive|ary|ile)\Z")
 
@@ -73,22 +87,34 @@ def _a_surname(word: str, aged: bool = False) -> bool:
     """A name, not the problem an item is about. With age and sex after it ("TAASE 45 F",
     "fils-aime 50m", "popal 3 yo m") a rare word may be one: only a common word, a verb form,
     clinical vocabulary or an English word shaped like a drug or a state is no name."""
-    if _clinical(word, every_part=aged):
-        return False
     key = word.casefold()
+    if _clinical(word, every_part=aged) or key in _KIND_OF_PATIENT:
+        return False
     parts = key.split("-")
     listed = is_listed_name(word) or all(is_listed_name(p) for p in parts)
     if aged:  # not "hmong-speaking m", "BED 9 - SEPTIC 45M"
         from engine.resolution.unknown_words import verb_form
 
         return listed or not any(p in common_words() or verb_form(p) for p in parts) \
-            and not (is_english(word) and (_CLINICAL_ENDING.fullmatch(word)
-                                           or _STATE_ENDING.search(key)))
+            and not _CLINICAL_ENDING.fullmatch(word) \
+            and not (is_english(word) and _STATE_ENDING.search(key))
     if not listed and (_CLINICAL_ENDING.fullmatch(word) or word.isupper() and len(word) <= 4
                        or not word.isupper() and word[-1].isupper()
                        and sum(c.isupper() for c in word) > 1):
         return False  # "8. DTS - PHENOBARB PROTOCOL", "1. Apixaban (AF)", "2. HFrEF -"
     return listed or not any(is_english(p) for p in parts)
+
+
+def _before_given(word: str) -> bool:
+    """A surname before given names and an age ("hatch, t 19f", "Le, Van Sang M"): a listed
+    name or any word that is no clinical word, verb form, state or kind of patient."""
+    from engine.resolution.unknown_words import verb_form
+
+    key = word.casefold()
+    if key in _KIND_OF_PATIENT:
+        return False
+    return is_listed_name(word) or not (_clinical(word) or verb_form(key)
+                                        or _STATE_ENDING.search(key))
 
 
 def _following(text: str, pos: int, count: int) -> list[re.Match[str]]:
@@ -102,49 +128,60 @@ def _following(text: str, pos: int, count: int) -> list[re.Match[str]]:
     return found
 
 
-def _an_initial(word: str) -> bool:  # "RM 1 ALSAIDI, H 11 YO", "B1 FEKETE, L -", "wong, b. 67f"
-    return len(word) == 1 and word.isupper() or len(word) == 2 and word[1] == "."
+def _an_initial(word: str, aged: bool) -> bool:
+    """"RM 1 ALSAIDI, H 11 YO", "B1 FEKETE, L -", "wong, b. 67f"; in lower case only before an
+    age ("hatch, t 19f")."""
+    return len(word) == 1 and (word.isupper() or aged) or len(word) == 2 and word[1] == "."
 
 
-def _item_name(text: str, head: re.Match[str], listed: bool) -> tuple[int, int] | None:
+def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, int]]:
     """The patient heading one item: a surname, a second surname or given names after a comma
     when age and sex follow ("BED 7 MWAMBA, SAFARI 37M": a given name there may be an English
-    word, "Rupa", "Hope"); None when the words are no name."""
+    word, "Rupa", "Hope"), and a nickname in quotes before it apart (the quotes are no name);
+    nothing when the words are no name."""
     surname = _SURNAME.match(text, head.end())
     if surname is None:
-        return None
-    words, end = [surname.group(1)], surname.end()
+        return []
+    words, end = [surname.group(2)], surname.end()
     for more in (1, 2):  # the other words of a name that age and sex close
         following = _following(text, end, more)
-        if len(following) == more and _AGE_SEX.match(text, following[-1].end()):
+        if len(following) == more and _AGE_SEX.match(text, following[-1].end()) \
+                or more == 1 and following and following[0].group(1).endswith(".") \
+                and _END.match(text, following[0].end()):  # "9 petersheim o. - burns"
             words += [m.group(1) for m in following]
             end = following[-1].end()
             break
     given = _GIVEN.match(text, end)
+    given_and_age = initial_closes = False
     if given:
         for count, stop in ((2, given.end()), (1, given.end(1))):
             names = [w for w in given.groups()[:count] if w]
             aged = _AGE_SEX.match(text, stop) is not None
-            if len(names) == count and (aged or _END.match(text, stop)) \
-                    and all(_an_initial(w) or (not _clinical(w, every_part=True) if aged
+            initial_closes = count == 1 and names[0].endswith(".")  # "srisuk, s. cardiogenic"
+            if len(names) == count and (aged or _END.match(text, stop) or initial_closes) \
+                    and all(_an_initial(w, aged) or (not _clinical(w, every_part=True) if aged
                                                else _a_surname(w)) for w in names):
-                end = stop
+                end, given_and_age = stop, aged
                 break
+            initial_closes = False
     aged = _AGE_SEX.match(text, end) is not None
     # the name's other words, before its age, may be words too ("yeung wing sze - 28f")
-    if not (aged or _END.match(text, end)) or not _a_surname(words[0], aged) \
-            or not all(not _clinical(w, every_part=True) for w in words[1:]):
-        return None
+    if not (aged or _END.match(text, end) or initial_closes) \
+            or not (_a_surname(words[0], aged) or given_and_age and _before_given(words[0])) \
+            or not all(_an_initial(w, aged) or not _clinical(w, every_part=True)
+                       for w in words[1:]):  # "RM 1 LAPP B 16M"
+        return []
     # A bed and the age and sex after the name say "patient" without a sign-out heading.
     if not (listed or head.group("bed") and aged):
-        return None
-    return surname.start(), end
+        return []
+    nickname = [surname.span("nick")] if surname.group("nick") else []
+    return nickname + [(surname.start("name"), end)]
 
 
 class SignoutNameDetector:
     """The patient who heads an item of a sign-out list."""
 
-    spec = DetectorSpec(id="dictionary.signout_names", version=2, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.signout_names", version=3, source=Source.DICTIONARY,
                         description="patients heading the items of a sign-out list")
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:
@@ -153,8 +190,7 @@ class SignoutNameDetector:
         listed = _SIGNOUT.search(text) is not None
         spans = []
         for head in _HEAD.finditer(text):
-            found = _item_name(text, head, listed)
-            if found:
-                spans.append(Span(*found, Label.PATIENT, source=Source.DICTIONARY,
-                                  detector=self.spec.qualified, confidence=0.6))
+            spans += [Span(start, end, Label.PATIENT, source=Source.DICTIONARY,
+                           detector=self.spec.qualified, confidence=0.6)
+                      for start, end in _item_name(text, head, listed)]
         return spans

@@ -33,6 +33,8 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          # "Obreros Unidos Legal Project", "Himalaya Home Care Services"
          r"|(?:Family|Community|Newcomer|Refugee|Immigrant|Legal)\s+(?:Services|Project)"
          r"|Home\s+Care\s+Services|Ventilator\s+Care|Skilled\s+Nursing"
+         # a home ventilator's or oxygen's supplier: "via Ocean State Respiratory Services"
+         r"|(?:Respiratory|Oxygen|Home\s+Medical)\s+(?:Services|Supply|Equipment)"
          r"|(?:Adolescent|Psychiatric|Behavioral|Eating\s+Disorders?)\s+(?:Unit|Program)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"

@@ -96,7 +96,10 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 # a list's heading: "Night Float Sign-out 1/9"
                 r"|sign[ \t-]?out|handoff|hand-off"
                 # a family's appointments: "UPCOMING HEARING 3/4", "funeral 6/2", "flight 5/9"
-                r"|(?<!of[ \t])hearing|court|funeral|flight|arriv\w*")
+                r"|(?<!of[ \t])hearing|court|funeral|flight|arriv\w*"
+                # how the injury happened: "METH LAB EXPLOSION 5/2", "house fire 3/9", "GSW 6/1"
+                r"|explosion|fire|assault\w*|gsw|stabbed|stabbing|crash|mva"
+                r"|accident|drown\w*|overdose")
 # What a person or a service is after being told: "MORGUE AWARE", "dr akana paged".
 TOLD = r"aware|notified|paged|updated|informed|called|contacted"
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
@@ -170,7 +173,8 @@ CLOCK_AFTER = (r"[ \t,]*(?:[@~][ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/%]|\.
 # Verbs whose subject a patient named after "pt" is ("PT NOEL REMAINS INTUBATED").
 SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reported|denies|denied"
                  r"|tolerated|tolerating|slept|rested|appears|appeared|continues|cont|c/o"
-                 r"|complains|coding|coded|arrested|desatted|desatting|seized|seizing")
+                 r"|complains|coding|coded|arrested|desatted|desatting|seized|seizing"
+                 r"|self-extubated|became|fell|pulled|woke|awoke")  # "pt fisher self-extubated"
 
 # A 24-hour clock written as four digits: "0530", "2217".
 # An intensive or recovery care unit by its acronym, in lower case: "micu", "cticu", "neuroicu",

@@ -173,10 +173,10 @@ def _charting_word(word: str, icu: frozenset[str]) -> bool:
 
 
 ADDRESS_RULES: tuple[RegexRule, ...] = (
-    # No comparison before the house number ("MAP <60 AGAIN WILL PLACE"); a ">" that opens a
-    # line quotes a letter (">228 Ringvej 144").
+    # No comparison or price before the house number ("MAP <60 AGAIN WILL PLACE", "~$60 EACH
+    # WAY"); a ">" that opens a line quotes a letter (">228 Ringvej 144").
     RegexRule("address.street", L,
-              rf"(?<![\w\-/.#<=~+])(?<![ \t\w]>)({_STREET}{_UNIT}*"
+              rf"(?<![\w\-/.#<=~+$])(?<![ \t\w]>)({_STREET}{_UNIT}*"
               rf"(?:(?:,[ \t]*|[ \t]*\n[ \t>]*)(?:{_CONT_LINE})(?=[ \t]*(?:[,\n.;)?]|$))){{0,3}})",
               0.8, subtype="STREET", group=1, validate=street_without_shorthand),
     # "Address: ..." announces the rest of the line (and continuation lines).

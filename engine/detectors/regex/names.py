@@ -33,7 +33,9 @@ _TITLED = rf"(?!(?:Dr|Mr|Mrs|Ms|Prof)\b)({PERSON_NAME}|{NAME_TOKEN})"  # "doctor
 _FIELD_SEP = r"[ \t]*[:\-–][ \t]*"
 _SURNAME_COMMA_NAME = r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b"  # "Doe, Quartz"
 # "Pt: Mrs. Hedda Ostrowski", "known to family as Doña Chepa"
-_HONORIFIC = r"(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS|Doña|Señora|Señor|Sra|Srta)"
+# and a monk's or an elder's honorific in Thai, Lao and Khmer families ("Phra Sombat", "Khun Mali")
+_HONORIFIC = (r"(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS|Doña|Señora|Señor|Sra|Srta"
+              r"|(?i:ajahn|ajarn|phra|bhante|venerable|khun))")
 _DOCTOR_FIELDS = (r"referring(?:\s+(?:physician|provider|doctor|md))?|attending(?:\s+physician)?"
                   r"|physician|provider|surgeon|assistant|anesthesiologist|anaesthetist"
                   r"|dictated\s+by|transcribed\s+by|signed\s+by|electronically\s+signed\s+by"

@@ -69,6 +69,7 @@ _CARE_KINDS = frozenset("long term short vent trach skilled acute subacute law l
                         " wound dialysis memory ltach ltac snf irf hospice medicare medicaid"
                         .split())
 _PLACED = frozenset("to at from in into".split())
+_DIRECTIONS = frozenset("n s e w ne nw se sw".split())
 _NOT_AFTER = re.compile(r"[ \t]+(?i:not)\b")
 _SHORT = frozenset({"has"})  # not in the word lists (Webster's has no "has")
 _FUNCTION = frozenset("a an the to at from of in on and for with by per via is was vs versus or re"
@@ -156,6 +157,10 @@ def cased_view(text: str) -> str | None:
                     run.append(j)
                 while run and keys[run[-1]] in _GENERIC:
                     run.pop()  # "LOCAL HOSPITAL", "the NEW GENERAL HOSPITAL" stay words
+                first = run[-1] if run else i
+                if first > 0 and keys[first - 1] in _DIRECTIONS and run \
+                        and _HOUSE.search(text[start:words[first - 1].start()]):
+                    run.append(first - 1)  # "2216 w cedar ave": the street's side of town
                 numbered = bool(run) and bool(_HOUSE.search(text[start:words[run[-1]].start()]))
                 one_name = len(run) == 1 and key in _NAMED_BY_ONE_WORD \
                     and keys[run[0]] not in _KINDS \
