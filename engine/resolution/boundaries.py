@@ -390,26 +390,6 @@ def _same_case(word: str, other: str) -> bool:
     return word.isupper() == other.isupper() and word[:1].isupper() == other[:1].isupper()
 
 
-# Pacific names keep their glottal stop: "'ANA MAFI", "Saufo'i" (not a possessive "Tonga's").
-_GLOTTAL_AFTER = re.compile(r"['’ʻ](?!(?i:s|d|m|t|ll|re|ve)\b)[^\W\d_]+")  # not "eval'd"
-_GLOTTAL_BEFORE = re.compile(r"(?:^|(?<=[\s(\"“]))['’ʻ]\Z")
-
-
-def with_glottal_stops(text: str, span: Span) -> Span:
-    """A name span that stops at an okina or apostrophe inside or before the name takes the
-    rest of the name in."""
-    if span.label not in _NAME_LABELS:
-        return span
-    start, end = span.start, span.end
-    if start > 0 and _GLOTTAL_BEFORE.search(text, max(0, start - 2), start) \
-            and text[start:start + 1].isalpha() and text[end:end + 1] not in ("'", "’"):
-        start -= 1  # not 'Ana' in quotes
-    after = _GLOTTAL_AFTER.match(text, end)
-    if after and text[end - 1:end].isalpha():
-        end = after.end()
-    return span if (start, end) == (span.start, span.end) else span.moved(start, end)
-
-
 def with_facility_head(text: str, span: Span) -> Span:
     """A place or facility followed by its head word takes it in, unless it has one already
     ("Seaview Manor assisted living" is the manor)."""

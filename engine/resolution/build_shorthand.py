@@ -287,6 +287,9 @@ CURATED = (
     # congenital heart lesions, a shunt and the drug that keeps a duct open, where a pediatric
     # cardiac sign-out could put a name ("3 - txoov tof pod 8", "hlhs on pge 0.03")
     "tof", "tga", "tapvr", "tapvc", "cavc", "coa", "dorv", "bts", "pge",
+    # valve and aortic repairs through a catheter, a heart transplant, a pump's model, where a
+    # cardiac sign-out could put a name ("bed 10: tavr pod 1", "Bed 11: OHT POD 6")
+    "tavr", "savr", "tevar", "evar", "tcar", "oht", "hm3", "mitraclip",
 )
 
 # Short forms of common first names that the en_US list lacks ("Al", "Ed", "Mac").

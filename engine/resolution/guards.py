@@ -45,7 +45,6 @@ from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import (
     pieces,
     with_facility_head,
-    with_glottal_stops,
     without_edge_words,
 )
 from engine.resolution.edges import (
@@ -85,6 +84,7 @@ from engine.resolution.measurements import (
     table_cells,
 )
 from engine.resolution.model_numbers import age_of_a_model_number, model_number_is_no_identifier
+from engine.resolution.name_extent import with_given_name_before_age, with_glottal_stops
 from engine.resolution.names_as_words import (
     clinical_term_as_name,
     half_of_a_name,
@@ -198,8 +198,8 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
                     text, shaped, sections or [], beside):
                 dropped.append(span)
             else:
-                kept.append(with_facility_head(
-                    text, with_glottal_stops(text, without_edge_words(text, shaped))))
+                kept.append(with_facility_head(text, with_given_name_before_age(
+                    text, with_glottal_stops(text, without_edge_words(text, shaped)))))
     return kept, dropped
 
 

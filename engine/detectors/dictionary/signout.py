@@ -36,7 +36,7 @@ _HEAD = re.compile(r"(?m:^[ \t]*(?:\[[ xX]?\][ \t]*)?"
 # The first word, an initial or a nickname in quotes before it ("r. amaya", '"CHIEF" LOONSFOOT'),
 # not a newborn's "bb" ("bb vang 3 days").
 _SURNAME = re.compile(rf"(?:(?i:bb|baby)[ \t]+)?(?:[\"“](?P<nick>[^\"”\n]{{1,20}})[\"”][ \t]+)?"
-                      rf"(?P<name>(?:[^\W\d_]\.[ \t]?)?({_WORD}))")
+                      rf"(?P<name>(?:[^\W\d_]\.[ \t]?)?(?P<word>{_WORD}))")
 # "LOPEZ IXCOY 33M", "yeung wing sze - 28f", "fisher s. 23f"
 _SECOND = re.compile(rf"[ \t]+([^\W\d_]\.|{_WORD})")
 _GIVEN = re.compile(rf",[ \t]*([^\W\d_]\.|{_WORD})(?:[ \t]+({_WORD}))?")  # "SUBBA, LOK NATH"
@@ -105,6 +105,17 @@ def _a_surname(word: str, aged: bool = False) -> bool:
     return listed or not any(is_english(p) for p in parts)
 
 
+def _problem_after(text: str, pos: int) -> bool:
+    """Clinical shorthand or vocabulary as the next word: "LVAD", "trach", "post", "NICM"."""
+    from engine.resolution.shorthand import is_shorthand
+
+    following = _SECOND.match(text, pos)
+    if following is None:
+        return False
+    key = following.group(1).casefold()
+    return is_shorthand(key) or key in clinical_words()
+
+
 def _before_given(word: str) -> bool:
     """A surname before given names and an age ("hatch, t 19f", "Le, Van Sang M"): a listed
     name or any word that is no clinical word, verb form, state or kind of patient."""
@@ -142,7 +153,7 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
     surname = _SURNAME.match(text, head.end())
     if surname is None:
         return []
-    words, end = [surname.group(2)], surname.end()
+    words, end = [surname.group("word")], surname.end()
     for more in (1, 2):  # the other words of a name that age and sex close
         following = _following(text, end, more)
         if len(following) == more and _AGE_SEX.match(text, following[-1].end()) \
@@ -165,8 +176,14 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
                 break
             initial_closes = False
     aged = _AGE_SEX.match(text, end) is not None
+    # In a sign-out list, clinical shorthand right after a listed surname that is no English
+    # word closes it ("bed 14 mcghee trach"); an unknown word there is as often shorthand that
+    # no list holds ("tls pt", "mcc tbi").
+    problem_after = listed and len(words) == 1 and not given_and_age and end == surname.end() \
+        and _problem_after(text, end) and _a_surname(words[0]) \
+        and is_listed_name(words[0]) and not is_english(words[0])
     # the name's other words, before its age, may be words too ("yeung wing sze - 28f")
-    if not (aged or _END.match(text, end) or initial_closes) \
+    if not (aged or _END.match(text, end) or initial_closes or problem_after) \
             or not (_a_surname(words[0], aged) or given_and_age and _before_given(words[0])) \
             or not all(_an_initial(w, aged) or not _clinical(w, every_part=True)
                        for w in words[1:]):  # "RM 1 LAPP B 16M"

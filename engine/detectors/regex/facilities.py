@@ -35,6 +35,11 @@ _HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+C
          r"|Home\s+Care\s+Services|Ventilator\s+Care|Skilled\s+Nursing"
          # a home ventilator's or oxygen's supplier: "via Ocean State Respiratory Services"
          r"|(?:Respiratory|Oxygen|Home\s+Medical)\s+(?:Services|Supply|Equipment)"
+         # a legal aid society, a funeral home, a veterans' home, a clinic by the health it
+         # gives: "Proyecto Juntos Legal Aid", "Hightower & Sons Funeral Home", "Nineveh Family
+         # Health"
+         r"|Legal\s+Aid|Funeral\s+Home|Veterans\s+Home|Medical\s+Respite"
+         r"|Family\s+Health"
          r"|(?:Adolescent|Psychiatric|Behavioral|Eating\s+Disorders?)\s+(?:Unit|Program)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"
@@ -156,12 +161,23 @@ _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "nea
 _HEAD_AT_END = re.compile(rf"[ \t]+{_HEAD}$")
 
 
+# What the writer wants or did before a head word, capitalised at a sentence's start.
+_WANTS_BEFORE = frozenset("will would may might should can could must need needs needed require"
+                          " requires required want wants prefer prefers recommend recommends"
+                          " recommended consider call called consult consulted refer referred"
+                          " start started see seen get".split())
+
+
 def _named_head(text: str) -> bool:
     """A head word with a name before it, not only generic words ("Outpatient Renal Center":
     the head is two words)."""
     from engine.resolution.shorthand import service_word
 
     words = _HEAD_AT_END.sub("", text).casefold().split()
+    while words and words[0] in _WANTS_BEFORE:
+        words.pop(0)  # "Will Need Legal Aid", "Needs Skilled Nursing": a need, no name
+        if not words:
+            return False
     through = [i for i, w in enumerate(words) if w in _THROUGH]
     if through:
         words = words[through[-1] + 1:]

@@ -1,0 +1,53 @@
+"""Where a name span stops short of the name: an okina or an apostrophe inside or before it
+("'ANA MAFI", "Saufo'i"), or a third given name before the patient's age ("PT: KWAN, TAK SHING
+69M", "PT FONG, WAI MAN 68 YO M": a model often stops at the second word, and Chinese given names
+are often English words)."""
+
+from __future__ import annotations
+
+import re
+
+from engine.core.domain import Span
+from engine.core.labels import Label
+
+_NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
+# Pacific names keep their glottal stop: "'ANA MAFI", "Saufo'i" (not a possessive "Tonga's").
+_GLOTTAL_AFTER = re.compile(r"['’ʻ](?!(?i:s|d|m|t|ll|re|ve)\b)[^\W\d_]+")  # not "eval'd"
+_GLOTTAL_BEFORE = re.compile(r"(?:^|(?<=[\s(\"“]))['’ʻ]\Z")
+# One more given name, then the age and sex: " SHING  69M", " MAN 68 YO M", " Wai, 50 F".
+_GIVEN_BEFORE_AGE = re.compile(r"[ \t]+([^\W\d_]{2,})(?=,?[ \t]+\d{1,3}[ \t]*"
+                               r"(?:(?i:yo|y/o|y\.o\.)[ \t]*)?[MFmf]\b)")
+
+
+def with_glottal_stops(text: str, span: Span) -> Span:
+    """A name span that stops at an okina or apostrophe inside or before the name takes the
+    rest of the name in."""
+    if span.label not in _NAME_LABELS:
+        return span
+    start, end = span.start, span.end
+    if start > 0 and _GLOTTAL_BEFORE.search(text, max(0, start - 2), start) \
+            and text[start:start + 1].isalpha() and text[end:end + 1] not in ("'", "’"):
+        start -= 1  # not 'Ana' in quotes
+    after = _GLOTTAL_AFTER.match(text, end)
+    if after and text[end - 1:end].isalpha():
+        end = after.end()
+    return span if (start, end) == (span.start, span.end) else span.moved(start, end)
+
+
+def with_given_name_before_age(text: str, span: Span) -> Span:
+    """A patient written surname first ("KWAN, TAK") takes in one more given name when the age
+    and sex follow it; not shorthand, clinical vocabulary or a longer English word ("DOE, JOHN
+    ADMITTED 68 M" keeps its two words)."""
+    from engine.detectors.dictionary.context import clinical_words, is_english
+    from engine.resolution.shorthand import is_shorthand
+
+    covered = text[span.start:span.end]
+    if span.label is not Label.PATIENT or ", " not in covered or "\n" in covered:
+        return span
+    more = _GIVEN_BEFORE_AGE.match(text, span.end)
+    if more is None:
+        return span
+    key = more.group(1).casefold()
+    if is_shorthand(key) or key in clinical_words() or is_english(key) and len(key) > 5:
+        return span  # "DOE, JOHN SEPTIC 68 M"; a short syllable may be a word ("WAI MAN")
+    return span.moved(span.start, more.end())
