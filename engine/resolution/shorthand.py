@@ -31,7 +31,7 @@ from engine.detectors.dictionary.context import (
     said_to_be_called,
 )
 from engine.detectors.dictionary.lists import sections
-from engine.detectors.regex.fragments import SUBJECT_VERBS
+from engine.detectors.regex.fragments import CHILD_AGE_UNIT, SUBJECT_VERBS
 from engine.paths import resource
 from engine.resolution.edges import line_around
 from engine.resolution.unknown_words import unknown_name_word, verb_form
@@ -142,7 +142,7 @@ def named_word(word: str) -> bool:
 # HER, 6 DAY OLD M".
 _AGE_AFTER = re.compile(r"(?i:,?[ \t]+(?:(?:is|was)[ \t]+)?(?:an?[ \t]+)?\d{1,3}[ \t]*"
                         r"(?:-?[ \t]*(?:yo|y/o|y\.o\.|years?|yr)\b|[mf]\b"
-                        r"|-?[ \t]*(?:days?|wks?|weeks?|mos?|months?)[ \t\-]+old\b)"
+                        rf"|-?[ \t]*{CHILD_AGE_UNIT}[ \t\-]+old\b)"
                         r"|[ \t]+\(\d{1,3}(?:[ \t]*(?:yo|y/o|[mf]))?\)|,?[ \t]+who\b)")
 
 

@@ -22,7 +22,7 @@ from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import clinical_words, is_english
 from engine.detectors.dictionary.names import is_listed_name
 from engine.detectors.dictionary.stopwords import common_words
-from engine.detectors.regex.fragments import BED
+from engine.detectors.regex.fragments import BED, CHILD_AGE_UNIT
 
 _SIGNOUT = re.compile(r"(?i:\bsign[ \-]?out|\bhand[ \-]?(?:off|over)|\bcensus\b|\boverflow\b"
                       r"|\bcross[ \-]?cover)")
@@ -46,8 +46,7 @@ _GIVEN = re.compile(rf",[ \t]*([^\W\d_]\.|{_WORD})(?:[ \t]+({_WORD}))?")  # "SUB
 _AGE_SEX = re.compile(r"(?:[ \t]+\(?[\"“][^\"”\n]{1,20}[\"”]\)?)?(?:,|[ \t]+[-–—])?[ \t]+"
                       r"(?:\d{1,3}[ \t]?(?:(?i:y/?o|y\.o\.|yrs?)\b[ \t]?)?[MFmf]\b(?!['’-])"
                       r"|\d{1,3}[ \t]?(?i:y/?o|y\.o\.|yrs?)(?![\w/])"
-                      r"|\d{1,2}[ \t]?(?i:days?|wks?|weeks?|mos?|months?)(?:[ \t\-]+(?i:old))?"
-                      r"(?![\w/])"
+                      rf"|\d{{1,2}}[ \t]?{CHILD_AGE_UNIT}(?:[ \t\-]+(?i:old))?(?![\w/])"
                       r"|\d{1,3}(?=[ \t]+[-–—][ \t])|[MFmf]\b(?![.'’-]))")
 # The item's first word, then a comma, a bracket, a dash, a bar or a nickname in quotes: "3)
 # Halvorsen-Quaye - POD 0", "- ahn, copd/pna", "2. tuck (frat pt) - etoh", "5 - fa'alogo \"nana\"",

@@ -181,6 +181,9 @@ SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reporte
 # "ccu", "csru", "pacu".
 ICU_UNIT = r"(?:[a-z]{0,5}icu|ccu|csru|pacu)"
 
+# A child's age by its unit, "old" optional after it: "2 MO", "6 wk", "6 DAY OLD".
+CHILD_AGE_UNIT = r"(?i:days?|wks?|weeks?|mos?|months?)"
+
 # A sign-out list's bed: "BED 4", "Rm 5", "room #12", "bay 3B".
 BED = r"(?i:bed|rm|room|bay)[ \t]*#?\d{1,3}[A-Za-z]?"
 
