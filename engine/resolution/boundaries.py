@@ -111,7 +111,9 @@ _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|p
 _REPORTING = frozenset({"called", "discussed", "likely", "possibly", "probably", "paged",
                         "faxed", "contacted", "notified", "spoke", "updated",
                         # "MEETS KING'S COLLEGE CRITERIA", "NOT YET MEETING KING'S COLLEGE"
-                        "meets", "meeting", "met", "yet"})
+                        "meets", "meeting", "met", "yet",
+                        # "Rec Tremont Valley Rehabilitation", "Awaiting Kindred LTACH"
+                        "rec", "recs", "recommend", "recommends", "awaiting", "options"})
 
 
 def pieces(text: str, span: Span) -> list[Span]:

@@ -264,6 +264,8 @@ _FRACTION = re.compile(r"[1-3]/[2-4]")
 _ABOUT_A_DAY = re.compile(r"(?i:\b(?:dc|d/c|discharge|mtg|meeting|f/u|due|by|until|on|date"
                           r"|anticipated|expected|planned|around)[ \t]*\Z)")
 # "hypotension 2/2 sepsis", "delayed extubation 2/2 bleeding": "2/2" is "secondary to".
+# "2/2" before a word is "secondary to" ("resp failure 2/2 pna", "adm 2/2 worsening RV
+# failure"), unless a form's gap follows it ("ICU ADMIT 2/2   TRANSFER 2/9").
 _SECONDARY_TO = re.compile(r"[ \t]+(?i:to\b|(?!(?:at|on|and|with|was|when|for|per|the|am|pm|noon"
                            r"|in|of|by|from|until|after|before|then|now|still|already|growing|grew"
                            r"|pending|positive|negative|neg|pos|without|showed|shows|ngtd)\b)[a-z]{3,})")
@@ -273,7 +275,9 @@ _HEADING_AFTER = re.compile(r"[ \t]*(?:$|\n|[-–:][ \t])", re.MULTILINE)
 # "BCX 3/14 and 3/15", "PS 15/5 -> 12/5": the one before decides
 _LISTED_AFTER = re.compile(r"(?<![\w/])(\d{1,2}/\d{1,2})[ \t]*(?:,|&|\+|->|→|(?i:and))[ \t]*$")
 # "vanco day 10/14", "cycle 3/12": a day of a course, not a month and year
-_COURSE_DAY_BEFORE = re.compile(r"(?i:\b(?:day|dose|cycle|round|course|pod|hd)[ \t#:]*$)")
+# A day of a course, not a dialysis session's date ("LAST HD 4/11", "next hd 3/9").
+_COURSE_DAY_BEFORE = re.compile(r"(?i:\b(?:day|dose|cycle|round|course|pod"
+                                r"|(?<!last[ \t])(?<!next[ \t])(?<!missed[ \t])hd)[ \t#:]*$)")
 _CHAIN_GOES_ON = re.compile(r"^(?:/\d|[ \t]*%)")
 _PERCENT_AFTER = re.compile(r"^[ \t]*(?:%|(?i:hz|mmhg|cmh2o)\b)")  # "vest 12-14-16 hz"
 
@@ -361,6 +365,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
         core_start = start + covered.index(core)
         if not (month_day(core) or day_month(core)) \
                 or core == "2/2" and _SECONDARY_TO.match(text, end) \
+                and text[end:end + 2] != "  " \
                 or _PER_HOURS_AFTER.match(text, core_start + len(core)):
             return False  # "Na rise max 6-8/24h": a rate
         if day_month(core) and drug_before(text, core_start):

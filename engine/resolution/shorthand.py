@@ -305,6 +305,7 @@ _SERVICES = (r"hf|chf|ep|copd|ckd|esrd|ibd|hiv|id|tb|cf|ms|als|pd|dm|htn|ob|gyn|
              r"|physical|therapy|rehabilitation|occupational|speech|hearing|foot|podiatry"
              r"|endo|vasc|cards|pulm|onc|neuro|nephro|nephrology|ortho|psych|derm|rheum|uro"
              r"|heme|burn|trauma|stroke|epilepsy|nutrition|support|device|pacemaker|dental"
+             r"|neurodevelopmental|developmental|birth|birthing"
              r"|dentistry|joint|multidisciplinary|head|neck|radiation|thyroid|bariatric|ostomy"
              r"|colorectal|hemophilia|sickle[ \t]+cell"
              r"|village|tribal|rural|satellite|mobile|outreach|troop"  # where a generic one stands

@@ -22,17 +22,27 @@ from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import clinical_words, is_english
 from engine.detectors.dictionary.names import is_listed_name
 from engine.detectors.dictionary.stopwords import common_words
-from engine.detectors.regex.fragments import BED, CHILD_AGE_UNIT
 
 _SIGNOUT = re.compile(r"(?i:\bsign[ \-]?out|\bhand[ \-]?(?:off|over)|\bcensus\b|\boverflow\b"
                       r"|\bcross[ \-]?cover)")
 _WORD = r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)?"
-# Where an item starts: "1.", "2)", "1 -", "12 |", "- ", "B1", "2 fisher s. 23f", or a bed:
-# "BED 4 -", "Rm 5", "-bed 10", "[ ] bed 6" (a to-do box before it), "BED 9 (MAESTAS, 23 M".
-_HEAD = re.compile(r"(?m:^[ \t]*(?:\[[ xX]?\][ \t]*)?"
-                   rf"(?:(?P<bed>(?:[-*•][ \t]*)?{BED})[ \t]*(?:[-–—:.)|(][ \t]*)?"
-                   r"|(?:\d{1,2}[.)]|\d{1,2}[ \t]*[-–—|]|[-*•]|B\d{1,2}(?=[ \t])"
-                   r"|\d{1,2}(?=[ \t]+[^\W\d_]))[ \t]*))")
+
+
+@lru_cache(maxsize=1)
+def _head() -> re.Pattern[str]:
+    """Where an item starts: "1.", "2)", "1 -", "12 |", "- ", "B1", "2 fisher s. 23f", a room
+    ("403 TOOMER F TAVR", "412 - battle"), or a bed: "BED 4 -", "Rm 5", "-bed 10", "[ ] bed 6"
+    (a to-do box before it), "BED 9 (MAESTAS, 23 M". Compiled on first use: the bed's fragment
+    lives with the rules, whose package compiles every rule when imported, and the desktop
+    imports this module at start."""
+    from engine.detectors.regex.fragments import BED
+
+    return re.compile(r"(?m:^[ \t]*(?:\[[ xX]?\][ \t]*)?"
+                      rf"(?:(?P<bed>(?:[-*•][ \t]*)?{BED})[ \t]*(?:[-–—:.)|(][ \t]*)?"
+                      r"|(?:\d{1,2}[.)]|\d{1,3}[ \t]*[-–—|]|[-*•]|B\d{1,2}(?=[ \t])"
+                      r"|\d{1,3}(?=[ \t]+[^\W\d_]))[ \t]*))")
+
+
 # The first word, an initial or a nickname in quotes before it ("r. amaya", '"CHIEF" LOONSFOOT'),
 # not a newborn's "bb" ("bb vang 3 days").
 _SURNAME = re.compile(rf"(?:(?i:bb|baby)[ \t]+)?(?:[\"“](?P<nick>[^\"”\n]{{1,20}})[\"”][ \t]+)?"
@@ -40,14 +50,23 @@ _SURNAME = re.compile(rf"(?:(?i:bb|baby)[ \t]+)?(?:[\"“](?P<nick>[^\"”\n]{{1
 # "LOPEZ IXCOY 33M", "yeung wing sze - 28f", "fisher s. 23f"
 _SECOND = re.compile(rf"[ \t]+([^\W\d_]\.|{_WORD})")
 _GIVEN = re.compile(rf",[ \t]*([^\W\d_]\.|{_WORD})(?:[ \t]+({_WORD}))?")  # "SUBBA, LOK NATH"
-# Age and sex after the name, a nickname, a comma or a dash between: "58 M", "70f", "45 yo F",
-# "12 YO", '("LOULOU") 10 YO', ", 72m", " - 28f", a child's age ("2 MO", "6 wk", "6 DAY OLD"),
-# the age alone before a dash ("melancon 57 - ugib"), or the sex alone: "DORVIL F HE GR 3".
-_AGE_SEX = re.compile(r"(?:[ \t]+\(?[\"“][^\"”\n]{1,20}[\"”]\)?)?(?:,|[ \t]+[-–—])?[ \t]+"
+
+
+@lru_cache(maxsize=1)
+def _age_sex() -> re.Pattern[str]:
+    """Age and sex after the name, a nickname, a comma or a dash between: "58 M", "70f", "45 yo
+    F", "12 YO", '("LOULOU") 10 YO', ", 72m", " - 28f", a child's age ("2 MO", "6 wk", "6 DAY
+    OLD"), the age alone before a dash ("melancon 57 - ugib"), or the sex alone: "DORVIL F HE GR
+    3". Compiled on first use, as ``_head``."""
+    from engine.detectors.regex.fragments import CHILD_AGE_UNIT
+
+    return re.compile(r"(?:[ \t]+\(?[\"“][^\"”\n]{1,20}[\"”]\)?)?(?:,|[ \t]+[-–—])?[ \t]+"
                       r"(?:\d{1,3}[ \t]?(?:(?i:y/?o|y\.o\.|yrs?)\b[ \t]?)?[MFmf]\b(?!['’-])"
                       r"|\d{1,3}[ \t]?(?i:y/?o|y\.o\.|yrs?)(?![\w/])"
                       rf"|\d{{1,2}}[ \t]?{CHILD_AGE_UNIT}(?:[ \t\-]+(?i:old))?(?![\w/])"
                       r"|\d{1,3}(?=[ \t]+[-–—][ \t])|[MFmf]\b(?![.'’-]))")
+
+
 # The item's first word, then a comma, a bracket, a dash, a bar or a nickname in quotes: "3)
 # Halvorsen-Quaye - POD 0", "- ahn, copd/pna", "2. tuck (frat pt) - etoh", "5 - fa'alogo \"nana\"",
 # "rm 11 | brach | hypoNa".
@@ -155,7 +174,7 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
     words, end = [surname.group("word")], surname.end()
     for more in (1, 2):  # the other words of a name that age and sex close
         following = _following(text, end, more)
-        if len(following) == more and _AGE_SEX.match(text, following[-1].end()) \
+        if len(following) == more and _age_sex().match(text, following[-1].end()) \
                 or more == 1 and following and following[0].group(1).endswith(".") \
                 and _END.match(text, following[0].end()):  # "9 petersheim o. - burns"
             words += [m.group(1) for m in following]
@@ -166,7 +185,7 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
     if given:
         for count, stop in ((2, given.end()), (1, given.end(1))):
             names = [w for w in given.groups()[:count] if w]
-            aged = _AGE_SEX.match(text, stop) is not None
+            aged = _age_sex().match(text, stop) is not None
             initial_closes = count == 1 and names[0].endswith(".")  # "srisuk, s. cardiogenic"
             if len(names) == count and (aged or _END.match(text, stop) or initial_closes) \
                     and all(_an_initial(w, aged) or (not _clinical(w, every_part=True) if aged
@@ -174,7 +193,7 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
                 end, given_and_age = stop, aged
                 break
             initial_closes = False
-    aged = _AGE_SEX.match(text, end) is not None
+    aged = _age_sex().match(text, end) is not None
     # In a sign-out list, clinical shorthand right after a listed surname that is no English
     # word closes it ("bed 14 mcghee trach"); an unknown word there is as often shorthand that
     # no list holds ("tls pt", "mcc tbi").
@@ -205,7 +224,7 @@ class SignoutNameDetector:
         text = doc.text
         listed = _SIGNOUT.search(text) is not None
         spans = []
-        for head in _HEAD.finditer(text):
+        for head in _head().finditer(text):
             spans += [Span(start, end, Label.PATIENT, source=Source.DICTIONARY,
                            detector=self.spec.qualified, confidence=0.6)
                       for start, end in _item_name(text, head, listed)]

@@ -17,6 +17,7 @@ from engine.detectors.regex.rule import RegexRule, RuleDetector
 from engine.detectors.regex.sex import SEX_RULES
 from engine.detectors.regex.staff import STAFF_RULES
 from engine.detectors.regex.towns import TOWN_RULES
+from engine.detectors.regex.wards import WARD_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
@@ -38,7 +39,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
     ("regex.name", 19, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES,
      "names in titles, credentials, form fields, signatures; two-word tribal surnames"),
-    ("regex.facility", 24, FACILITY_RULES,
+    ("regex.facility", 24, FACILITY_RULES + WARD_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
     ("regex.staff", 15, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),

@@ -56,19 +56,13 @@ _NOT_LIMITED = (r"(?!(?<=Limited)[ \t]+(?i:rom|arom|prom|range|motion|movement|m
                 r"(?!(?<=AG)[ \t]*(?:\d|[<>=]|(?i:closed|open|gap|normal|wnl)\b))")  # anion gap
 
 # Where a patient goes or comes from: "transfer to CMC", "seen at OHSU", "back to Ward 4".
-_MOVE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to|arrived"
-         r"|sent\s+to|back\s+to|returned?\s+to|d/c\s+to|discharged?\s+to|floor:)[ \t]+"
-         r"(?:the[ \t]+)?)")  # "To floor: Whitcomb 4 trauma"
+MOVE_TO_PLACE = (r"(?i:\b(?:at|to|from|transfer(?:red)?\s+to|transferred\s+from|admitted\s+to"
+                 r"|arrived|sent\s+to|back\s+to|returned?\s+to|d/c\s+to|discharged?\s+to|floor:)"
+                 r"[ \t]+(?:the[ \t]+)?)")  # "To floor: Whitcomb 4 trauma"
 
 _TRANSFER = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|admitted\s+to|sent\s+to|back\s+to"
              r"|(?:records|requested)\s+(?:to|from)|presented\s+to"  # "records from PMH"
              r"|returned?\s+to|d/c\s+to|discharged?\s+to)[ \t]+(?:the[ \t]+)?)")
-
-# A unit named with a number ("Kessler 3", "Baker 5B"), not a dose, ratio or time after it.
-_UNIT_NAME = rf"{UP}{LETTER}{{2,}}[ \t]+\d{{1,2}}[A-Za-z]?\b"
-_NOT_DOSE = (r"(?![/\-:.]\d|[ \t]*(?i:mg|mcg|g\b|ml|units?|%|mmol|meq|tabs?|caps?|puffs?|l\b"
-             r"|lpm|mic\b|k?cal\b|/|nc\b|np\b|nrb\b|hfnc\b|fm\b|o2\b|via\b|mask\b"
-             r"|yrs?\b|years?|mos?\b|months?|wks?\b|weeks?|days?|hrs?\b|hours?|backup))")
 
 # A service's room, diet or list after an acronym: "BACK AT OUTPT UNIT", "D/C'D FROM MED
 # LIST", "from ENT floor".
@@ -165,7 +159,8 @@ _HEAD_AT_END = re.compile(rf"[ \t]+{_HEAD}$")
 _WANTS_BEFORE = frozenset("will would may might should can could must need needs needed require"
                           " requires required want wants prefer prefers recommend recommends"
                           " recommended consider call called consult consulted refer referred"
-                          " start started see seen get".split())
+                          " start started see seen get await awaiting revisit pending option"
+                          " options rec recs discuss".split())
 
 
 def _named_head(text: str) -> bool:
@@ -300,79 +295,6 @@ def _staff_acronym(text: str) -> bool:
         and text.casefold() not in drug_words() and text.casefold() not in _KINDS
 
 
-def _named_unit(text: str) -> bool:
-    """"Kessler 3", "Baker 5B": a name, not a room, bed or English word, with its number;
-    nor shorthand or a drug with its dose ("back to Keppra 5", "back to ACEI 3")."""
-    from engine.detectors.dictionary.context import is_english
-    from engine.resolution.shorthand import is_shorthand
-    from engine.resolution.terms import drug_words
-
-    word = text.split()[0]
-    return not is_english(word) and not is_shorthand(word) \
-        and word.casefold() not in drug_words()
-
-
-# Surnames that are also the nouns a number follows in notes ("Day 3", "Room 5", "Line 2",
-# "Page 4"): a count, a stage, a bed or a room, never a ward's name. Directions stay names
-# of units ("back to West 4").
-_COUNTED = frozenset({
-    "day", "night", "week", "month", "year", "hour", "level", "grade", "stage", "type",
-    "class", "phase", "step", "room", "bed", "bay", "line", "page", "post", "part", "dose",
-    "cycle", "round", "lead", "view", "score", "tier", "group", "number", "gravida", "para",
-    "trial", "visit", "session", "floor", "unit", "ward", "pod", "suite", "wing", "tower",
-    "station", "block", "section", "zone", "port", "box", "case", "chapter", "item", "note",
-    "bag", "bottle", "can", "cup", "gate", "door", "table", "chair", "pump", "channel"})
-# Where a patient is moved: "back to Baker 5", "transferred from Grant 3". Bare "to"/"at"
-# ("increased to Level 3") say nothing about a place, so an English ward name needs these.
-_WARD_MOVE = (r"(?i:\b(?:transfer(?:red)?\s+(?:to|from)|moved\s+(?:to|from)|admitted\s+to"
-              r"|sent\s+to|back\s+(?:to|from|on)|returned?\s+(?:to|from)|d/c\s+to|discharged?\s+to"
-              r"|came\s+from)[ \t]+(?:the[ \t]+)?)")
-# A stay on a ward: "on Baker 5 since 4/2", "on Grant 3 overnight"; a drug or setting has a
-# dose, not a stay, after it.
-_STAY_AFTER = r"(?=[ \t]+(?i:since|until|till|overnight|x[ \t]?\d|for[ \t]+\d)\b)"
-
-
-def _english_ward(text: str) -> bool:
-    """"Baker 5", "Grant 3", "Bishop 6": a listed name that is also an English word, in title
-    case, no counted noun ("Day 3", "Room 5") and no clinical word ("Levo 3", "Post 2")."""
-    from engine.detectors.dictionary.names import all_name_lists
-    from engine.resolution.shorthand import is_shorthand
-    from engine.resolution.terms import drug_words
-
-    word = text.split()[0]
-    key = word.casefold()
-    first, last = all_name_lists()
-    return word.istitle() and (key in first or key in last) and key not in _COUNTED \
-        and not is_shorthand(key) and key not in drug_words()
-
-
-def _ward_name(text: str) -> bool:
-    """"on Kessler 3", "Kessler 3 RN": without a movement word only a listed name in title
-    case that is no English or clinical word, never a drug, vent mode or count ("on Levo 3",
-    "on CPAP 10", "on POD 2", "on day 3")."""
-    from engine.detectors.dictionary.names import all_name_lists
-    from engine.resolution.shorthand import is_shorthand
-
-    word = text.split()[0]
-    key = word.casefold()
-    first, last = all_name_lists()
-    return word.istitle() and (key in first or key in last) and _named_unit(text) \
-        and not is_shorthand(key)
-
-
-def _unit_aside(text: str) -> bool:
-    """"(Bayard 2)" after "vent unit": a name in title case, no common, clinical or drug word
-    ("(Levo 3)", "(Day 2)")."""
-    from engine.detectors.dictionary.stopwords import common_words
-    from engine.resolution.shorthand import is_shorthand
-    from engine.resolution.terms import drug_words
-
-    word = text.split()[0]
-    key = word.casefold()
-    return word.istitle() and key not in common_words() and key not in _COUNTED \
-        and not is_shorthand(key) and key not in drug_words()
-
-
 @lru_cache(maxsize=1)
 def _states() -> frozenset[str]:
     """One-word state names of the shipped location gazetteer."""
@@ -398,33 +320,6 @@ _SURGICAL = (r"(?i:general|cardiac|cardiothoracic|thoracic|vascular|plastic|orth
 FACILITY_RULES: tuple[RegexRule, ...] = (
     RegexRule("facility.state_university", H, r"\b(U\.?[ \t]+(?:of[ \t]+)?[A-Z][a-z]{3,})\b", 0.6,
               group=1, validate=_state_university),
-    # "back to Kessler 3", "transferred to St. Agnes"
-    RegexRule("facility.named_unit", H, rf"{_MOVE}({_UNIT_NAME}){_NOT_DOSE}", 0.6, group=1,
-              validate=_named_unit),
-    # "pt on Kessler 3 since 4/2", "Kessler 3 RN aware"
-    RegexRule("facility.ward_on", H, rf"(?i:\bon[ \t]+)({_UNIT_NAME}){_NOT_DOSE}", 0.55,
-              group=1, validate=_ward_name),
-    RegexRule("facility.ward_staff", H,
-              rf"(?<![\w.])({_UNIT_NAME})(?=[ \t]+(?:RN|rn|charge|nurse|staff|team)\b)", 0.55,
-              group=1, validate=_ward_name),
-    RegexRule("facility.ward_staff_word", H,
-              rf"(?<![\w.])({_UNIT_NAME})(?=[ \t]+(?:RN|rn|charge|nurse|staff)\b)", 0.55,
-              group=1, validate=_english_ward),
-    # A unit's name in parentheses after what it is: "beds in vent unit (Bayard 2)", "cath lab
-    # (Ostrander 2)".
-    RegexRule("facility.ward_aside", H,
-              rf"(?i:\b(?:unit|floor|lab|ward|icu|service|rehab|stepdown|step-down)[ \t]+)"
-              rf"\(({_UNIT_NAME})\)", 0.55, group=1, validate=_unit_aside),
-    # A header's unit field: "UNIT: PRUITT 7 MICU", "Ward: Bayard 2".
-    RegexRule("facility.unit_field", H,
-              rf"(?i:\b(?:unit|ward|loc|location)[ \t]*:[ \t]*)({_UNIT_NAME}){_NOT_DOSE}", 0.55,
-              group=1, validate=_unit_aside),
-    # Wards named by an English word: only where a patient moves to or stays on them.
-    RegexRule("facility.ward_word_moved", H, rf"{_WARD_MOVE}({_UNIT_NAME}){_NOT_DOSE}", 0.55,
-              group=1, validate=_english_ward),
-    RegexRule("facility.ward_word_on", H,
-              rf"(?i:\bon[ \t]+)({_UNIT_NAME}){_NOT_DOSE}{_STAY_AFTER}", 0.5, group=1,
-              validate=_english_ward),
     # Quebec's institutions by their kind, in any case: "CHSLD Les Trois-Battures", "chsld
     # saint-joachim-du-cap", "CH de la Baie-Brûlée", "CLSC des Îles-du-Chenal", "Hôpital
     # Sainte-Croix", "Centre hospitalier de Rimouski".
@@ -452,7 +347,7 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(our[ \t]+lady[ \t]+of[ \t]+(?:the[ \t]+)?[a-z'’]+"
               r"(?:[ \t]+(?:hospital|medical[ \t]+center|health|rehab|manor|home))?))\b", 0.7,
               group=1),
-    RegexRule("facility.saint", H, rf"{_MOVE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
+    RegexRule("facility.saint", H, rf"{MOVE_TO_PLACE}(St\.?[ \t]+{UP}{LETTER}+(?:['’]s)?)\b", 0.65,
               group=1),
     # Not a service's room or diet: "To EP lab Mon", "to IR suite", "advance to ADA diet".
     # Where a patient is moved: "transfer to CMC", "d/c to QVL".
@@ -472,8 +367,6 @@ FACILITY_RULES: tuple[RegexRule, ...] = (
     # Lower-case notes: only after a transfer phrase ("switched to zosyn" is not a place).
     RegexRule("facility.acronym_lower", H, rf"{_TRANSFER}([a-z]{{2,6}})(?![\w\-/])", 0.5,
               group=1, validate=_moved_to_acronym),
-    RegexRule("facility.ward", H, r"(?i:\b(ward[ \t]+(?:\d{1,2}[A-Za-z]?|[A-Z]\d?)))(?![\w/])",
-              0.6, group=1),  # not "on postnatal ward w/ partner"
     RegexRule("facility.head", H,
               rf"\b(?<!/)((?:{UP}{LETTER}*(?:['’]s)?|St\.)(?:[ \t]+{_TOKEN}){{0,4}}"
               rf"[ \t]+{_HEAD})\b(?![ \t]+(?i:day)[ \t]*#?\d)"  # "hospital day 2": a count
