@@ -67,14 +67,21 @@ def named_words(text: str) -> bool:
     return all(shorthand.named_word(w.strip()) for w in text.split(","))
 
 
+# What a note phones rather than names: "Called Respiratory Services", "called Patient
+# Transport", "called Bed Management".
+_CALLED_SERVICES = frozenset("services service department dept office desk transport management"
+                             " registration admitting security".split())
+
+
 def caseless_named(text: str) -> bool:
     """Written without case ("CALLED CT SURG"), every word a listed name or no known word; with
-    case the capitals say name."""
+    case the capitals say name, unless a service is what was called ("Called Respiratory
+    Services")."""
     from engine.detectors.dictionary.names import is_listed_name
     from engine.resolution import shorthand
 
     if not (text.isupper() or text.islower()):
-        return True
+        return text.split()[-1].casefold() not in _CALLED_SERVICES
     return all(is_listed_name(w) or shorthand.named_word(w) for w in text.split())
 
 

@@ -31,7 +31,9 @@ MULCAHY REC'D"), a bishop's title before his name, a monk's honorific ("Ajahn", 
 attending's "attg", a language ("FINNISH"), a price before a street's word ("~$60 EACH WAY"), an
 Amish grandparents' house and telephone shanty, the sex after a surname ("Mbuyi F -"), a twin, what
 a patient will need or awaits ("Will Need Skilled Nursing", "Awaiting LTACH"), a hospital or clinic
-by what it does ("BIRTH HOSPITAL", "NEURODEVELOPMENTAL CLINIC").
+by what it does ("BIRTH HOSPITAL", "NEURODEVELOPMENTAL CLINIC"), a service that was phoned ("Called
+Respiratory Services"), devotions at the bedside ("Divino Niño", "Guanyin") and a language named by
+its city ("Fuzhou dialect"; the city itself stays a place).
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -114,6 +116,7 @@ def test_a_sign_out_items_patient(text: str, names: list[str]) -> None:
      "D'AMBROSIO"),
     ("pt is a buddhist monk, goes by ajahn khamphone, 76 yo lao spkg m", "khamphone"),
     ("Two monks from the family's wat, Venerable Kong Hak and a novice", "Kong Hak"),
+    ("Family from Fuzhou, arrived 2019. Wife speaks Fuzhou dialect.", "Fuzhou"),
     ("supplies in place from prior, via Ocean State Respiratory Services. Called their RT",
      "Ocean State Respiratory Services"),
     ("Referred to Proyecto Juntos Legal Aid if they need more help.", "Proyecto Juntos Legal Aid"),
@@ -139,6 +142,10 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("ALL AGREED TO TRY HOME W/ SUPPORT, REVISIT SNF IF FAILS.", "REVISIT SNF"),
     ("MOM STILL AT BIRTH HOSPITAL RECOVERING FROM C-SECTION", "BIRTH HOSPITAL"),
     ("F/U: PCP WITHIN 3 DAYS, NEURODEVELOPMENTAL CLINIC 3 MO.", "NEURODEVELOPMENTAL CLINIC"),
+    ("Called Respiratory Services for a new vent circuit.", "Respiratory Services"),
+    ("Belongings (phone, chain w/ Divino Niño medal, clothes) sent w/ pt", "Divino Niño"),
+    ("Family asked to place a picture of Guanyin near the bed", "Guanyin"),
+    ("Wife speaks Fuzhou dialect as first language", "Fuzhou"),
     ("FINNISH INTERPRETER MATTI KORHONEN FOR PT'S WIFE ELSA (PREFERS FINNISH)", "FINNISH"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
