@@ -209,6 +209,7 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 85", "icu_notes_dev85.jsonl"),
             ("dev 86", "icu_notes_dev86.jsonl"),
             ("dev 87", "icu_notes_dev87.jsonl"),
+            ("dev 88", "icu_notes_dev88.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -272,7 +273,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 73", "icu_notes_heldapart73.jsonl"),
             ("held apart 74", "icu_notes_heldapart74.jsonl"),
             ("held apart 75", "icu_notes_heldapart75.jsonl"),
-            ("held apart 76", "icu_notes_heldapart76.jsonl"))
+            ("held apart 76", "icu_notes_heldapart76.jsonl"),
+            ("held apart 77", "icu_notes_heldapart77.jsonl"))
 
 
 def icu(ner: bool) -> None:
