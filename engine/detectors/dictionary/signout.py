@@ -168,6 +168,8 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
     when age and sex follow ("BED 7 MWAMBA, SAFARI 37M": a given name there may be an English
     word, "Rupa", "Hope"), and a nickname in quotes before it apart (the quotes are no name);
     nothing when the words are no name."""
+    if not (listed or head.group("bed")):
+        return []  # a numbered line outside a sign-out: only a bed says "patient" there
     surname = _SURNAME.match(text, head.end())
     if surname is None:
         return []
@@ -198,16 +200,16 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
     # word closes it ("bed 14 mcghee trach"); an unknown word there is as often shorthand that
     # no list holds ("tls pt", "mcc tbi").
     problem_after = listed and len(words) == 1 and not given_and_age and end == surname.end() \
-        and _problem_after(text, end) and _a_surname(words[0]) \
-        and is_listed_name(words[0]) and not is_english(words[0])
+        and _problem_after(text, end) and is_listed_name(words[0]) and not is_english(words[0])
     # the name's other words, before its age, may be words too ("yeung wing sze - 28f")
     if not (aged or _END.match(text, end) or initial_closes or problem_after) \
             or not (_a_surname(words[0], aged) or given_and_age and _before_given(words[0])) \
             or not all(_an_initial(w, aged) or not _clinical(w, every_part=True)
                        for w in words[1:]):  # "RM 1 LAPP B 16M"
         return []
-    # A bed and the age and sex after the name say "patient" without a sign-out heading.
-    if not (listed or head.group("bed") and aged):
+    # A bed (the only head left outside a sign-out) and the age and sex after the name say
+    # "patient" without a sign-out heading.
+    if not (listed or aged):
         return []
     nickname = [surname.span("nick")] if surname.group("nick") else []
     return nickname + [(surname.start("name"), end)]
