@@ -210,6 +210,9 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 86", "icu_notes_dev86.jsonl"),
             ("dev 87", "icu_notes_dev87.jsonl"),
             ("dev 88", "icu_notes_dev88.jsonl"),
+            ("dev 89", "icu_notes_dev89.jsonl"),
+            ("dev 90", "icu_notes_dev90.jsonl"),
+            ("dev 91", "icu_notes_dev91.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -274,7 +277,10 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 74", "icu_notes_heldapart74.jsonl"),
             ("held apart 75", "icu_notes_heldapart75.jsonl"),
             ("held apart 76", "icu_notes_heldapart76.jsonl"),
-            ("held apart 77", "icu_notes_heldapart77.jsonl"))
+            ("held apart 77", "icu_notes_heldapart77.jsonl"),
+            ("held apart 78", "icu_notes_heldapart78.jsonl"),
+            ("held apart 79", "icu_notes_heldapart79.jsonl"),
+            ("held apart 80", "icu_notes_heldapart80.jsonl"))
 
 
 def icu(ner: bool) -> None:
