@@ -65,6 +65,7 @@ _LETTER_DASH = re.compile(r"[A-Za-z][ \t]*[-–—][ \t]*(?=\d)")
 _JOINERS = frozenset({"and", "&", "or", "vs", "vs.", "versus", "in", "via", "at", "to", "from",
                       "of", "with", "w/", "per", "for", "on", "by", "thru", "through", "about",
                       "incl", "including", "-"})
+_NUMBER_AFTER = re.compile(r"[ \t]+\d")
 _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat",
                    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
                    "tmrw", "tomorrow", "today", "tonight", "yesterday", "eve", "mwf", "tth",
@@ -102,7 +103,10 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            # or an elder's honorific ("Ajahn Khamphone", "Phra Sombat"), the
                            # attending ("r. anand md / attg lindahl")
                            "bishop", "rav", "rebbe", "rebbetzin", "ajahn", "ajarn", "phra",
-                           "bhante", "venerable", "khun", "attg"})
+                           "bhante", "venerable", "khun", "attg",
+                           # a Latter-day Saint missionary's title, a nun's in Spanish, a parent
+                           # ("ELDER HANSEN, 20M, MISSIONARY", "Hna. Teresa", "mom mckenna")
+                           "elder", "hna", "hermana", "hermano", "dona", "mom", "dad"})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"
@@ -285,16 +289,26 @@ _AWARE_AFTER = re.compile(r"[ \t]+(?i:aware)\b")
 
 # "over Labor Day weekend", "the Oro Vista area": the day and the place are the identifiers.
 _WEEKEND_AT_END = re.compile(r"(?<=\w)[ \t]+(?i:weekend)\Z")
+# A clock time that no year can be, after a month and day: "Adm: Aug 2 1615".
+_CLOCK_AT_END = re.compile(r"(?:(?<=[A-Za-z.][ \t]\d)|(?<=[A-Za-z.][ \t]\d\d))[ \t,]+"
+                           r"(?:0\d|1[0-8]|2[1-3])[0-5]\d\Z")
 _AREA = frozenset({"area", "region", "vicinity"})
+# An interstate's number before a day: "MVC on I-15 Friday night".
+_ROAD_NUMBER = re.compile(r"\d{1,3}[ \t]+")
 
 
 def without_edge_words(text: str, span: Span) -> Span:
-    """A joining word at either end, a day or a department after, a reporting verb before:
-    none is part of the identifier. The guards judge the span as proposed first ("NEAR OXBOW
-    SAT" is a place; "OXBOW" alone is an English word in capitals), so this only narrows."""
+    """A joining word at either end, a day or a department after, a reporting verb before, a
+    weekend or a clock time after a date or an interstate's number before one: none is part of
+    the identifier. The guards judge the span as proposed first ("NEAR OXBOW SAT" is a place;
+    "OXBOW" alone is an English word in capitals), so this only narrows."""
     if span.label is Label.DATE:
-        weekend = _WEEKEND_AT_END.search(text, span.start, span.end)
-        return span.moved(span.start, weekend.start()) if weekend else span
+        after = _WEEKEND_AT_END.search(text, span.start, span.end) \
+            or _CLOCK_AT_END.search(text, span.start, span.end)
+        road = _ROAD_NUMBER.match(text, span.start, span.end) \
+            if text[max(0, span.start - 2):span.start] in ("I-", "i-") else None
+        start, end = road.end() if road else span.start, after.start() if after else span.end
+        return span if (start, end) == (span.start, span.end) else span.moved(start, end)
     if span.label not in _EDGED_LABELS:
         return span
     start, end = _without_edge_words(text, span.start, span.end, span.label)
@@ -316,7 +330,14 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             or (place or label in _NAME_LABELS) and bool(_ICU.fullmatch(key)) \
             or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
             or label in _NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
-                                          or key in _PAGER_OR_CREDENTIAL)
+                                          or key in _PAGER_OR_CREDENTIAL
+                                          or word.islower() and lower_shorthand(key))
+
+    def lower_shorthand(key: str) -> bool:  # "pt petersheim trach 8", "dr sunderland map"
+        from engine.resolution.shorthand import is_shorthand
+
+        return len(key) > 2 and is_shorthand(key) and not is_listed_name(key)  # not "j" of
+        # "hernandez, j", nor "mae" of "loretta mae" (a listed name)
 
     def first_goes(word: str) -> bool:
         key = word.casefold().rstrip(".,")  # "REV GREENE", "sw jen", "fellow tonight tran"
@@ -337,6 +358,10 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         return label in _NAME_LABELS and text[after:after + 2].casefold() in ("'d", "’d") \
             and is_shorthand(word.group().casefold() + "'d")
 
+    def counted_day(word: re.Match[str]) -> bool:  # the "day" of "pt ayala day 2 post tbi"
+        return word.group().casefold() == "day" \
+            and _NUMBER_AFTER.match(text, start + word.end()) is not None
+
     def susceptibility(last: str, before: str) -> bool:  # "fluconazole SDD, micafungin S"
         from engine.resolution.terms import drug_words
 
@@ -344,7 +369,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             and before.casefold() in drug_words()
 
     while len(words) > 1 and (last_goes(words[-1].group()) or cut_at_slash(words[-1])
-                              or shorthand_past(words[-1])
+                              or shorthand_past(words[-1]) or counted_day(words[-1])
                               or susceptibility(words[-1].group(), words[-2].group())):
         words.pop()
     while len(words) > 1 and first_goes(words[0].group()):
@@ -374,7 +399,7 @@ _CASED_HEADS = frozenset({"program", "programme"})
 _HEADS = frozenset({"rehab", "rehabilitation", "ctr", "center", "centre", "house", "inn",
                     "lodge", "shelter", "hospice", "recovery", "hospital", "hosp", "facility",
                     "manor", "residence", "commons", "living", "nursing", "home", "sons",
-                    "regional", "general", "memorial", "vna"})
+                    "regional", "general", "memorial", "vna", "ltach", "ltac"})
 _HEAD_AFTER = re.compile(rf"(?i:(?P<dot>\.)?[ \t]+(?P<kinds>(?:(?:{_KINDS})[ \t]+){{0,2}})"
                          rf"(?P<and>(?:&|and)[ \t]+(?:(?:{_KINDS})[ \t]+)?)?"
                          rf"(?P<head>{'|'.join(sorted(_HEADS | _TOWN_HEADS | _CASED_HEADS))})\b)")

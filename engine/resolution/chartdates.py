@@ -16,15 +16,22 @@ from __future__ import annotations
 import re
 
 from engine.detectors.regex.fragments import CHART_EVENTS as _EVENTS
-from engine.detectors.regex.fragments import CLOCK_AFTER, HISTORY_EVENTS, MOVED_TO, STATUS_POST
+from engine.detectors.regex.fragments import (
+    CLOCK_AFTER,
+    HISTORY_EVENTS,
+    MOVED_TO,
+    NOTE_HEADING,
+    STATUS_POST,
+)
 from engine.detectors.regex.validators import uneven_month_day as uneven_value
 
 # "extub 4/1", "Admitted here: 2/4": an event, then at most one word.
-_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*(?:[?#]?\w+[ \t:]+)?$)")
+_EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*"
+                           r"(?:[?#]?\w+(?:/[^\W\d_]*)?[ \t:]+)?$)")  # "CT A/P 2/3"
 # A procedure right after: "; 5/8 debridement", "4/2 thoracotomy".
 _PROCEDURE_AFTER = re.compile(r"^[ \t]+(?i:\w+(?:ectomy|ectomies|otomy|otomies|ostomy|plasty"
                               r"|scopy|pexy)|debridement|excision|autograft|amputation|washout"
-                              r"|extubation|intubation)\b")
+                              r"|extubation|intubation|admit|admission)\b")  # "5/5 ADMIT"
 # "rewarm starting 1600 10/17", "ambulance for 10am 9/9": a clock time just before.
 _CLOCK_BEFORE = re.compile(r"(?<![\d/.:])(?:(?:[01]\d|2[0-3])[0-5]\d"
                            r"|(?i:(?:1[0-2]|0?[1-9])(?::[0-5]\d)?[ \t]?[ap]m))[ \t]+$")
@@ -36,7 +43,8 @@ _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|
                 r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds"
                 r"|mmse|moca|slums|nihss"
                 r"|day|dose|cycle|round|course|bottles?|pod")  # "IVIG day 2/5": day 2 of 5
-_AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|/)[ \t:=]*$)")
+# A slash before ("10/5/40%") is against; not one inside a word ("COMPARED W/ 4/5", "CT A/P 2/3").
+_AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|(?<![a-z])/)[ \t:=]*$)")
 # An event up to two words back ("last dose 10/19", "weaned off bipap 10/16").
 _EVENT_NEAR = re.compile(rf"(?i:(?<![\w/])(?:{_EVENTS}|weaned)\b(?:[ \t]+[\w/]+){{0,2}}[ \t:]*$)")
 # "day 10/14", "dose 2/5", "cycle 3/12": the x of a course of y, rising like a date.
@@ -210,11 +218,7 @@ def _on_a_scale_before(text: str, start: int, core: str, scale: re.Pattern[str])
         and any(m.group(1) == denominator for m in scale.finditer(line))
 
 
-# A note's heading, then its date: "MICU PROGRESS NOTE - 1/3", "attending addendum 3/3", "late
-# entry for 4/9".
-_HEADING_BEFORE = re.compile(r"(?i:^[^\d\n]{0,40}\b(?:note|addendum|sign[ \-]?out|hand[ \-]?off"
-                             r"|summary|late[ \t]+entry)(?:[ \t]+(?:for|of|on|re))?"
-                             r"(?:[ \t]*\([^()\d\n]{1,20}\))?[ \t:,\-–—]*$)")  # "Note (MICU) — 6/9"
+_HEADING_BEFORE = re.compile(NOTE_HEADING + "$")
 
 
 def scored_before(text: str, start: int) -> bool:

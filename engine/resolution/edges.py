@@ -107,8 +107,8 @@ def with_initials(text: str, start: int, end: int) -> tuple[int, int]:
     if before and text[start:start + 1].isupper():
         start -= len(before.group())
     after = _INITIALS_AFTER.match(text[end:end + 12])
-    if after:
-        end += len(after.group())
+    if after and not (after.group().strip() in ("M", "F") and "," not in text[start:end]):
+        end += len(after.group())  # after a lone surname, "M" is the sex: "NAKAI  F  STROKE"
     return start, end
 
 
@@ -126,6 +126,18 @@ def whole_identifier(text: str, start: int, end: int) -> tuple[int, int]:
         suffix = _ID_SUFFIX.match(text[end:end + 13])
         if suffix:
             end += len(suffix.group())
+    return start, end
+
+
+_AGE_AT_END = re.compile(r"[ \t]+\d{1,3}\Z")
+_SEX_AFTER = re.compile(r"[ \t]*(?:(?i:yo|y/o)[ \t]*)?[MFmf]\b")
+
+
+def without_age_after(text: str, start: int, end: int) -> tuple[int, int]:
+    """An identifier stops before the age that follows it: "MRN 5529018   34 F"."""
+    age = _AGE_AT_END.search(text, start, end)
+    if age and age.start() > start and _SEX_AFTER.match(text, end):
+        return start, age.start()
     return start, end
 
 

@@ -93,6 +93,15 @@ _GENERIC = frozenset({
     # where people without homes camp ("found down in riverbed encampment"), where an
     # assault happens ("FOUND DOWN OUTSIDE BAR")
     "riverbed", "riverbank", "encampments", "bar", "pub", "tavern", "nightclub",
+    # where farm and factory hands work, where a family parks its home ("BIB EMS FROM VINEYARD
+    # OUTSIDE KERMAN", "from family strawberry farm shed", "worker on cotton gin", "works at a
+    # maquiladora", "LIVES IN RV PARK")
+    "vineyard", "vineyards", "farm", "farms", "shed", "strawberry", "cotton", "gin",
+    "maquiladora", "dairy", "feedlot", "warehouse", "rv", "park",
+    # a shop of folk remedies ("PT ALSO VISITS A BOTANICA FOR REMÈD"), a packing plant or a
+    # shipyard ("INJURY AT PORK PROCESSING PLANT", "welder at shipyard")
+    "botanica", "botánica", "pork", "poultry", "beef", "processing", "packing", "meatpacking",
+    "plant", "shipyard",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")
@@ -118,10 +127,15 @@ def generic_institution(text: str, span: Span) -> Span | None:
     word = goes_on.group("word") if goes_on else None
     if goes_on and (word is None or word[:1].isupper() and not word.isupper()):
         return None  # "Hospital Clínico"; not "AMBULATE IN HALL W/ PT"
-    words = re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", text[start:end].casefold())
-    if not words or not all(w.replace("’", "'") in _GENERIC for w in words):
+    if not all_generic(text, start, end):
         return None
     return span if (start, end) == (span.start, span.end) else span.moved(start, end)
+
+
+def all_generic(text: str, start: int, end: int) -> bool:
+    """Every word of ``text[start:end]`` is a kind of place or points at one."""
+    words = re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", text[start:end].casefold())
+    return bool(words) and all(w.replace("’", "'") in _GENERIC for w in words)
 
 
 def common_word_place(text: str, span: Span, next_to: bool) -> bool:

@@ -28,7 +28,7 @@ policy. Pure functions over (text, spans):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import replace
 from itertools import chain
 
@@ -54,6 +54,7 @@ from engine.resolution.edges import (
     whole_word,
     with_hyphenated_part,
     with_initials,
+    without_age_after,
 )
 from engine.resolution.foreign_words import (
     common_phrase,
@@ -98,6 +99,14 @@ from engine.resolution.names_as_words import (
     topic_after_re,
     topic_of_a_title,
 )
+from engine.resolution.neighbours import (
+    WORD_LABELS,
+    adjacent,
+    beside_a_name,
+    beside_any,
+    by_label,
+    part_of_a_longer_name,
+)
 from engine.resolution.places import contact_core, facility_head_before, place_without_a_count
 from engine.resolution.roles import (
     determiner_before_a_name,
@@ -108,7 +117,6 @@ from engine.resolution.shorthand import (
     after_pt_without_name,
     clinical_or_english,
     contact_order,
-    icu_word_no_name,
     is_shorthand,
     section_ranges,
     shorthand_alone,
@@ -137,7 +145,6 @@ from engine.resolution.telegraphic import (
 )
 
 NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
-_WORD_LABELS = NAME_LABELS | {Label.LOCATION, Label.HOSPITAL, Label.OTHER}
 # Labels whose rules check a format, a checksum or a cue ("6 months old" is an age, though
 # "6 months" is a quantity): their numbers stand on their own.
 _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
@@ -172,6 +179,10 @@ _TITLE_THEN_VERB = re.compile(r"(?i:\b(?:dr|md|ho|np|rn)\.?[ \t]+(?:aware|notifi
                               r"|recommends|verifies|verified)\Z)")  # "DR STATES PT HAD"
 _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 
+# A town's abbreviated head: "from Cd. Juárez" (Ciudad), "Ft. Stockton", "Mt. Vernon".
+# Not after a capitalised word, whose name may hold the abbreviation ("Eagle Mt. Rd").
+_TOWN_HEAD_BEFORE = re.compile(r"(?:^|[^\w.\s][ \t]*|(?<![^\W\d_])[a-z][\w'’]*[ \t]+)"
+                               r"((?:Cd|Cdad|Ft|Mt|CD|FT|MT)\.[ \t]?)\Z")
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
                            r"|infirmary|hospice|pharmacy)\.?$)")
 
@@ -184,7 +195,7 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
     kept: list[Span] = []
     dropped: list[Span] = []
     spans = list(spans)
-    beside = _by_label(spans)
+    beside = by_label(spans)
     for proposed in spans:
         for span in pieces(text, proposed):
             shaped = _shape(text, span)
@@ -224,6 +235,9 @@ def _shape(text: str, span: Span) -> Span | None:
         span = replace(span, label=Label.ID, subtype=None)
     if span.label in NAME_LABELS and (head := facility_head_before(text, start)) >= 0:
         span, start = replace(span, label=Label.HOSPITAL, subtype=None), head
+    elif span.label in NAME_LABELS | {Label.LOCATION} and (town := _TOWN_HEAD_BEFORE.search(
+            text, max(0, start - 30), start)):
+        span, start = replace(span, label=Label.LOCATION, subtype=None), town.start(1)
     elif span.label in NAME_LABELS and _FACILITY_END.search(text[start:end]):
         span = replace(span, label=Label.HOSPITAL, subtype=None)  # "Lakeside Hosp", a place
     elif span.label in NAME_LABELS and span.source is not Source.RULE \
@@ -234,7 +248,7 @@ def _shape(text: str, span: Span) -> Span | None:
     elif span.label is Label.LOCATION:
         start, end = with_hyphenated_part(text, start, end, half_of_a_name)  # "Wilkes-Barre"
     elif span.label is Label.ID:
-        start, end = whole_identifier(text, start, end)
+        start, end = whole_identifier(text, *without_age_after(text, start, end))
     elif span.label is Label.DATE and (weekday := _WEEKDAY_BEFORE.search(
             text[max(0, start - 12):start])):
         start -= len(weekday.group())  # "clinic Thursday 12/9": the date's day is part of it
@@ -291,13 +305,13 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
         return True
     if span.source in (Source.NER, Source.LLM) and size_or_day(text, span):
         return True  # "POD #2", "Trach #8 portex": a day or a size
-    if span.label in _WORD_LABELS and inside_a_shorthand_word(text, span):
+    if span.label in WORD_LABELS and inside_a_shorthand_word(text, span):
         return True  # "PaO" of "PaO2", the "L" of "TO L&D", whoever proposed it
-    if span.label in _WORD_LABELS and (drug_by_its_stem(text, span)
+    if span.label in WORD_LABELS and (drug_by_its_stem(text, span)
                                        or graft_notation(text, span)
                                        or weekday_as_a_name(text, span)):
         return True  # "MILRINONE", "LIMA-LAD", "will come Sun", whoever proposed it
-    if title_alone(text, span) and (span.label in NAME_LABELS or span.label in _WORD_LABELS
+    if title_alone(text, span) and (span.label in NAME_LABELS or span.label in WORD_LABELS
                                     and span.source in (Source.NER, Source.LLM)):
         return True  # "Fr.", "LICSW" whoever proposed it; "R. Szymanski, LCSW" as a hospital
     if span.label in NAME_LABELS and (english_word_before_a_role(text, span)
@@ -309,7 +323,7 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
             or lower_case_english_place(text, span) or capital_english_facility(text, span) \
             or facility_of_charting_words(text, span):
         return True
-    return span.label in _WORD_LABELS and span.source is not Source.RULE \
+    return span.label in WORD_LABELS and span.source is not Source.RULE \
         and " " not in covered.strip() and covered.strip(".").casefold() in clinical_words() \
         and not state_after_town(text, span) \
         and not has_name_context(text, span.start, span.end)
@@ -343,38 +357,6 @@ def _company_of_clinical_words(text: str, span: Span) -> bool:
         and all(clinical_or_english(w.strip(".,")) for w in words[:-1])
 
 
-def _by_label(spans: list[Span]) -> dict[Label, list[tuple[int, int]]]:
-    out: dict[Label, list[tuple[int, int]]] = {}
-    for span in spans:
-        if span.label in _WORD_LABELS:
-            out.setdefault(span.label, []).append((span.start, span.end))
-    return out
-
-
-def _part_of_a_longer_name(text: str, span: Span,
-                           beside: dict[Label, list[tuple[int, int]]]) -> bool:
-    """Another candidate of the same label right beside it, that is no shorthand itself:
-    "la" of "de la Cerna 27", "As" of "As Xubias" are words of a longer name; an ICU word
-    after one is not ("KELLAND 5 STEPDOWN")."""
-    after = icu_word_no_name(text[span.start:span.end])
-    return any(not is_shorthand(text[start:end]) and not (after and end <= span.start)
-               for start, end in _adjacent(text, span, beside.get(span.label, ())))
-
-
-def _adjacent(text: str, span: Span,
-              ranges: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
-    """The candidates of ``ranges`` right beside ``span``: at most two blanks between."""
-    for start, end in ranges:
-        if start >= span.end:
-            gap = text[span.end:start]
-        elif end <= span.start:
-            gap = text[end:span.start]
-        else:
-            continue  # overlapping, or the span itself
-        if len(gap) <= 2 and gap.strip(" \t") == "":
-            yield start, end
-
-
 def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]],
                            beside: dict[Label, list[tuple[int, int]]]) -> bool:
     """Shorthand, the word after ``pt``, section words, a WEB without an address's shape."""
@@ -386,7 +368,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         # model cut at no punctuation ("UshurmaDratchev" of an e-mail) stays.
         return not any(c in covered for c in "@./:") \
             and (" " in covered or is_english(covered))
-    if span.label not in _WORD_LABELS:
+    if span.label not in WORD_LABELS:
         return False
     if span.label in NAME_LABELS and (after_pt_without_name(text, span)
                                       or contact_order(text, span)):
@@ -411,12 +393,12 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
     if span.label in NAME_LABELS and side_and_device(text, span):
         return True  # whoever proposed it: "R FEM" is no initial and a listed "Fem"
     generic = generic_institution(text, span)  # "transfer w/ regional center", not the
-    if generic is not None and not _beside_any(text, generic, _named(beside)) \
+    if generic is not None and not beside_a_name(text, generic, beside) \
             or drug_as_a_place(text, span) or quantity_as_a_place(text, span) \
             or icu_words_as_a_place(text, span) or floor_wing_as_a_place(text, span):
         return True  # not "Hospital San Rafael"; "Pt on new Coumadin", "admit 64 kg"
     if span.source in (Source.NER, Source.LLM):
-        next_to = _beside_any(text, span, beside)  # "tavish general": a word of a name
+        next_to = beside_any(text, span, beside)  # "tavish general": a word of a name
         if capital_of_a_sentence(text, span, next_to) or section_letter(text, span) \
                 or common_word_place(text, span, next_to) or (
                 english_word_in_capitals(text, span, in_caseless_line(text, span.start, span.end))
@@ -437,18 +419,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
         return True
     return sum(c.isalpha() for c in text[span.start:span.end]) > 1 \
         and shorthand_alone(text, span) and not state_after_town(text, span) \
-        and not _part_of_a_longer_name(text, span, beside)
-
-
-def _named(beside: dict[Label, list[tuple[int, int]]]) -> dict[Label, list[tuple[int, int]]]:
-    """The candidates that could go on a place's name ("[step-down] tmrw": a date is none)."""
-    return {label: ranges for label, ranges in beside.items()
-            if label in NAME_LABELS or label in (Label.HOSPITAL, Label.LOCATION)}
-
-
-def _beside_any(text: str, span: Span, beside: dict[Label, list[tuple[int, int]]]) -> bool:
-    """Another word candidate right beside it: a word of a longer name or place."""
-    return any(True for _ in _adjacent(text, span, chain.from_iterable(beside.values())))
+        and not part_of_a_longer_name(text, span, beside)
 
 
 def _common_foreign_words(text: str, span: Span,
@@ -479,7 +450,7 @@ def _common_foreign_words(text: str, span: Span,
     places = chain(beside.get(Label.HOSPITAL, ()), beside.get(Label.LOCATION, ()))
     # A person's name ends before "Correo"; a place goes on ("Hospital Universitario").
     return not any(not common_phrase(text[start:end])
-                   for start, end in _adjacent(text, span, places))
+                   for start, end in adjacent(text, span, places))
 
 
 def _digits_measured(span: Span, covered: str, measures: list[tuple[int, int]]) -> bool:

@@ -19,6 +19,7 @@ from engine.detectors.regex.validators import (
     month_year,
     numeric_date,
 )
+from engine.detectors.regex.validators import uneven_month_day as uneven_value
 from engine.resolution.chartdates import (
     charting_date,
     culture_result_after,
@@ -171,9 +172,11 @@ def _cued_date(match: re.Match[str]) -> bool:
 
 def _chain_is_date(text: str, match: re.Match[str]) -> bool:
     value = match.group()
-    if value.startswith("~") and _ABOUT_A_DAY.search(text[max(0, match.start() - 12):
-                                                          match.start()]):
-        value = value[1:]  # "dc ~10/25", "mtg ~2/24": about a day, not about a quantity
+    if value.startswith("~") and (_ABOUT_A_DAY.search(text[max(0, match.start() - 12):
+                                                           match.start()])
+                                  or uneven_value(value[1:])):
+        value = value[1:]  # "dc ~10/25", "mtg ~2/24", "ICE DAM ~1/14": about a day, not about
+        # a quantity (no ratio is written 1/14 or 6/2)
     if any(c in value for c in "<>~ \t") or ("." in value):
         return False
     parts = value.split("/")

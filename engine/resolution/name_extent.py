@@ -22,8 +22,8 @@ _GIVEN_BEFORE_AGE = re.compile(r"[ \t]+([^\W\d_]{2,})(?=,?[ \t]+\d{1,3}[ \t]*"
 def with_glottal_stops(text: str, span: Span) -> Span:
     """A name span that stops at an okina or apostrophe inside or before the name takes the
     rest of the name in."""
-    if span.label not in _NAME_LABELS:
-        return span
+    if span.label not in _NAME_LABELS and span.label is not Label.LOCATION:
+        return span  # a place too: "Nuku'alofa", "Hawai'i"
     start, end = span.start, span.end
     if start > 0 and _GLOTTAL_BEFORE.search(text, max(0, start - 2), start) \
             and text[start:start + 1].isalpha() and text[end:end + 1] not in ("'", "’"):
@@ -51,3 +51,4 @@ def with_given_name_before_age(text: str, span: Span) -> Span:
     if is_shorthand(key) or key in clinical_words() or is_english(key) and len(key) > 5:
         return span  # "DOE, JOHN SEPTIC 68 M"; a short syllable may be a word ("WAI MAN")
     return span.moved(span.start, more.end())
+

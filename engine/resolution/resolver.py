@@ -3,9 +3,10 @@
 ``screen`` runs per segment on the union of every detector's candidates: the guards (rules
 that hold for every detector), then each recoverer in turn (the shipped clinical allowlist
 first, then what a project learned). ``settle`` runs once per document: the overlap policy,
-the policy filter, the recurrences of the names and places found (resolution/recurrence.py),
-then each decider on the spans still undecided (a learned resolver sees
-merged spans with their co-proposers as evidence: what a reviewer saw and decided).
+the candidates found apart that are one identifier joined (resolution/joins.py), the policy
+filter, the recurrences of the names and places found (resolution/recurrence.py), then each
+decider on the spans still undecided (a learned resolver sees merged spans with their
+co-proposers as evidence: what a reviewer saw and decided).
 
 Overlaps are resolved before the policy so that "Dr. John Smith" is first recognised as a
 DOCTOR (longest span wins) and only then dropped by a policy that keeps providers; filtering
@@ -20,6 +21,7 @@ from typing import Protocol
 
 from engine.core.domain import Document, Span, SpanStatus
 from engine.core.policies import Policy
+from engine.resolution.joins import joined
 from engine.resolution.overlaps import DEFAULT_OVERLAP, resolve_overlaps
 
 
@@ -88,7 +90,7 @@ class Resolver:
         are: only CANDIDATE spans are filtered)."""
         from engine.resolution.recurrence import recurrences  # word lists: not on import
 
-        resolved = resolve_overlaps(candidates, self.overlap)
+        resolved = joined(doc.text, resolve_overlaps(candidates, self.overlap))
         spans = [s for s in resolved
                  if s.status is not SpanStatus.CANDIDATE or self.policy.is_phi(s, doc.text)]
         repeats = [s for s in recurrences(doc, spans) if self.policy.is_phi(s, doc.text)]

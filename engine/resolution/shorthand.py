@@ -141,9 +141,10 @@ def named_word(word: str) -> bool:
 # Ostergaard is 46 yo", "re: pt benny holcomb who came in fri", "pt le van sang (83)", "PT YENG
 # HER, 6 DAY OLD M".
 _AGE_AFTER = re.compile(r"(?i:,?[ \t]+(?:(?:is|was)[ \t]+)?(?:an?[ \t]+)?\d{1,3}[ \t]*"
-                        r"(?:-?[ \t]*(?:yo|y/o|y\.o\.|years?|yr)\b|[mf]\b"
+                        r"(?:-?[ \t]*(?:yo|y/o|y\.o\.|years?|yrs?)\b|s?[ \t]*[mf]\b"
                         rf"|-?[ \t]*{CHILD_AGE_UNIT}[ \t\-]+old\b)"
-                        r"|[ \t]+\(\d{1,3}(?:[ \t]*(?:yo|y/o|[mf]))?\)|,?[ \t]+who\b)")
+                        r"|[ \t]+\(\d{1,3}(?:[ \t]*(?:yo|y/o|[mf])\b\)?|\))|,?[ \t]+who\b"
+                        r"|,[ \t]+\d{1,2},)")  # "pt tou vang, 52, injured in kitchen fire"
 
 
 def _mixed_case_line(text: str, pos: int) -> bool:
@@ -163,7 +164,8 @@ _STAY_DAY_AFTER = re.compile(r"(?i:,?[ \t]+(?:pod|hd|pid)[ \t]*#?[ \t]*\d{1,2}\b
 
 
 def age_after(text: str, pos: int) -> bool:
-    """The patient's age right after ``pos``: "PT MCNAUGHT, 74F", "pt le van sang (83)"."""
+    """The patient's age right after ``pos``: "PT MCNAUGHT, 74F", "pt le van sang (83)", "30S M",
+    "vega, teodoro (74 yo, hd 9"."""
     return bool(_AGE_AFTER.match(text, pos) or _GIVEN_THEN_AGE.match(text, pos))
 
 

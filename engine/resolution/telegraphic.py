@@ -397,8 +397,8 @@ _ANALYTES = frozenset("na cl ca mg phos po4 hco3 bun cr glu hgb hct plt wbc inr 
 
 
 def shorthand_in_a_name(text: str, span: Span) -> bool:
-    """"METFORMIN HELD", "R. ZOSYN", "and ho.", "Low Na diet": an ICU word or an analyte among
-    the words and no word that is only a name ("John Held" has "John")."""
+    """"METFORMIN HELD", "R. ZOSYN", "and ho.", "Low Na diet": an ICU word, an analyte or a drug
+    among the words and no word that is only a name ("John Held" has "John")."""
     words = [w.strip(".,;:") for w in text[span.start:span.end].split()]
     if len(words) < 2:
         return False
@@ -409,9 +409,12 @@ def shorthand_in_a_name(text: str, span: Span) -> bool:
         return False
     if any(w.casefold() in icu_words() for w in words) and not age_after(text, span.end):
         return True  # not "pt le van sang (83)"
-    # An analyte among English words ("Low Na diet", "HIGH MG"; "Fen Galdlo" has an unknown one).
-    return any(w.casefold() in _ANALYTES for w in words) \
-        and all(is_shorthand(w) or is_english(w) for w in words)
+    # An analyte or a drug among English words ("Low Na diet", "HIGH MG", "first dose meropenem
+    # hung 1810"; "Fen Galdlo" has an unknown one).
+    from engine.resolution.terms import drug_words
+
+    return any(w.casefold() in _ANALYTES or w.casefold() in drug_words() for w in words) \
+        and all(is_shorthand(w) or is_english(w) or w.casefold() in drug_words() for w in words)
 
 
 def _in_a_word(text: str, i: int) -> bool:

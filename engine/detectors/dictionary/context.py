@@ -75,6 +75,7 @@ _RELATION_AFTER = rf"(?i:[ \t]*\((?:{RELATIONS})\))"  # "FAMILY MEMBER HOPE (DAU
 _TIME_WORDS = frozenset({"day", "days", "night", "nights", "week", "weeks", "month", "months",
                          "year", "years", "hour", "hours", "shift", "shifts", "minute"})
 _REGARDING = re.compile(r"(?i:^re\b)")
+_COUNT = re.compile(r"(?<![\w/.:])\d{1,2}[ \t]+\Z")
 _VERB_AFTER = re.compile(r"(?i:[ \t]+(?:is\s+)?(?:aware|notified|paged|updated|at\s+bedside"
                          r"|in\s+to\s+visit)\b)")
 _AFTER = re.compile(
@@ -89,16 +90,19 @@ def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = Tru
     """Does the text around ``[start, end)`` say that it is a person's name? ``verbs_after``:
     also a verb of being told after it ("Baker notified") and "re:" before, which in capitals
     come with charting words as often ("ORG NOTIFIED", "RE: EARLY RETURN TO OR")."""
-    if text[start:end].casefold() in _TIME_WORDS:
+    word = text[start:end].casefold()
+    if word in _TIME_WORDS:
         return False  # "PER DAY RT BRUCKNER": a rate, then the therapist
     before = text[max(0, start - 40):start]
     cue = _BEFORE.search(before)
     if cue and (verbs_after or not _REGARDING.search(cue.group())) \
+            and not _COUNT.search(before, 0, cue.start()) \
             or _INITIALS_BEFORE.search(before) or quoted_nickname(text, start):
         return True  # without case "RE: EARLY RETURN" is what it is about
-    if _PROVIDER_BEFORE.search(before) and not _SERVICE_AFTER.match(text[end:end + 16]) \
-            and text[start:end].casefold() not in clinical_words():
-        return True
+    provider = _PROVIDER_BEFORE.search(before)
+    if provider and not _SERVICE_AFTER.match(text[end:end + 16]) \
+            and word not in clinical_words() and not _COUNT.search(before, 0, provider.start()):
+        return True  # not "staffing: 1 rn short": how many nurses
     after = _AFTER.match(text[end:end + 24])
     return after is not None and (verbs_after or not _VERB_AFTER.match(after.group()))
 

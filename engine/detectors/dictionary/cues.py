@@ -37,13 +37,14 @@ _ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|ag
                        r"|\d+\s*(?:yo|y/o|years?)))")
 
 
+_COUNTED_DAY = re.compile(r"(?i:day|night|pod|hd)[ \t]+\d")
 _WITH_BEFORE = re.compile(r"(?i:\b(?:w/|with)[ \t]*\Z)")
 
 
 class CueNameDetector:
     """The name right after an explicit cue, in any case."""
 
-    spec = DetectorSpec(id="dictionary.cue_names", version=6, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.cue_names", version=7, source=Source.DICTIONARY,
                         description="names after Patient / Pt / Name: / Re: cues")
 
     def __init__(self) -> None:
@@ -64,9 +65,10 @@ class CueNameDetector:
         if not listed and (is_shorthand(key) or is_prefixed_word(key)):
             return None  # "PT: RR 18-24, UNLABORED", "PT re-eval": a section, a reading, a visit
         head, _, tail = word.partition("-")
-        if not listed and tail and is_english(tail.casefold()) \
+        if not listed and tail and (is_english(tail.casefold()) or len(tail) == 1) \
                 and (head.isupper() and not word.isupper() or is_shorthand(head.casefold())):
-            return None  # "pt IHS-eligible", "pt ICU-acquired": what the patient is
+            return None  # "pt IHS-eligible", "pt ICU-acquired", "PT HLA-B*15:02": what the
+            # patient is or has
         if not caseless and not (is_title(word) or word.isupper()):  # "PT re-evaluation"
             return None if is_english(key) or is_english_compound(key) else "name"
         if not is_english(key) and not is_english_compound(key):
@@ -98,6 +100,8 @@ class CueNameDetector:
                     break
                 if len(word.group()) == 2 and word.group().endswith("."):
                     kind: str | None = "initial"
+                elif kinds and _COUNTED_DAY.match(text, word.start()):
+                    break  # "pt kwadwo day 28 in micu": the day of the stay ends the name
                 else:
                     kind = self._takes(word.group(), caseless)
                 if kind is None:

@@ -110,6 +110,7 @@ def faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
         first |= _names_of(provider, _FIRST_ATTRS)
         last |= _names_of(provider, _LAST_ATTRS)
     first |= read_word_list("nicknames.txt")  # "walt", "gord": pet forms Faker lacks
+    last |= read_word_list("surnames.txt")  # "moua", "wiebe", "khoshaba": families Faker lacks
     places = read_word_list("name_stopwords.txt")
     return frozenset(first - places), frozenset(last - places)
 
@@ -143,6 +144,22 @@ def is_listed_name(word: str) -> bool:
     return key in first or key in last
 
 
+# Listed names that are modal verbs ("May", "Will"): before a word that is no name, the verb.
+_MODALS = frozenset({"may", "will", "can", "must", "might", "should"})
+_NEXT_WORD = re.compile(r"[ \t]+([^\W\d_]+)\b")
+
+
+def modal_verb(text: str, start: int, end: int) -> bool:
+    """A listed name that is a modal verb before a word that is no name: "PASTOR MAY VISIT ANY
+    TIME", "pastor may come late" (not "Pastor May Johnson")."""
+    if text[start:end].casefold() not in _MODALS:
+        return False
+    following = _NEXT_WORD.match(text, end)
+    return following is not None and is_english(following.group(1).casefold()) \
+        and not is_listed_name(following.group(1))
+
+
+_IN_LAW = re.compile(r"(?i:\bin[ \t\-])\Z")
 _FOUR_LETTERS = re.compile(r"(?:[^\W\d_][^a-zA-Z]*){4}")
 _SENTENCE_END = ".!?:;\n•*>-(\"["
 
@@ -161,7 +178,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=14, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=15, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
@@ -192,6 +209,8 @@ class NameGazetteerDetector:
         if listed is None or len(token.text) < 2 or token.key in _NEVER_NAME \
                 or token.start > 0 and text[token.start - 1].isdigit():
             return None  # "F508DEL": a mutation, not "Del"
+        if token.key == "law" and _IN_LAW.search(text, max(0, token.start - 4), token.start):
+            return None  # "sister in law claudia"
         if token.text.islower() and not caseless:  # "daughter janet", never "clear L."
             return None if self._word(token.key) else "weak"
         if token.key in self.clinical:
@@ -251,13 +270,19 @@ class NameGazetteerDetector:
                         kinds[j] == "weak" and nxt.key not in self.clinical):
                     j += 1
                 elif len(nxt.text) == 1 and nxt.text.isupper() and j + 1 < len(tokens) \
-                        and kinds[j + 1] is not None:
+                        and kinds[j + 1] is not None \
+                        and not (caseless[j] and nxt.text in "MF"):  # "FARAH M COMFORT CARE"
                     j += 2
                 elif kinds[j - 1] == "first" and self._unknown_name(nxt, caseless[j], lowered):
                     j += 1
                     break
                 else:
                     break
+            if modal_verb(text, tokens[j - 1].start, tokens[j - 1].end):
+                j -= 1  # "pastor may come late"
+                if j == i:
+                    i += 1
+                    continue
             group = [k for k in kinds[i:j] if k is not None]
             strong = any(k in ("first", "last") for k in group)
             if j - i == 1 and len(tokens[i].text) <= 2:

@@ -43,28 +43,37 @@ def _head() -> re.Pattern[str]:
                       r"|\d{1,3}(?=[ \t]+[^\W\d_]))[ \t]*))")
 
 
-# The first word, an initial or a nickname in quotes before it ("r. amaya", '"CHIEF" LOONSFOOT'),
-# not a newborn's "bb" ("bb vang 3 days").
+# The first word, an initial, a particle or a nickname in quotes before it ("r. amaya", "de la
+# cruz", "ST. CLAIR", '"CHIEF" LOONSFOOT'), not a newborn's "bb" ("bb vang 3 days").
 _SURNAME = re.compile(rf"(?:(?i:bb|baby)[ \t]+)?(?:[\"“](?P<nick>[^\"”\n]{{1,20}})[\"”][ \t]+)?"
-                      rf"(?P<name>(?:[^\W\d_]\.[ \t]?)?(?P<word>{_WORD}))")
+                      rf"(?P<name>(?:[^\W\d_]\.[ \t]?)?"
+                      r"(?:(?i:de[ \t]+la|de|del|van[ \t]+der|van|von|st\.)[ \t]+)?"
+                      rf"(?P<word>{_WORD}))")
 # "LOPEZ IXCOY 33M", "yeung wing sze - 28f", "fisher s. 23f"
 _SECOND = re.compile(rf"[ \t]+([^\W\d_]\.|{_WORD})")
 _GIVEN = re.compile(rf",[ \t]*([^\W\d_]\.|{_WORD})(?:[ \t]+({_WORD}))?")  # "SUBBA, LOK NATH"
+
+
+_DASH_AFTER = re.compile(r"[ \t]+[-–—]")
+# How old, not who, between a surname's comma and the sex: "wiebe, elderly m", "GUERRA, YOUNG M".
+_AGE_WORDS = frozenset("elderly young old older middle-aged adult teen teenage teenager"
+                       " frail".split())
 
 
 @lru_cache(maxsize=1)
 def _age_sex() -> re.Pattern[str]:
     """Age and sex after the name, a nickname, a comma or a dash between: "58 M", "70f", "45 yo
     F", "12 YO", '("LOULOU") 10 YO', ", 72m", " - 28f", a child's age ("2 MO", "6 wk", "6 DAY
-    OLD"), the age alone before a dash ("melancon 57 - ugib"), or the sex alone: "DORVIL F HE GR
-    3". Compiled on first use, as ``_head``."""
+    OLD"), the age alone before a dash ("melancon 57 - ugib"), or the sex alone, how old in
+    words before it: "DORVIL F HE GR 3", "wiebe, elderly m". Compiled on first use, as ``_head``."""
     from engine.detectors.regex.fragments import CHILD_AGE_UNIT
 
     return re.compile(r"(?:[ \t]+\(?[\"“][^\"”\n]{1,20}[\"”]\)?)?(?:,|[ \t]+[-–—])?[ \t]+"
                       r"(?:\d{1,3}[ \t]?(?:(?i:y/?o|y\.o\.|yrs?)\b[ \t]?)?[MFmf]\b(?!['’-])"
                       r"|\d{1,3}[ \t]?(?i:y/?o|y\.o\.|yrs?)(?![\w/])"
                       rf"|\d{{1,2}}[ \t]?{CHILD_AGE_UNIT}(?:[ \t\-]+(?i:old))?(?![\w/])"
-                      r"|\d{1,3}(?=[ \t]+[-–—][ \t])|[MFmf]\b(?![.'’-]))")
+                      r"|\d{1,3}(?=[ \t]+[-–—][ \t])"
+                      rf"|(?:(?i:{'|'.join(sorted(_AGE_WORDS))})[ \t]+)?[MFmf]\b(?![.'’-]))")
 
 
 # The item's first word, then a comma, a bracket, a dash, a bar or a nickname in quotes: "3)
@@ -157,10 +166,14 @@ def _following(text: str, pos: int, count: int) -> list[re.Match[str]]:
     return found
 
 
-def _an_initial(word: str, aged: bool) -> bool:
+def _an_initial(word: str, aged: bool, listed: bool = False, dash: bool = False) -> bool:
     """"RM 1 ALSAIDI, H 11 YO", "B1 FEKETE, L -", "wong, b. 67f"; in lower case only before an
-    age ("hatch, t 19f")."""
-    return len(word) == 1 and (word.isupper() or aged) or len(word) == 2 and word[1] == "."
+    age ("hatch, t 19f") or in a sign-out ("hernandez, j, dka"). Without a stop, "M" and "F"
+    are the sex ("YAZZIE, F, FROM CHINLE", "wiebe, f, horse kick") unless a dash closes the
+    name ("DE SOUZA, M - SEPSIS")."""
+    return len(word) == 1 and (word not in "MF" or dash) \
+        and (word.isupper() or aged or listed and word not in "mf") \
+        or len(word) == 2 and word[1] == "."
 
 
 def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, int]]:
@@ -177,6 +190,7 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
     for more in (1, 2):  # the other words of a name that age and sex close
         following = _following(text, end, more)
         if len(following) == more and _age_sex().match(text, following[-1].end()) \
+                and not _AGE_WORDS.intersection(m.group(1).casefold() for m in following) \
                 or more == 1 and following and following[0].group(1).endswith(".") \
                 and _END.match(text, following[0].end()):  # "9 petersheim o. - burns"
             words += [m.group(1) for m in following]
@@ -189,9 +203,15 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
             names = [w for w in given.groups()[:count] if w]
             aged = _age_sex().match(text, stop) is not None
             initial_closes = count == 1 and names[0].endswith(".")  # "srisuk, s. cardiogenic"
+            if count == 2 and len(names) == 2 and names[1] in "MF" \
+                    and _age_sex().match(text, given.end(1)):
+                continue  # "SOLIS, LUCIANO M - PUMP JACK": the sex, not an initial
             if len(names) == count and (aged or _END.match(text, stop) or initial_closes) \
-                    and all(_an_initial(w, aged) or (not _clinical(w, every_part=True) if aged
-                                               else _a_surname(w)) for w in names):
+                    and not _AGE_WORDS.intersection(w.casefold() for w in names) \
+                    and all(_an_initial(w, aged, listed and count == 1,
+                                        _DASH_AFTER.match(text, stop) is not None)
+                            or (not _clinical(w, every_part=True) if aged else _a_surname(w))
+                            for w in names):
                 end, given_and_age = stop, aged
                 break
             initial_closes = False
@@ -218,7 +238,7 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
 class SignoutNameDetector:
     """The patient who heads an item of a sign-out list."""
 
-    spec = DetectorSpec(id="dictionary.signout_names", version=3, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.signout_names", version=4, source=Source.DICTIONARY,
                         description="patients heading the items of a sign-out list")
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:

@@ -21,27 +21,27 @@ from engine.detectors.regex.wards import WARD_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 18, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.date", 19, DATE_RULES, "numeric, ISO, written and partial dates; years"),
     ("regex.phone", 9, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
     ("regex.url", 3, URL_RULES, "URLs and domain names"),
     ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),
     ("regex.ssn", 1, SSN_RULES, "US social security numbers"),
     ("regex.sin", 1, SIN_RULES, "Canadian social insurance numbers (Luhn)"),
-    ("regex.id", 11, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
+    ("regex.id", 12, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
     ("regex.phn", 2, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),
-    ("regex.address", 25, ADDRESS_RULES + TOWN_RULES,
+    ("regex.address", 26, ADDRESS_RULES + TOWN_RULES,
      "street addresses with unit and city lines; lower-case towns after from/in/to,"
      " eponym towns after lives in/pt from; hyphenated Quebec and Acadian towns"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 19, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES,
+    ("regex.name", 20, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES,
      "names in titles, credentials, form fields, signatures; two-word tribal surnames"),
-    ("regex.facility", 24, FACILITY_RULES + WARD_RULES,
+    ("regex.facility", 25, FACILITY_RULES + WARD_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 15, STAFF_RULES,
+    ("regex.staff", 16, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 

@@ -29,8 +29,9 @@ BED_LIST_RULES: tuple[RegexRule, ...] = (
               r"([^\W\d_][\w'’\-]+(?:[ \t]+[^\W\d_][\w'’\-]+)?)"
               r"(?=[ \t]*[,(–—:]|[ \t]+-[ \t]|[ \t]+\d{1,3}%)",  # "bed 3 hershberger: hd 5"
               0.55, group=1, validate=bed_list_name, on_view=False),
-    # A two-word tribal surname: "RM 4 - OLD ELK - DKA, GAP CLOSED".
+    # A two-word tribal surname: "RM 4 - OLD ELK - DKA, GAP CLOSED", "bed 5 - two bulls f dka".
     RegexRule("name.compound_bed_list", Label.PATIENT,
               rf"(?im:^[ \t]*{BED}[ \t]*[–—\-:][ \t]*({COMPOUND_SURNAME})"
-              r"(?=[ \t]*[,(–—:]|[ \t]+-[ \t]))", 0.6, group=1, on_view=False),
+              r"(?=[ \t]*[,(–—:]|[ \t]+-[ \t]|[ \t]+(?:\d{1,3}[ \t]?)?[MFmf]\b))", 0.6, group=1,
+              on_view=False),
 )

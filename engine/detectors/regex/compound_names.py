@@ -19,7 +19,8 @@ _DESCRIBING = (r"standing|old|spotted|little|two|three|running|white|black|red|y
 _NAMING = (r"elk|horses?|bears?|wolf|wolves|eagles?|crows?|hawks?|bulls?|deer|buffalo|owls?"
            r"|cloud|clouds|thunder|feathers?|dogs?|coyote|shield|birds?|hat|road|robe|horns?"
            r"|mouse|fox|crane|calf|heart|hair|lance|arrows?|bow|moon|star|sun|wind|woman|man"
-           r"|chief|hand|ground|boy|child|tail|knife|whirlwind|weasel|otter|beaver|rabbit")
+           r"|chief|hand|ground|boy|child|tail|knife|whirlwind|weasel|otter|beaver|rabbit"
+           r"|voice")
 COMPOUND_SURNAME = rf"(?:{_DESCRIBING})[ \t\-]+(?:{_NAMING})"
 _WORD = r"[^\W\d_][\w'’\-]+"
 

@@ -10,6 +10,7 @@ from engine.detectors.regex.fragments import (
     HOLIDAY,
     MONTH,
     MOVED_TO,
+    NOTE_HEADING,
     STATUS_POST,
     WEEKDAY,
 )
@@ -96,6 +97,9 @@ RULES: tuple[RegexRule, ...] = (
     RegexRule("date.month_day_status_post", D,
               rf"(?i:(?<![\w/])(?:{STATUS_POST}|{MOVED_TO})[ \t(~])(\d{{1,2}}/\d{{1,2}}){_R}"
               rf"{_NOT_AFTER}", 0.45, group=1, validate=month_day),
+    RegexRule("date.month_day_heading", D,
+              rf"(?m:{NOTE_HEADING}(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER})", 0.45, group=1,
+              validate=month_day),
     RegexRule("date.month_day_after_clock", D,
               rf"(?<![\d/.:])(?:[01]\d|2[0-3])[0-5]\d[ \t]+(\d{{1,2}}/\d{{1,2}}){_R}{_NOT_AFTER}",
               0.4, group=1, validate=month_day),

@@ -169,7 +169,7 @@ def _named_head(text: str) -> bool:
     from engine.resolution.shorthand import service_word
 
     words = _HEAD_AT_END.sub("", text).casefold().split()
-    while words and words[0] in _WANTS_BEFORE:
+    while words and (words[0] in _WANTS_BEFORE or _doing(words[0])):
         words.pop(0)  # "Will Need Legal Aid", "Needs Skilled Nursing": a need, no name
         if not words:
             return False
@@ -180,6 +180,18 @@ def _named_head(text: str) -> bool:
             return False  # "HOTEL NEAR HOSPITAL": no name before the head
     return not words or not all(w.strip(".") in _GENERIC_BEFORE_HEAD or service_word(w)
                                 or _hedge(w) for w in words)  # "to see travel clinic"
+
+
+def _doing(word: str) -> bool:
+    """What someone is doing: "refusing hospital tray", "waiting ltach"; not a place or a
+    surname ("Flushing Hospital", "Ewing Clinic")."""
+    from engine.detectors.dictionary.context import is_english
+    from engine.detectors.dictionary.locations import one_word_places
+    from engine.detectors.dictionary.names import is_listed_name
+
+    key = word.casefold()
+    return key.endswith("ing") and is_english(key) and not is_listed_name(key) \
+        and key not in one_word_places()
 
 
 _CAPABLE = re.compile(r"[a-z\-]+-(?:capable|appropriate|eligible|level)")

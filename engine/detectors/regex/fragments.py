@@ -97,6 +97,8 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|sign[ \t-]?out|handoff|hand-off"
                 # a family's appointments: "UPCOMING HEARING 3/4", "funeral 6/2", "flight 5/9"
                 r"|(?<!of[ \t])hearing|court|funeral|flight|arriv\w*"
+                # a follow-up visit: "Follow-up: Burn Clinic 4/8", "f/u lipid clinic 5/2"
+                r"|clinic|follow[ \t-]?up"
                 # how the injury happened: "METH LAB EXPLOSION 5/2", "house fire 3/9", "GSW 6/1"
                 r"|explosion|fire|assault\w*|gsw|stabbed|stabbing|crash|mva"
                 r"|accident|drown\w*|overdose")
@@ -110,6 +112,11 @@ STATUS_POST = r"s/p\b[^\n]{0,40}?"
 MOVED_TO = (r"(?:d/c'?d?|dc'?d|discharged|transferred|transfer|sent|moved|tx'?d|coiled|clipped"
             r"|cathed|intubated|admitted|seen|presented|arrived|brought)[ \t]+(?:to|from|at|in)\b"
             r"(?:[^\n,;.]|(?<=\bst)\.|(?<=\bSt)\.|(?<=\bST)\.){0,40}?")
+# A note's heading, then its date on the same line: "MICU PROGRESS NOTE - 1/3", "attending
+# addendum 3/3", "late entry for 4/9", "Progress Note (MICU) — 6/9", "ADDENDUM TO H&P 1/7".
+NOTE_HEADING = (r"(?i:^[^\d\n]{0,40}\b(?:note|addendum|sign[ \-]?out|hand[ \-]?off|summary"
+                r"|late[ \t]+entry|h[ \t]?&[ \t]?p)(?:[ \t]+(?:for|of|on|re))?"
+                r"(?:[ \t]*\([^()\d\n]{1,20}\))?[ \t:,\-–—]*)")
 # Military ranks as written before a surname ("SGT WHITLOCK", "1SG Okonkwo", "MAJ Lindqvist").
 MILITARY_RANKS = ("pvt", "pv2", "pfc", "spc", "cpl", "sgt", "ssg", "sfc", "msg", "1sg", "sgm",
                   "csm", "2lt", "1lt", "cpt", "capt", "maj", "ltc", "col", "cdr", "lcdr", "ens",

@@ -59,6 +59,9 @@ SIN_RULES: tuple[RegexRule, ...] = (
               group=1, validate=v.sin),
 )
 
+_MBI_LETTER = "[AC-HJKMNP-RT-Y]"
+_MBI_ANY = "[AC-HJKMNP-RT-Y0-9]"
+
 ID_RULES: tuple[RegexRule, ...] = (
     _cued("id.mrn", r"mrn|mr\s*#|medical\s+record(?:\s+number)?|med\s+rec|hospital\s+(?:number|no)"
           r"|chart(?:\s+number)?|unit\s+number|patient\s+id|pt\s+id"
@@ -99,6 +102,11 @@ ID_RULES: tuple[RegexRule, ...] = (
               r"(?i:\b(?:nhc|nass|cipa|n[º°o]\.?[ \t]*col(?:egiado)?|dni|nie|nuhsa)[ \t]*[:#.]?"
               r"[ \t]*)((?:[a-z]{1,4}-)?\d{1,10}(?:[ \t]\d{1,10}){0,3}(?:[ \t]?[a-z])?)(?![\w\-])",
               0.9, group=1),
+    # Medicare's beneficiary identifier by its shape, cued or not ("MEDICARE A/B 1EG4-TE5-MK72"):
+    # eleven places of fixed kinds, letters without S, L, O, I, B or Z.
+    RegexRule("id.mbi", ID,
+              rf"{_L}([1-9]{_MBI_LETTER}{_MBI_ANY}\d-?{_MBI_LETTER}{_MBI_ANY}\d-?"
+              rf"{_MBI_LETTER}{{2}}\d{{2}}){_R}", 0.8, subtype="INSURANCE", group=1),
     # Uncued: long digit runs and letter-prefixed numbers ("A1234567", "U62928788557186").
     RegexRule("id.long_number", ID, rf"{_L}(\d{{7,}}){_R}", 0.45, group=1),
     RegexRule("id.alnum", ID, rf"{_L}([A-Z]{{1,3}}\d{{6,}}[A-Z]?){_R}", 0.5, group=1),

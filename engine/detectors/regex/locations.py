@@ -110,7 +110,9 @@ _CLAUSE_WORDS = frozenset({"if", "when", "then", "after", "before", "with", "per
                            # a dose's frequency: "RIFAXIMIN 550 BID. NOW WEST HAVEN 1"
                            "bid", "tid", "qid", "qhs", "qd", "prn",
                            # a list of dates ("October 2008 as well as November 2008")
-                           "as", "well", "also", "than"})
+                           "as", "well", "also", "than",
+                           # a relative clause ('wants "a place where they speak spanish"')
+                           "where", "who", "which", "they", "we"})
 
 
 def street_without_shorthand(text: str) -> bool:

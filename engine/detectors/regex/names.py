@@ -29,7 +29,10 @@ from engine.detectors.regex.rule import RegexRule
 DOC, PAT, PER = Label.DOCTOR, Label.PATIENT, Label.PERSON
 _NAME = rf"({PERSON_NAME})"
 # Surname-only after a title is common ("Dr. Kumar", "Mrs. O'Neil").
-_TITLED = rf"(?!(?:Dr|Mr|Mrs|Ms|Prof)\b)({PERSON_NAME}|{NAME_TOKEN})"  # "doctor Dr. Ouellette"
+# Not a title again ("doctor Dr. Ouellette"), the patient ("worsening MS. Pt and family") or
+# a credential ("s. brinton ms rd cnsc": a master's degree, a dietitian's letters)
+_TITLED = (r"(?!(?:Dr|Mr|Mrs|Ms|Prof|Pt|PT|Rd|RD|Rn|RN|Np|NP|Pa|PA)\b)"
+           rf"({PERSON_NAME}|{NAME_TOKEN})")
 _FIELD_SEP = r"[ \t]*[:\-–][ \t]*"
 _SURNAME_COMMA_NAME = r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b"  # "Doe, Quartz"
 # "Pt: Mrs. Hedda Ostrowski", "known to family as Doña Chepa"
@@ -181,7 +184,8 @@ def named_after_mr(text: str) -> bool:
 # What a person field or a family's bracket holds when it names no one: "caregiver: pt's
 # cousin", "Informant: self", "HOME MEDS (NONE PER FAMILY)".
 _NO_ONE = frozenset({"pt", "pts", "patient", "patients", "self", "none", "unknown", "na", "n/a",
-                     "not", "no", "same", "see", "nil", "nobody", "all", "both"})
+                     "not", "no", "same", "see", "nil", "nobody", "all", "both", "tbd",
+                     "pending", "unassigned"})
 
 
 def someone_named(text: str) -> bool:
@@ -273,8 +277,12 @@ _SERVICE_GRADE = re.compile(
 
 
 def not_a_grade(text: str) -> bool:
-    """A doctor field's name, not a service and grade in its place ("Medical Reg")."""
-    return not _SERVICE_GRADE.fullmatch(text.strip())
+    """A doctor field's name, not a service and grade in its place ("Medical Reg"), nor what
+    stands there for none ("PCP: NONE.", "PCP: unknown") or a clinic by its language ("PCP:
+    Hmong-speaking clinic")."""
+    key = text.strip().casefold()
+    return not (_SERVICE_GRADE.fullmatch(text.strip()) or key in _NO_ONE
+                or key.endswith("-speaking"))
 
 
 # The services a consultant's line names before or after the surname ("Cards: Delacroix",

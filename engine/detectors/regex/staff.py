@@ -169,6 +169,7 @@ STAFF_RULES: tuple[RegexRule, ...] = (
     # PUPILS", "CORE TEMP 32.4 C. ACTIVE")
     RegexRule("staff.initial_caps", DOC,
               r"(?<![\w.>+/'’&])(?<!\d[ \t])(?<!PEAKED[ \t])(?<!INVERTED[ \t])(?<!FLAT[ \t])"
+              r"(?<!YO[ \t])(?<!Y/O[ \t])"  # "58 YO M. HOMELESS": the sex
               r"(?<!HYPERACUTE[ \t])(?<!PHASE[ \t])(?<!STAGE[ \t])(?<!CLASS[ \t])(?<!TYPE[ \t])"
               # "REHAB PHASE I. ANTICIPATE"; "LOW K. CODE: FULL" is a field's label
               r"([A-Z]\.[ \t]?[A-Z]{3,}(?:-[A-Z]{2,})?)\b(?![ \t]*:)",

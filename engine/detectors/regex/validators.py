@@ -237,6 +237,8 @@ def street_not_charting(text: str) -> bool:
         return False  # "~40 MIN DRIVE": a duration, not 40 Min Drive
     if _VOLUME.match(text):
         return False  # "1 L PLEURAL CT": a chest tube's litre, not 1 L Pleural Court
+    if len(words) > 1 and words[-2].casefold() in ("across", "down"):
+        return False  # "AT FAMILY HOUSE ACROSS STREET": where, not which street
     bare = _BARE_STREET.fullmatch(text.strip())
     if bare is None:
         return True
