@@ -26,6 +26,7 @@ from dataclasses import replace
 
 from engine.core.domain import Span, new_id
 from engine.core.labels import Label
+from engine.detectors.dictionary.context import COUNTED_DAY
 from engine.detectors.regex.fragments import (
     CREDENTIAL_WORDS,
     HHMM,
@@ -65,7 +66,6 @@ _LETTER_DASH = re.compile(r"[A-Za-z][ \t]*[-–—][ \t]*(?=\d)")
 _JOINERS = frozenset({"and", "&", "or", "vs", "vs.", "versus", "in", "via", "at", "to", "from",
                       "of", "with", "w/", "per", "for", "on", "by", "thru", "through", "about",
                       "incl", "including", "-"})
-_NUMBER_AFTER = re.compile(r"[ \t]+\d")
 _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat",
                    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
                    "tmrw", "tomorrow", "today", "tonight", "yesterday", "eve", "mwf", "tth",
@@ -359,8 +359,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             and is_shorthand(word.group().casefold() + "'d")
 
     def counted_day(word: re.Match[str]) -> bool:  # the "day" of "pt ayala day 2 post tbi"
-        return word.group().casefold() == "day" \
-            and _NUMBER_AFTER.match(text, start + word.end()) is not None
+        return COUNTED_DAY.match(text, start + word.start()) is not None
 
     def susceptibility(last: str, before: str) -> bool:  # "fluconazole SDD, micafungin S"
         from engine.resolution.terms import drug_words

@@ -181,7 +181,7 @@ _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 
 # A town's abbreviated head: "from Cd. Juárez" (Ciudad), "Ft. Stockton", "Mt. Vernon".
 # Not after a capitalised word, whose name may hold the abbreviation ("Eagle Mt. Rd").
-_TOWN_HEAD_BEFORE = re.compile(r"(?:^|[^\w.\s][ \t]*|(?<![^\W\d_])[a-z][\w'’]*[ \t]+)"
+_TOWN_HEAD_BEFORE = re.compile(r"(?m:^|[^\w.\s][ \t]*|(?<![^\W\d_])[a-z][\w'’]*[ \t]+)"
                                r"((?:Cd|Cdad|Ft|Mt|CD|FT|MT)\.[ \t]?)\Z")
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
                            r"|infirmary|hospice|pharmacy)\.?$)")

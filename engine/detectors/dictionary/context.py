@@ -76,6 +76,8 @@ _TIME_WORDS = frozenset({"day", "days", "night", "nights", "week", "weeks", "mon
                          "year", "years", "hour", "hours", "shift", "shifts", "minute"})
 _REGARDING = re.compile(r"(?i:^re\b)")
 _COUNT = re.compile(r"(?<![\w/.:])\d{1,2}[ \t]+\Z")
+# The day of the stay, which ends a name before it: "pt kwadwo day 28", "pt ayala day 2".
+COUNTED_DAY = re.compile(r"(?i:day|night|pod|hd)[ \t]+\d")
 _VERB_AFTER = re.compile(r"(?i:[ \t]+(?:is\s+)?(?:aware|notified|paged|updated|at\s+bedside"
                          r"|in\s+to\s+visit)\b)")
 _AFTER = re.compile(

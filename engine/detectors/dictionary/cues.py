@@ -15,6 +15,7 @@ from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import (
+    COUNTED_DAY,
     PERSON_WORDS,
     clinical_words,
     is_english,
@@ -37,7 +38,6 @@ _ID_AFTER = re.compile(r"(?i:^[ \t]*(?:,|\(|mrn|dob|d\.o\.b|id\b|#|\d|hcn|phn|ag
                        r"|\d+\s*(?:yo|y/o|years?)))")
 
 
-_COUNTED_DAY = re.compile(r"(?i:day|night|pod|hd)[ \t]+\d")
 _WITH_BEFORE = re.compile(r"(?i:\b(?:w/|with)[ \t]*\Z)")
 
 
@@ -100,7 +100,7 @@ class CueNameDetector:
                     break
                 if len(word.group()) == 2 and word.group().endswith("."):
                     kind: str | None = "initial"
-                elif kinds and _COUNTED_DAY.match(text, word.start()):
+                elif kinds and COUNTED_DAY.match(text, word.start()):
                     break  # "pt kwadwo day 28 in micu": the day of the stay ends the name
                 else:
                     kind = self._takes(word.group(), caseless)

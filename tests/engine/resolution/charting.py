@@ -3,8 +3,10 @@ characters (rules and dictionaries, no model), and what the guards keep of a mod
 
 from __future__ import annotations
 
+from engine.core.context import RunContext
 from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
+from engine.detectors.dictionary.signout import SignoutNameDetector
 from engine.pipeline import Pipeline
 from engine.resolution.allowlist import ClinicalAllowlist
 from engine.resolution.guards import guard
@@ -46,3 +48,9 @@ def assert_always_a_span(pipeline: Pipeline, text: str, piece: str) -> None:
     found = covered(pipeline, text)
     assert all(i in found for i in range(start, start + len(piece)) if not text[i].isspace()), \
         piece
+
+
+def signout_names(text: str) -> list[str]:
+    """The patients the sign-out detector finds heading the items of ``text``."""
+    found = SignoutNameDetector().detect(Document.from_text(text), RunContext())
+    return [text[s.start:s.end] for s in found]

@@ -41,22 +41,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.context import RunContext
-from engine.core.domain import Document, Source, Span, SpanStatus
+from engine.core.domain import Source, Span, SpanStatus
 from engine.core.labels import Label
-from engine.detectors.dictionary.signout import SignoutNameDetector
 from engine.pipeline import Pipeline
 from engine.resolution.joins import joined as joined_spans
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
     kept_of_a_models_span,
+    signout_names,
 )
-
-
-def _signout_names(text: str) -> list[str]:
-    found = SignoutNameDetector().detect(Document.from_text(text), RunContext())
-    return [text[s.start:s.end] for s in found]
 
 
 @pytest.mark.parametrize(("text", "names"), [
@@ -78,7 +72,7 @@ def _signout_names(text: str) -> list[str]:
     ("BURN SIGNOUT\n2) MOUA - 15% TBSA FLASH BURN\n3) KHOSHABA - 40% TBSA", ["MOUA", "KHOSHABA"]),
 ])
 def test_a_sign_out_items_patient(text: str, names: list[str]) -> None:
-    assert _signout_names(text) == names
+    assert signout_names(text) == names
 
 
 @pytest.mark.parametrize(("text", "piece"), [

@@ -42,21 +42,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.context import RunContext
-from engine.core.domain import Document
 from engine.core.labels import Label
-from engine.detectors.dictionary.signout import SignoutNameDetector
 from engine.pipeline import Pipeline
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
     kept_of_a_models_span,
+    signout_names,
 )
-
-
-def _signout_names(text: str) -> list[str]:
-    found = SignoutNameDetector().detect(Document.from_text(text), RunContext())
-    return [text[s.start:s.end] for s in found]
 
 
 @pytest.mark.parametrize(("text", "names"), [
@@ -106,7 +99,7 @@ def _signout_names(text: str) -> list[str]:
     ("ICU SIGN-OUT\n4. Thrombocytopenia 62 — no bleeding, hold SQ hep", []),
 ])
 def test_a_sign_out_items_patient(text: str, names: list[str]) -> None:
-    assert _signout_names(text) == names
+    assert signout_names(text) == names
 
 
 @pytest.mark.parametrize(("text", "piece"), [
