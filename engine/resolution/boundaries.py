@@ -25,7 +25,7 @@ import re
 from dataclasses import replace
 
 from engine.core.domain import Span, new_id
-from engine.core.labels import Label
+from engine.core.labels import NAME_LABELS, Label
 from engine.detectors.dictionary.context import COUNTED_DAY
 from engine.detectors.regex.fragments import (
     CREDENTIAL_WORDS,
@@ -40,7 +40,6 @@ from engine.resolution.places import street_then_town
 _BLANK_LINE = re.compile(r"\n\s*\n")
 _LINE_BREAK = re.compile(r"[ \t]*\r?\n\s*")
 _MULTILINE_LABELS = frozenset({Label.LOCATION})
-_NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
 FIELD_LABELS = (r"age|dob|d\.o\.b|date\s+of\s+birth|sex|gender|mrn|phn|hcn|uli|ssn|sin|id"
                 r"|name|patient|address|tel|phone|fax|email|dr|provider|physician|gp|ward"
                 r"|room|bed|unit|date|admitted|discharged|ref|re|dx|diagnosis|allergies"
@@ -57,7 +56,7 @@ _SENTENCE_END = re.compile(r"(?<=[^\W\d_]{3})(?<!(?i:\bmrs|\brev|\bdrs|\bapt|\ba
 _CLINICAL_EDGE = frozenset({"ward", "unit", "floor", "department", "dept", "service", "team",
                             "clinic", "room", "bed", "medical", "surgical", "nursing", "note",
                             "notes", "pager", "pgr", "beeper"})
-_EDGED_LABELS = _NAME_LABELS | {Label.HOSPITAL, Label.LOCATION}
+_EDGED_LABELS = NAME_LABELS | {Label.HOSPITAL, Label.LOCATION}
 _BETWEEN_NAMES = re.compile(r"[ \t]+(?:and|AND|&|vs\.?|VS\.?)[ \t]+")
 # A team's letter before a date ("SIGNOUT - TEAM A - 8/30"): no part of the date.
 _LETTER_DASH = re.compile(r"[A-Za-z][ \t]*[-–—][ \t]*(?=\d)")
@@ -127,16 +126,16 @@ def pieces(text: str, span: Span) -> list[Span]:
     bounds = _cut(text, bounds, _BLANK_LINE)
     if span.label not in _MULTILINE_LABELS:
         bounds = _cut(text, bounds, _LINE_BREAK)
-    if span.label in _NAME_LABELS or span.label in (Label.HOSPITAL, Label.OTHER):
+    if span.label in NAME_LABELS or span.label in (Label.HOSPITAL, Label.OTHER):
         cut = _cut(text, bounds, _FORM_GAP)
         if len(cut) > len(bounds):  # the next field's label: "Zachary Lukas   Policy: ..."
             cut = cut[:1] + [(a, b) for a, b in cut[1:] if not _label_like(text[a:b])]
         bounds = cut
     if span.label is Label.LOCATION:
         bounds = [piece for a, b in bounds for piece in street_then_town(text, a, b)]
-    if span.label in _NAME_LABELS:
+    if span.label in NAME_LABELS:
         bounds = _cut(text, bounds, _BETWEEN_NAMES)  # "ANNE AND KATHLEEN", "Greg & Allison"
-    if span.label in _NAME_LABELS or span.label is Label.HOSPITAL:
+    if span.label in NAME_LABELS or span.label is Label.HOSPITAL:
         cut = _cut(text, bounds, _SENTENCE_END)
         if len(cut) > len(bounds):  # a sentence start is a capitalised word, not a name
             cut = [(a, b) for a, b in cut if not _all_english(text[a:b])]
@@ -147,10 +146,10 @@ def pieces(text: str, span: Span) -> list[Span]:
         start, end = _strip(text, start, end)
         if span.label is Label.DATE and (lead := _LETTER_DASH.match(text, start, end)):
             start = lead.end()
-        if span.label in _NAME_LABELS:
+        if span.label in NAME_LABELS:
             start, end = _without_clinical_edges(text, start, end)
-        if span.label in _NAME_LABELS or span.label is Label.HOSPITAL:
-            start, end = _without_trailing_verb(text, start, end, span.label in _NAME_LABELS)
+        if span.label in NAME_LABELS or span.label is Label.HOSPITAL:
+            start, end = _without_trailing_verb(text, start, end, span.label in NAME_LABELS)
         start, end = _strip(text, start, end)  # "ALSAIDI, H": no comma left after the edge
         if end <= start:
             continue
@@ -327,9 +326,9 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         key = word.casefold().rstrip(".,")  # "MERCY MICU", "DR LINDQVIST MICU"
         return key in _JOINERS and not street or not any(c.isalnum() for c in word) \
             or key in _WHEN and not is_listed_name(key) \
-            or (place or label in _NAME_LABELS) and bool(_ICU.fullmatch(key)) \
+            or (place or label in NAME_LABELS) and bool(_ICU.fullmatch(key)) \
             or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
-            or label in _NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
+            or label in NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
                                           or key in _PAGER_OR_CREDENTIAL
                                           or word.islower() and lower_shorthand(key))
 
@@ -344,8 +343,8 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         if word.endswith(",") and key in _ROLES_BEFORE and key.isalpha() and len(key) > 3:
             return False  # "Bishop, Mary": a surname before the given name
         return key in _JOINERS or place and key in _REPORTING \
-            or label in _NAME_LABELS and key in _ROLES_BEFORE \
-            or label in _NAME_LABELS and key in _WHEN and not is_listed_name(key)
+            or label in NAME_LABELS and key in _ROLES_BEFORE \
+            or label in NAME_LABELS and key in _WHEN and not is_listed_name(key)
 
     def cut_at_slash(word: re.Match[str]) -> bool:  # the "S" of "MAPLEWOOD MANOR S/P FALL"
         return word.group() in ("s", "S") \
@@ -355,7 +354,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         from engine.resolution.shorthand import is_shorthand
 
         after = start + word.end()
-        return label in _NAME_LABELS and text[after:after + 2].casefold() in ("'d", "’d") \
+        return label in NAME_LABELS and text[after:after + 2].casefold() in ("'d", "’d") \
             and is_shorthand(word.group().casefold() + "'d")
 
     def counted_day(word: re.Match[str]) -> bool:  # the "day" of "pt ayala day 2 post tbi"
@@ -364,7 +363,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
     def susceptibility(last: str, before: str) -> bool:  # "fluconazole SDD, micafungin S"
         from engine.resolution.terms import drug_words
 
-        return label in _NAME_LABELS and last in ("S", "R", "I") \
+        return label in NAME_LABELS and last in ("S", "R", "I") \
             and before.casefold() in drug_words()
 
     while len(words) > 1 and (last_goes(words[-1].group()) or cut_at_slash(words[-1])
@@ -376,7 +375,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
     if not words:
         return start, end
     start, end = start + words[0].start(), start + words[-1].end()
-    if label in _NAME_LABELS and text[end - 2:end] in ("'s", "’s", "'S", "’S") \
+    if label in NAME_LABELS and text[end - 2:end] in ("'s", "’s", "'S", "’S") \
             and end - start > 3:
         end -= 2  # "Dr. Mbeki's fellow": the name, not its possessive
     if text[end - 1:end] == "." and end - start > 2 and _SENTENCE_GOES_ON.match(text, end) \

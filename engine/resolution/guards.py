@@ -33,7 +33,7 @@ from dataclasses import replace
 from itertools import chain
 
 from engine.core.domain import Document, Source, Span
-from engine.core.labels import Label
+from engine.core.labels import NAME_LABELS, Label
 from engine.detectors.dictionary.context import (
     clinical_words,
     has_name_context,
@@ -144,7 +144,6 @@ from engine.resolution.telegraphic import (
     weekday_as_a_name,
 )
 
-NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
 # Labels whose rules check a format, a checksum or a cue ("6 months old" is an age, though
 # "6 months" is a quantity): their numbers stand on their own.
 _FORMAT_LABELS = frozenset({Label.ID, Label.PHONE, Label.WEB, Label.AGE})
@@ -183,6 +182,7 @@ _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 # Not after a capitalised word, whose name may hold the abbreviation ("Eagle Mt. Rd").
 _TOWN_HEAD_BEFORE = re.compile(r"(?m:^|[^\w.\s][ \t]*|(?<![^\W\d_])[a-z][\w'’]*[ \t]+)"
                                r"((?:Cd|Cdad|Ft|Mt|CD|FT|MT)\.[ \t]?)\Z")
+_TOWN_LABELS = NAME_LABELS | {Label.LOCATION}
 _FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
                            r"|infirmary|hospice|pharmacy)\.?$)")
 
@@ -235,7 +235,7 @@ def _shape(text: str, span: Span) -> Span | None:
         span = replace(span, label=Label.ID, subtype=None)
     if span.label in NAME_LABELS and (head := facility_head_before(text, start)) >= 0:
         span, start = replace(span, label=Label.HOSPITAL, subtype=None), head
-    elif span.label in NAME_LABELS | {Label.LOCATION} and (town := _TOWN_HEAD_BEFORE.search(
+    elif span.label in _TOWN_LABELS and (town := _TOWN_HEAD_BEFORE.search(
             text, max(0, start - 30), start)):
         span, start = replace(span, label=Label.LOCATION, subtype=None), town.start(1)
     elif span.label in NAME_LABELS and _FACILITY_END.search(text[start:end]):

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from engine.core.domain import Span
-from engine.core.labels import Label
+from engine.core.labels import NAME_LABELS, Label
 
-_NAME_LABELS = frozenset({Label.PATIENT, Label.PERSON, Label.DOCTOR})
+_GLOTTAL_LABELS = NAME_LABELS | {Label.LOCATION}  # a place too: "Nuku'alofa", "Hawai'i"
 # Pacific names keep their glottal stop: "'ANA MAFI", "Saufo'i" (not a possessive "Tonga's").
 _GLOTTAL_AFTER = re.compile(r"['’ʻ](?!(?i:s|d|m|t|ll|re|ve)\b)[^\W\d_]+")  # not "eval'd"
 _GLOTTAL_BEFORE = re.compile(r"(?:^|(?<=[\s(\"“]))['’ʻ]\Z")
@@ -22,8 +22,8 @@ _GIVEN_BEFORE_AGE = re.compile(r"[ \t]+([^\W\d_]{2,})(?=,?[ \t]+\d{1,3}[ \t]*"
 def with_glottal_stops(text: str, span: Span) -> Span:
     """A name span that stops at an okina or apostrophe inside or before the name takes the
     rest of the name in."""
-    if span.label not in _NAME_LABELS and span.label is not Label.LOCATION:
-        return span  # a place too: "Nuku'alofa", "Hawai'i"
+    if span.label not in _GLOTTAL_LABELS:
+        return span
     start, end = span.start, span.end
     if start > 0 and _GLOTTAL_BEFORE.search(text, max(0, start - 2), start) \
             and text[start:start + 1].isalpha() and text[end:end + 1] not in ("'", "’"):

@@ -413,8 +413,9 @@ def shorthand_in_a_name(text: str, span: Span) -> bool:
     # hung 1810"; "Fen Galdlo" has an unknown one).
     from engine.resolution.terms import drug_words
 
-    return any(w.casefold() in _ANALYTES or w.casefold() in drug_words() for w in words) \
-        and all(is_shorthand(w) or is_english(w) or w.casefold() in drug_words() for w in words)
+    drugs = drug_words()
+    return any(w.casefold() in _ANALYTES or w.casefold() in drugs for w in words) \
+        and all(is_shorthand(w) or is_english(w) or w.casefold() in drugs for w in words)
 
 
 def _in_a_word(text: str, i: int) -> bool:
