@@ -25,6 +25,12 @@ _CONTINENTS = frozenset({"africa", "asia", "europe", "north america", "south ame
                          "middle east", "the caribbean", "caribbean", "scandinavia",
                          "eastern europe", "western europe", "the balkans", "balkans",
                          "polynesia", "micronesia", "melanesia", "sub-saharan africa"})
+# A state's or a province's postal abbreviation is the state ("home to prestonsburg ky", "Family
+# from WV"); not "NY" (the city as often) nor "VA" (Veterans Affairs, a hospital).
+STATE_ABBREVIATIONS = frozenset(
+    "al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj"
+    " nm nc nd oh ok or pa ri sc sd tn tx ut vt wa wv wi wy"
+    " ab bc mb nb nl ns nt nu on pe qc sk yt".split())
 _SECTION = re.compile(r"^\[([A-Z]+)\]$")
 # A part of a region is no smaller a place for it: "from southern Mexico", "rural Alberta".
 _PART_OF = re.compile(r"(?:(?:north|south|east|west)(?:ern)?|central|rural|upstate|downstate"
@@ -49,7 +55,11 @@ def broad_regions() -> frozenset[str]:
 
 
 def broad_region(covered: str) -> bool:
-    """Is ``covered`` ("Vietnam", "TEXAS", "Nova Scotia.") a country, state or province?"""
+    """Is ``covered`` ("Vietnam", "TEXAS", "Nova Scotia.", "KY", "wv") a country, state or
+    province? An abbreviation counts in capitals or lower case, not as "Mt" (Mount)."""
     key = " ".join(covered.casefold().strip(" .,").split())
+    if key in STATE_ABBREVIATIONS:
+        bare = covered.strip(" .,")
+        return bare.isupper() or bare.islower()
     return key in broad_regions() or _PART_OF.sub("", key, count=1) in broad_regions() \
         and bool(_PART_OF.match(key))

@@ -90,7 +90,7 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            "stepmother", "stepson", "stepdaughter", "pharmacist",
                            "perfusionist", "dietitian", "dietician", "therapist", "counselor",
                            "counsellor", "perfusion", "pharmacy", "fellow", "resident",
-                           "attending", "mgm", "mgf", "pgm", "pgf", "mob", "fob",
+                           "attending", "res", "mgm", "mgf", "pgm", "pgf", "mob", "fob",
                            "rt", "rrt", "md", "pa", "lpn", "cna", "slp", "cm",  # "RT YAZZIE"
                            "sr", "br", "msgr", "cantor", *MILITARY_RANKS,  # "MAJ Lindqvist"
                            # "Cousin Eusebio", "Doña Chepa", "SNOD Ashdown", "registrar Achebe"
@@ -330,9 +330,11 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
             or label in NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
                                           or key in _PAGER_OR_CREDENTIAL
-                                          or word.islower() and lower_shorthand(key))
+                                          or (word.islower() or word.isupper()
+                                              and len(key) > 3)  # not "PHAM, VAN LOC"
+                                          and lower_shorthand(key))
 
-    def lower_shorthand(key: str) -> bool:  # "pt petersheim trach 8", "dr sunderland map"
+    def lower_shorthand(key: str) -> bool:  # "pt petersheim trach 8", "MR. STRUKELJ ECMO"
         from engine.resolution.shorthand import is_shorthand
 
         return len(key) > 2 and is_shorthand(key) and not is_listed_name(key)  # not "j" of

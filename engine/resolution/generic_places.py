@@ -135,6 +135,8 @@ def generic_institution(text: str, span: Span) -> Span | None:
 def all_generic(text: str, start: int, end: int) -> bool:
     """Every word of ``text[start:end]`` is a kind of place or points at one."""
     words = re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", text[start:end].casefold())
+    if "health" in words:  # a kind of clinic ("PCP at community health ctr"), while a
+        words = [w for w in words if w != "community"]  # "Community Hospital" may be a name
     return bool(words) and all(w.replace("’", "'") in _GENERIC for w in words)
 
 

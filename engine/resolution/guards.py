@@ -85,7 +85,11 @@ from engine.resolution.measurements import (
     table_cells,
 )
 from engine.resolution.model_numbers import age_of_a_model_number, model_number_is_no_identifier
-from engine.resolution.name_extent import with_given_name_before_age, with_glottal_stops
+from engine.resolution.name_extent import (
+    with_given_name_before_age,
+    with_given_name_prefix,
+    with_glottal_stops,
+)
 from engine.resolution.names_as_words import (
     clinical_term_as_name,
     half_of_a_name,
@@ -210,7 +214,8 @@ def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]
                 dropped.append(span)
             else:
                 kept.append(with_facility_head(text, with_given_name_before_age(
-                    text, with_glottal_stops(text, without_edge_words(text, shaped)))))
+                    text, with_given_name_prefix(
+                        text, with_glottal_stops(text, without_edge_words(text, shaped))))))
     return kept, dropped
 
 

@@ -3,7 +3,8 @@ comma ("LOPEZ-ALDANA, MARCO 19 YO M", "vega, teodoro (74 yo"), an institution an
 the name after its "of" or "for" ("UNIVERSITY HOSPITAL OF EASTBROOK", "larchmont sisters of
 mercy home", "PIKE SLIP CENTER FOR REHAB"). A model often stops at the comma or the "of", and
 each half alone would get its own surrogate: one name, one hospital to the reviewer. The halves
-come back SUPERSEDED."""
+come back SUPERSEDED. A hospital named head first takes its head in ("HOSPITAL SAN GABRIEL",
+"HOSPICE ANUENUE"): alone, the head is an English word the guards drop."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ _INSTITUTION_END = re.compile(r"(?i:\b(?:hospital|center|centre|clinic|dialysis|
                               r"|network|services|university|institute|sisters|brothers"
                               r"|society|college|foundation|rehab|rehabilitation)\Z)")
 _OF = re.compile(r"[ \t]+(?i:of|for)[ \t]+(?:(?i:the)[ \t]+)?\Z")
+_HEAD_BEFORE = re.compile(r"(?i:(?<![\w\-])(?:hospital|hospice|clinic|cl[ií]nica|h[oô]pital"
+                          r"|centro|sanatorio)[ \t]+\Z)")
 
 
 def joined(text: str, spans: list[Span]) -> list[Span]:
@@ -36,6 +39,7 @@ def joined(text: str, spans: list[Span]) -> list[Span]:
         if span.status is not SpanStatus.CANDIDATE:
             other.append(span)
             continue
+        span = _with_head_before(text, span)
         before = live[-1] if live else None
         label = None if before is None else _surname_and_given(text, before, span) \
             or _institution_of(text, before, span)
@@ -83,3 +87,16 @@ def _institution_of(text: str, before: Span, span: Span) -> Label | None:
             or not _INSTITUTION_END.search(text, before.start, before.end):
         return None
     return Label.HOSPITAL
+
+
+def _with_head_before(text: str, span: Span) -> Span:
+    """A hospital's name with its head word just before it, both capitalised alike."""
+    if span.label is not Label.HOSPITAL:
+        return span
+    head = _HEAD_BEFORE.search(text, max(0, span.start - 16), span.start)
+    if head is None:
+        return span
+    word, name = head.group().split()[0], text[span.start:span.end]
+    capitalised_alike = word[:1].isupper() and name[:1].isupper() \
+        and word.isupper() == name.isupper()  # not "burn clinic q2wk", "hospital Mercy"
+    return span.moved(head.start(), span.end) if capitalised_alike else span

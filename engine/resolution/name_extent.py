@@ -1,14 +1,17 @@
 """Where a name span stops short of the name: an okina or an apostrophe inside or before it
 ("'ANA MAFI", "Saufo'i"), or a third given name before the patient's age ("PT: KWAN, TAK SHING
 69M", "PT FONG, WAI MAN 68 YO M": a model often stops at the second word, and Chinese given names
-are often English words)."""
+are often English words), or the "Md." that opens many Bangladeshi men's names ("HUSBAND MD.
+JAHANGIR ALAM": after a relative it is no physician)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from engine.core.domain import Span
 from engine.core.labels import NAME_LABELS, Label
+from engine.detectors.dictionary.context import RELATIONS
 
 _GLOTTAL_LABELS = NAME_LABELS | {Label.LOCATION}  # a place too: "Nuku'alofa", "Hawai'i"
 # Pacific names keep their glottal stop: "'ANA MAFI", "Saufo'i" (not a possessive "Tonga's").
@@ -17,6 +20,21 @@ _GLOTTAL_BEFORE = re.compile(r"(?:^|(?<=[\s(\"“]))['’ʻ]\Z")
 # One more given name, then the age and sex: " SHING  69M", " MAN 68 YO M", " Wai, 50 F".
 _GIVEN_BEFORE_AGE = re.compile(r"[ \t]+([^\W\d_]{2,})(?=,?[ \t]+\d{1,3}[ \t]*"
                                r"(?:(?i:yo|y/o|y\.o\.)[ \t]*)?[MFmf]\b)")
+
+
+# "Md." (Mohammad) before a relative's name: "HUSBAND MD. JAHANGIR ALAM", "son Md Rafiq".
+_MD_AFTER_RELATIVE = re.compile(rf"(?i:\b(?:{RELATIONS})[ \t:,-]+)(Md\.?|MD\.)[ \t]+\Z")
+
+
+def with_given_name_prefix(text: str, span: Span) -> Span:
+    """A relative's name takes in the "Md." before it, and is no doctor's for it."""
+    if span.label not in NAME_LABELS:
+        return span
+    prefix = _MD_AFTER_RELATIVE.search(text, max(0, span.start - 40), span.start)
+    if prefix is None:
+        return span
+    moved = span.moved(prefix.start(1), span.end)
+    return replace(moved, label=Label.PERSON) if moved.label is Label.DOCTOR else moved
 
 
 def with_glottal_stops(text: str, span: Span) -> Span:

@@ -24,6 +24,7 @@ from engine.core.domain import Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
     HYPHEN_PREFIXES,
+    RELATIONS,
     WORD_PREFIXES,
     clinical_words,
     has_strong_name_context,
@@ -157,6 +158,7 @@ _GIVEN_THEN_AGE = re.compile(r",[ \t]*(?:[^\W\d_][\w'’\-]*\.?[ \t]+){0,2}[^\W\
                              + _AGE_AFTER.pattern)
 # A surname with an Irish or Italian particle: "D'AMBROSIO", "o'halloran" (not "d'c").
 _PARTICLE_SURNAME = re.compile(r"(?i:[do]['’][^\W\d_]{4,})")
+_INITIAL_THEN_WORD = re.compile(r"[^\W\d_]\.[ \t]?([^\W\d_][\w'’\-]{2,})")
 
 
 # The day of a stay after the name: "pt taufa pod 1 cabg", "PT MOISE, HD 3".
@@ -192,6 +194,10 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     if len(words) == 1 and _PARTICLE_SURNAME.fullmatch(words[0]) \
             and not is_english(words[0][2:]):
         return True  # "PT D'AMBROSIO, ALS W/ CHRONIC VENT"
+    initial = _INITIAL_THEN_WORD.fullmatch(text, start, end)
+    if initial and (listed_name(initial.group(1))
+                    or unknown_name_word(initial.group(1), is_shorthand)):
+        return True  # "pt h. fujimoto on floor": an initial and a surname, not "pt c. diff"
     if _STAY_DAY_AFTER.match(text, end) and all(
             named_word(w) or not is_english(w) and not is_shorthand(w) and not verb_form(w)
             for w in words):
@@ -239,14 +245,19 @@ def listed_uncommon_name(text: str) -> bool:
 def _listed_subject(covered: str) -> bool:
     """A listed name, common word or not ("Noel", "Baker"), that is no clinical or shorthand
     word and no modal ("PT MAY CONT TO NEED")."""
-    from engine.detectors.dictionary.names import is_listed_name
+    from engine.detectors.dictionary.names import compound_surnames, is_listed_name
 
     key = covered.strip().casefold()
+    if tuple(key.split()) in compound_surnames():
+        return True  # "PT BEAR ROBE IS A/OX1-2"
     return key not in _MODALS and is_listed_name(key) \
         and key not in clinical_words() and not is_shorthand(key)
 
 
 _MODALS = frozenset({"may", "will", "can", "must", "shall", "might"})
+# Whose relative called: "pt wollman's daughter-in-law rebecca" (the possessive in the span or
+# after it).
+_KIN_AFTER = re.compile(rf"(?:['’]s)?[ \t]+(?i:{RELATIONS})\b")
 
 
 def after_pt_without_name(text: str, span: Span) -> bool:
@@ -255,6 +266,10 @@ def after_pt_without_name(text: str, span: Span) -> bool:
         return False
     if _VERB_AFTER.match(text, span.end) and _listed_subject(text[span.start:span.end]):
         return False  # "PT NOEL REMAINS INTUBATED", "PT BAKER HAD A FAIR NIGHT": the subject
+    covered = text[span.start:span.end]
+    if (covered.endswith(("'s", "’s")) or text.startswith(("'s", "’s"), span.end)) \
+            and _KIN_AFTER.match(text, span.end):
+        return False  # "pt wollman's daughter-in-law": a family's name
     return not has_name_evidence(text, span.start, span.end)
 
 

@@ -22,7 +22,8 @@ TITLES = (r"dr|drs|doctor|prof|professor|mr|mrs|ms|miss|mx|mister|sister|nurse|r
           r"|rev|reverend|pastor|rabbi|imam|chaplain")
 RELATIONS = (r"daughter|son|wife|husband|mother|mom|mum|father|dad|sister|brother|spouse"
              r"|partner|fiance|fiancee|girlfriend|boyfriend|friend|niece|nephew|aunt|uncle"
-             r"|cousin|grandson|granddaughter|grandmother|grandfather|grandma|grandpa"
+             r"|cousin|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|grandniece"
+             r"|grandnephew|grandnieces|grandnephews"
              r"|stepson|stepdaughter|stepmother|stepfather|sibling|child|guardian|caregiver"
              r"|neighbou?r|roommate|sdm|poa|proxy|hcp|nok|dtr|neice|grandaughter"
              r"|sponsor|boss|employer|coworker|co-worker|landlord|landlady|housemate"

@@ -44,7 +44,7 @@ _WITH_BEFORE = re.compile(r"(?i:\b(?:w/|with)[ \t]*\Z)")
 class CueNameDetector:
     """The name right after an explicit cue, in any case."""
 
-    spec = DetectorSpec(id="dictionary.cue_names", version=7, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.cue_names", version=8, source=Source.DICTIONARY,
                         description="names after Patient / Pt / Name: / Re: cues")
 
     def __init__(self) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import importlib
 import re
+import unicodedata
 from dataclasses import replace
 from functools import lru_cache
 from itertools import pairwise
@@ -112,7 +113,29 @@ def faker_name_lists() -> tuple[frozenset[str], frozenset[str]]:
     first |= read_word_list("nicknames.txt")  # "walt", "gord": pet forms Faker lacks
     last |= read_word_list("surnames.txt")  # "moua", "wiebe", "khoshaba": families Faker lacks
     places = read_word_list("name_stopwords.txt")
-    return frozenset(first - places), frozenset(last - places)
+    return frozenset(with_plain_letters(first) - places), \
+        frozenset(with_plain_letters(last) - places)
+
+
+_PLAIN = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "ı": "i", "ß": "ss", "æ": "ae", "œ": "oe"})
+
+
+def plain_letters(name: str) -> str:
+    """The name as an English keyboard types it: "petrović" -> "petrovic"."""
+    decomposed = unicodedata.normalize("NFKD", name.translate(_PLAIN))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def with_plain_letters(names: set[str]) -> set[str]:
+    """The names and their forms without diacritics ("petrovic", "kovacic", "nguyen"), as notes
+    written in English spell them, except forms that are words in English ("colic", "lower",
+    "back") or in the languages common_words.txt holds ("candida", "espana", "stahl")."""
+    from engine.detectors.dictionary.context import common_words as other_languages
+
+    plain = {plain_letters(n) for n in names} - names
+    return names | {p for p in plain if len(p) > 3 and p.isalpha() and not is_english(p)
+                    and p not in common_words() and p not in other_languages()
+                    and p not in clinical_words()}
 
 
 def read_name_lists(text: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -135,6 +158,33 @@ def all_name_lists() -> tuple[frozenset[str], frozenset[str]]:
     except OSError as exc:  # a packaging error: fail closed
         raise ConfigError("the name gazetteer's list is missing") from exc
     return read_name_lists(text)
+
+
+@lru_cache(maxsize=1)
+def compound_surnames() -> frozenset[tuple[str, ...]]:
+    """Family names of several English words ("two bulls", "eagle heart"), casefolded."""
+    return frozenset(tuple(name.split()) for name in read_word_list("compound_surnames.txt"))
+
+
+def _compound_runs(text: str, tokens: list[Token], caseless: list[bool]) -> list[tuple[int, int]]:
+    """Token ranges that spell a compound family name: capitalised where the line has case."""
+    names = compound_surnames()
+    longest = max(map(len, names))
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(tokens):
+        for n in range(longest, 1, -1):
+            run = tokens[i:i + n]
+            if len(run) == n and tuple(t.key for t in run) in names \
+                    and all(only_spaces_between(text, a, b) for a, b in pairwise(run)) \
+                    and (caseless[i] or all(is_title(t.text) or t.text.isupper()
+                                            or t.key == "of" for t in run)):
+                runs.append((i, i + n))
+                i += n
+                break
+        else:
+            i += 1
+    return runs
 
 
 def is_listed_name(word: str) -> bool:
@@ -178,7 +228,7 @@ def caseless_lines(text: str) -> list[tuple[int, int]]:
 class NameGazetteerDetector:
     """Tokens found in the name lists; adjacent ones form one span."""
 
-    spec = DetectorSpec(id="dictionary.names", version=15, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.names", version=16, source=Source.DICTIONARY,
                         description="first/last names from Faker locale lists, in context")
 
     def __init__(self) -> None:
@@ -246,6 +296,9 @@ class NameGazetteerDetector:
         lowered = {t.key for t in tokenize(_EMAIL_OR_URL.sub(" ", text))
                    if t.text.islower() and not inside(t.start, lines)}
         kinds = [self._kind(text, t, c, lowered) for t, c in zip(tokens, caseless, strict=True)]
+        for a, b in _compound_runs(text, tokens, caseless):
+            # Without case, "two bulls" may be the herd: a name's context decides there.
+            kinds[a:b] = ["weak" if caseless[a] else "last"] * (b - a)
         spans: list[Span] = []
         i = 0
         while i < len(tokens):

@@ -20,7 +20,7 @@ from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.detectors.base import DetectorSpec
 from engine.detectors.dictionary.context import clinical_words, is_english
-from engine.detectors.dictionary.names import is_listed_name
+from engine.detectors.dictionary.names import compound_surnames, is_listed_name
 from engine.detectors.dictionary.stopwords import common_words
 
 _SIGNOUT = re.compile(r"(?i:\bsign[ \-]?out|\bhand[ \-]?(?:off|over)|\bcensus\b|\boverflow\b"
@@ -30,24 +30,24 @@ _WORD = r"[^\W\d_][\w'’]*(?:-[^\W\d_][\w'’]*)?"
 
 @lru_cache(maxsize=1)
 def _head() -> re.Pattern[str]:
-    """Where an item starts: "1.", "2)", "1 -", "12 |", "- ", "B1", "2 fisher s. 23f", a room
-    ("403 TOOMER F TAVR", "412 - battle"), or a bed: "BED 4 -", "Rm 5", "-bed 10", "[ ] bed 6"
-    (a to-do box before it), "BED 9 (MAESTAS, 23 M". Compiled on first use: the bed's fragment
-    lives with the rules, whose package compiles every rule when imported, and the desktop
-    imports this module at start."""
+    """Where an item starts: "1.", "2)", "1 -", "12 |", "- ", "B1", "b1" (not "b12"), "2 fisher
+    s. 23f", a room ("403 TOOMER F TAVR", "412 - battle"), or a bed: "BED 4 -", "Rm 5", "-bed
+    10", "[ ] bed 6" (a to-do box before it), "BED 9 (MAESTAS, 23 M". Compiled on first use:
+    the bed's fragment lives with the rules, whose package compiles every rule when imported,
+    and the desktop imports this module at start."""
     from engine.detectors.regex.fragments import BED
 
     return re.compile(r"(?m:^[ \t]*(?:\[[ xX]?\][ \t]*)?"
                       rf"(?:(?P<bed>(?:[-*•][ \t]*)?{BED})[ \t]*(?:[-–—:.)|(][ \t]*)?"
-                      r"|(?:\d{1,2}[.)]|\d{1,3}[ \t]*[-–—|]|[-*•]|B\d{1,2}(?=[ \t])"
+                      r"|(?:\d{1,2}[.)]|\d{1,3}[ \t]*[-–—|]|[-*•]|(?:B|b(?!12\b))\d{1,2}(?=[ \t])"
                       r"|\d{1,3}(?=[ \t]+[^\W\d_]))[ \t]*))")
 
 
 # The first word, an initial, a particle or a nickname in quotes before it ("r. amaya", "de la
-# cruz", "ST. CLAIR", '"CHIEF" LOONSFOOT'), not a newborn's "bb" ("bb vang 3 days").
+# cruz", "ST. CLAIR", "abu eid", '"CHIEF" LOONSFOOT'), not a newborn's "bb" ("bb vang 3 days").
 _SURNAME = re.compile(rf"(?:(?i:bb|baby)[ \t]+)?(?:[\"“](?P<nick>[^\"”\n]{{1,20}})[\"”][ \t]+)?"
                       rf"(?P<name>(?:[^\W\d_]\.[ \t]?)?"
-                      r"(?:(?i:de[ \t]+la|de|del|van[ \t]+der|van|von|st\.)[ \t]+)?"
+                      r"(?:(?i:de[ \t]+la|de|del|van[ \t]+der|van|von|st\.|abu|abou|ibn)[ \t]+)?"
                       rf"(?P<word>{_WORD}))")
 # "LOPEZ IXCOY 33M", "yeung wing sze - 28f", "fisher s. 23f"
 _SECOND = re.compile(rf"[ \t]+([^\W\d_]\.|{_WORD})")
@@ -110,15 +110,20 @@ def _clinical(word: str, every_part: bool = False) -> bool:
     return key in _allowlisted() or is_shorthand(key) or (all(parts) if every_part else any(parts))
 
 
+_ARABIC_PARTICLE = re.compile(r"^(?i:abu|abou|al|el)-(?=[^\W\d_]{3})")
+
+
 def _a_surname(word: str, aged: bool = False) -> bool:
     """A name, not the problem an item is about. With age and sex after it ("TAASE 45 F",
     "fils-aime 50m", "popal 3 yo m") a rare word may be one: only a common word, a verb form,
     clinical vocabulary or an English word shaped like a drug or a state is no name."""
+    listed_whole = is_listed_name(word)  # "al-hakimi"
+    word = _ARABIC_PARTICLE.sub("", word)  # "ABU-GHAZALEH": the particle is no shorthand
     key = word.casefold()
     if _clinical(word, every_part=aged) or key in _KIND_OF_PATIENT:
         return False
     parts = key.split("-")
-    listed = is_listed_name(word) or all(is_listed_name(p) for p in parts)
+    listed = listed_whole or is_listed_name(word) or all(is_listed_name(p) for p in parts)
     if aged:  # not "hmong-speaking m", "BED 9 - SEPTIC 45M"
         from engine.resolution.unknown_words import verb_form
 
@@ -187,6 +192,11 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
     if surname is None:
         return []
     words, end = [surname.group("word")], surname.end()
+    pair = _SECOND.match(text, end)
+    compound = pair is not None \
+        and (words[0].casefold(), pair.group(1).casefold()) in compound_surnames()
+    if pair is not None and compound:
+        words, end = [words[0], pair.group(1)], pair.end()  # 'b3 "bub" poor bear - 32 m'
     for more in (1, 2):  # the other words of a name that age and sex close
         following = _following(text, end, more)
         if len(following) == more and _age_sex().match(text, following[-1].end()) \
@@ -223,7 +233,8 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
         and _problem_after(text, end) and is_listed_name(words[0]) and not is_english(words[0])
     # the name's other words, before its age, may be words too ("yeung wing sze - 28f")
     if not (aged or _END.match(text, end) or initial_closes or problem_after) \
-            or not (_a_surname(words[0], aged) or given_and_age and _before_given(words[0])) \
+            or not (compound or _a_surname(words[0], aged)
+                    or given_and_age and _before_given(words[0])) \
             or not all(_an_initial(w, aged) or not _clinical(w, every_part=True)
                        for w in words[1:]):  # "RM 1 LAPP B 16M"
         return []
@@ -238,7 +249,7 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
 class SignoutNameDetector:
     """The patient who heads an item of a sign-out list."""
 
-    spec = DetectorSpec(id="dictionary.signout_names", version=4, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.signout_names", version=5, source=Source.DICTIONARY,
                         description="patients heading the items of a sign-out list")
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.regex_cache import rule_patterns
 from engine.detectors.base import Detector
 from engine.detectors.regex.ages import AGE_RULES
+from engine.detectors.regex.aliases import ALIAS_RULES
 from engine.detectors.regex.bed_lists import BED_LIST_RULES
 from engine.detectors.regex.compound_names import COMPOUND_NAME_RULES
 from engine.detectors.regex.contact import EMAIL_RULES, IP_RULES, PHONE_RULES, URL_RULES
@@ -32,16 +33,17 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
     ("regex.phn", 2, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),
-    ("regex.address", 26, ADDRESS_RULES + TOWN_RULES,
+    ("regex.address", 27, ADDRESS_RULES + TOWN_RULES,
      "street addresses with unit and city lines; lower-case towns after from/in/to,"
      " eponym towns after lives in/pt from; hyphenated Quebec and Acadian towns"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 20, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES,
-     "names in titles, credentials, form fields, signatures; two-word tribal surnames"),
-    ("regex.facility", 25, FACILITY_RULES + WARD_RULES,
+    ("regex.name", 21, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES + ALIAS_RULES,
+     "names in titles, credentials, form fields, signatures; two-word tribal surnames;"
+     " trauma aliases"),
+    ("regex.facility", 26, FACILITY_RULES + WARD_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 16, STAFF_RULES,
+    ("regex.staff", 17, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 

@@ -5,7 +5,9 @@ and an animal or a thing of the sky or the camp.
 Each word alone is English, so the name lists and the model's guards read them as words. The
 pair is a name only where a name's context stands before it: a listed first name ("sister
 vernice standing elk"), a title, or a sign-out list's bed ("RM 4 - OLD ELK - DKA", in
-bed_lists.py). Without one, "old horse", "little bird" and "white cloud" stay words.
+bed_lists.py). Without one, "old horse", "little bird" and "white cloud" stay words. Families
+common enough to list are names without context (resources/dictionaries/compound_surnames.txt,
+read by the name gazetteer).
 """
 
 from __future__ import annotations

@@ -6,13 +6,15 @@ import re
 from functools import lru_cache
 
 from engine.core.labels import Label
+from engine.core.regions import STATE_ABBREVIATIONS
 from engine.detectors.regex.fragments import LETTER, STAFF_AFTER, UP
 from engine.detectors.regex.rule import RegexRule
 
 H = Label.HOSPITAL
 _TOKEN = rf"(?:{UP}{LETTER}*(?:['’]s)?|St\.|&|and|of|de|du|la|for)"
-_HEAD = (r"(?:Hospital|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)|Health\s+Cent(?:er|re)"
-         r"|Health\s+Sciences?"
+# ("HOSPITAL BED AT HOME" is equipment)
+_HEAD = (r"(?:Hospital(?![ \t]+(?i:beds?)\b)|Hosp\b\.?|Rehab|Clinic|Medical\s+Cent(?:er|re)"
+         r"|Health\s+Cent(?:er|re)|Health\s+Sciences?"
          r"|Infirmary|Sanatorium|Hospice|Domiciliary|Manor|Pharmacy|Drug\s+Mart|Laboratories"
          r"|Labs?|Imaging"
          # an organ procurement organisation: "referral made to Tri-County Donor Alliance"
@@ -95,7 +97,8 @@ _GENERIC_BEFORE_HEAD = frozenset({
     # whose or which in a list ("PENDING FROM STATE LAB", "BACKUP SNF REFERRALS PENDING")
     "state", "public", "reference", "backup", "back-up",
     "clinical", "outpatient", "inpatient", "outpt", "inpt", "local", "outside", "initial",
-    "retail", "mail", "specialty", "compounding", "hospital", "explained", "called", "contacted",
+    "retail", "mail", "specialty", "compounding", "hospital", "clinic", "explained", "called",
+    "contacted",
     "notified", "faxed", "informed", "discussed", "reviewed", "updated", "per", "her", "his",
     "their", "your", "our", "this", "that", "consider", "icu", "micu", "sicu", "ccu", "unit",
     # what a service treats: "Cardiac Rehab Phase I Note", "pulmonary rehab", "Lipid Clinic"
@@ -149,7 +152,9 @@ _THROUGH = frozenset({"through", "thru", "via", "with", "w/", "into", "by", "nea
                       "after", "before", "unless", "until", "without", "losing", "lost",
                       # "meanwhile team using hospital policy", "worried pt is not eating
                       # hospital food"
-                      "using", "eating", "meanwhile", "while"})
+                      "using", "eating", "meanwhile", "while",
+                      # Spanish "to the": 'NO QUERIA IR AL HOSPITAL' (not "Al Noor Hospital")
+                      "al"})
 
 
 _HEAD_AT_END = re.compile(rf"[ \t]+{_HEAD}$")
@@ -254,12 +259,14 @@ def _named_head_word(text: str) -> bool:
 
 
 def _institution_acronym(text: str) -> bool:
-    """Not a clinical unit, test, title or English word ("to ICU", "to CT", "TO BED")."""
+    """Not a clinical unit, test, title, state or English word ("to ICU", "to CT", "TO BED",
+    "from WV")."""
     from engine.detectors.dictionary.context import is_english
     from engine.resolution.shorthand import is_prefixed_word
 
     key = text.casefold()
-    return key not in _NOT_INSTITUTIONS and not is_english(key) and not is_prefixed_word(key)
+    return key not in _NOT_INSTITUTIONS and not is_english(key) and not is_prefixed_word(key) \
+        and key not in STATE_ABBREVIATIONS
 
 
 # Kinds of institution alone, whose name comes after them ("from CHSLD", "per CHSLD staff",

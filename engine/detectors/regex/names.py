@@ -29,9 +29,9 @@ from engine.detectors.regex.rule import RegexRule
 DOC, PAT, PER = Label.DOCTOR, Label.PATIENT, Label.PERSON
 _NAME = rf"({PERSON_NAME})"
 # Surname-only after a title is common ("Dr. Kumar", "Mrs. O'Neil").
-# Not a title again ("doctor Dr. Ouellette"), the patient ("worsening MS. Pt and family") or
-# a credential ("s. brinton ms rd cnsc": a master's degree, a dietitian's letters)
-_TITLED = (r"(?!(?:Dr|Mr|Mrs|Ms|Prof|Pt|PT|Rd|RD|Rn|RN|Np|NP|Pa|PA)\b)"
+# Not a title again ("doctor Dr. Ouellette"), the patient ("worsening MS. Pt and family"), a
+# credential ("s. brinton ms rd cnsc") or an ordinal ("PER DR. FIRST TRACH CHANGE POD 7")
+_TITLED = (r"(?!(?:Dr|Mr|Mrs|Ms|Prof|Pt|PT|Rd|RD|Rn|RN|Np|NP|Pa|PA|(?i:first|next))\b)"
            rf"({PERSON_NAME}|{NAME_TOKEN})")
 _FIELD_SEP = r"[ \t]*[:\-–][ \t]*"
 _SURNAME_COMMA_NAME = r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b"  # "Doe, Quartz"
