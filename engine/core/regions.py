@@ -25,12 +25,15 @@ _CONTINENTS = frozenset({"africa", "asia", "europe", "north america", "south ame
                          "middle east", "the caribbean", "caribbean", "scandinavia",
                          "eastern europe", "western europe", "the balkans", "balkans",
                          "polynesia", "micronesia", "melanesia", "sub-saharan africa"})
-# A state's or a province's postal abbreviation is the state ("home to prestonsburg ky", "Family
-# from WV"); not "NY" (the city as often) nor "VA" (Veterans Affairs, a hospital).
+# The postal abbreviations of the US states (and DC) and of Canada's provinces and territories.
+US_STATE_CODES = frozenset(
+    "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ"
+    " NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC".split())
+CA_PROVINCE_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT".split())
+# Such an abbreviation is the state ("home to prestonsburg ky", "Family from WV"); not "NY"
+# (the city as often), "VA" (Veterans Affairs, a hospital) or "DC" (a city).
 STATE_ABBREVIATIONS = frozenset(
-    "al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj"
-    " nm nc nd oh ok or pa ri sc sd tn tx ut vt wa wv wi wy"
-    " ab bc mb nb nl ns nt nu on pe qc sk yt".split())
+    c.casefold() for c in US_STATE_CODES | CA_PROVINCE_CODES if c not in ("NY", "VA", "DC"))
 _SECTION = re.compile(r"^\[([A-Z]+)\]$")
 # A part of a region is no smaller a place for it: "from southern Mexico", "rural Alberta".
 _PART_OF = re.compile(r"(?:(?:north|south|east|west)(?:ern)?|central|rural|upstate|downstate"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from engine.core.regions import CA_PROVINCE_CODES, US_STATE_CODES
 from engine.surrogates import identifiers as ids
 from engine.surrogates.coined import coined_name
 from engine.surrogates.fake import SeededFaker
@@ -32,11 +33,6 @@ _STREET_WORDS = {
     "unit", "suite", "ste", "po", "box", "rr", "n", "s", "e", "w", "ne", "nw", "se", "sw",
     "north", "south", "east", "west", "floor", "fl", "room", "rm", "bed", "ward",
 }
-_US_STATES = {"AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL",
-              "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT",
-              "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI",
-              "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC"}
-_CA_PROVINCES = {"AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"}
 _POSTAL_ANYWHERE = re.compile(r"\b[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d\b")
 _ZIP_ANYWHERE = re.compile(r"\b\d{5}(?:-\d{4})?\b")
 # The last part of an address: [city] [region] code ("Calgary AB T2N 1N4", "NY 10001").
@@ -112,7 +108,7 @@ def _street(part: str, faker: SeededFaker, rng: random.Random, coin: bool) -> st
 
 def _region(part: str, faker: SeededFaker, rng: random.Random) -> str:
     up = part.strip().upper()
-    pool = _CA_PROVINCES if up in _CA_PROVINCES else _US_STATES
+    pool = CA_PROVINCE_CODES if up in CA_PROVINCE_CODES else US_STATE_CODES
     choices = sorted(pool - {up})
     return part.replace(part.strip(), case_like(rng.choice(choices), part.strip()))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.core.labels import Label
+from engine.core.regions import CA_PROVINCE_CODES, US_STATE_CODES
 from engine.detectors.regex.fragments import HHMM, LETTER, LOW, UP
 from engine.detectors.regex.rule import RegexRule
 from engine.detectors.regex.validators import (
@@ -16,9 +17,8 @@ from engine.detectors.regex.validators import (
 
 L = Label.LOCATION
 _CA_POSTAL = r"[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \-]?\d[ABCEGHJ-NPRSTV-Z]\d"
-_STATES = (r"AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
-           r"NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|"
-           r"AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT|AA|AE|AP")
+# States, provinces, Puerto Rico and the armed forces' postal "states" (AA, AE, AP).
+_STATES = "|".join(sorted(US_STATE_CODES | CA_PROVINCE_CODES | {"PR", "AA", "AE", "AP"}))
 
 POSTAL_RULES: tuple[RegexRule, ...] = (
     RegexRule("postal.ca", L, rf"(?<![\w\-])({_CA_POSTAL})(?![\w\-])", 0.9,

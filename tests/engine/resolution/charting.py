@@ -20,19 +20,22 @@ def covered(pipeline: Pipeline, text: str) -> set[int]:
     return out
 
 
+def model_span(text: str, piece: str, label: Label, start: int | None = None) -> Span:
+    """A model's span over ``piece`` (its first place, or ``start``)."""
+    start = text.index(piece) if start is None else start
+    return Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
+
+
 def kept_of_a_models_span(text: str, piece: str, label: Label,
                           start: int | None = None) -> list[str]:
     """What the guards keep of a model's span over ``piece`` (its first place, or ``start``)."""
-    start = text.index(piece) if start is None else start
-    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
-    kept, _dropped = guard(Document.from_text(text), [span])
+    kept, _dropped = guard(Document.from_text(text), [model_span(text, piece, label, start)])
     return [text[s.start:s.end] for s in kept]
 
 
 def recovered_by_the_allowlist(text: str, piece: str, label: Label) -> bool:
     """Does the shipped allowlist take a model's span over ``piece`` back?"""
-    start = text.index(piece)
-    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
+    span = model_span(text, piece, label)
     _kept, dropped = ClinicalAllowlist.default().recover(Document.from_text(text), [span])
     return bool(dropped)
 

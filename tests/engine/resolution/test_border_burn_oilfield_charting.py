@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.domain import Source, Span, SpanStatus
+from engine.core.domain import SpanStatus
 from engine.core.labels import Label
 from engine.pipeline import Pipeline
 from engine.resolution.joins import joined as joined_spans
@@ -49,6 +49,7 @@ from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
     kept_of_a_models_span,
+    model_span,
     signout_names,
 )
 
@@ -190,11 +191,6 @@ def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Lab
     assert kept_of_a_models_span(text, piece, label) == kept
 
 
-def _model_span(text: str, piece: str, label: Label) -> Span:
-    start = text.index(piece)
-    return Span(start, start + len(piece), label, source=Source.NER, detector="ner.test@1")
-
-
 @pytest.mark.parametrize(("text", "first", "second", "joined"), [
     ("SICU PROGRESS NOTE\n3/15 HD 3\nLOPEZ-ALDANA, MARCO 19 YO M, GSW X2 L FLANK",
      "LOPEZ-ALDANA", "MARCO", "LOPEZ-ALDANA, MARCO"),
@@ -214,7 +210,7 @@ def _model_span(text: str, piece: str, label: Label) -> Span:
 def test_a_surname_and_given_names_join_at_their_comma(text: str, first: str, second: str,
                                                       joined: str | None) -> None:
     second_label = Label.LOCATION if second == "DORIS" else Label.PERSON
-    spans = [_model_span(text, first, Label.PATIENT), _model_span(text, second, second_label)]
+    spans = [model_span(text, first, Label.PATIENT), model_span(text, second, second_label)]
     out = joined_spans(text, spans)
     live = [text[s.start:s.end] for s in out if s.status is SpanStatus.CANDIDATE]
     assert live == ([joined] if joined else [first, second])
@@ -237,7 +233,7 @@ def test_a_surname_and_given_names_join_at_their_comma(text: str, first: str, se
 ])
 def test_an_institution_and_its_of_join(text: str, first: str, second: str,
                                        joined_as: str | None) -> None:
-    spans = [_model_span(text, first, Label.HOSPITAL), _model_span(text, second, Label.LOCATION)]
+    spans = [model_span(text, first, Label.HOSPITAL), model_span(text, second, Label.LOCATION)]
     live = [(text[s.start:s.end], s.label) for s in joined_spans(text, spans)
             if s.status is SpanStatus.CANDIDATE]
     assert live == ([(joined_as, Label.HOSPITAL)] if joined_as

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.domain import Source, Span, SpanStatus
+from engine.core.domain import SpanStatus
 from engine.core.labels import Label
 from engine.core.policies import HIPAA_SAFE_HARBOR
 from engine.pipeline import Pipeline
@@ -39,6 +39,7 @@ from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
     kept_of_a_models_span,
+    model_span,
     recovered_by_the_allowlist,
     signout_names,
 )
@@ -145,9 +146,7 @@ def test_what_the_allowlist_takes_back(text: str, piece: str, label: Label,
 ])
 def test_a_states_abbreviation_under_safe_harbor(text: str, piece: str, label: Label,
                                                  phi: bool) -> None:
-    start = text.index(piece)
-    span = Span(start, start + len(piece), label, source=Source.NER, detector="ner.test")
-    assert HIPAA_SAFE_HARBOR.is_phi(span, text) is phi
+    assert HIPAA_SAFE_HARBOR.is_phi(model_span(text, piece, label), text) is phi
 
 
 @pytest.mark.parametrize(("text", "name", "joined_as"), [
@@ -160,9 +159,7 @@ def test_a_states_abbreviation_under_safe_harbor(text: str, piece: str, label: L
 ])
 def test_a_hospital_named_head_first_takes_its_head(text: str, name: str,
                                                     joined_as: str) -> None:
-    start = text.index(name)
-    span = Span(start, start + len(name), Label.HOSPITAL, source=Source.NER,
-                detector="ner.test")
+    span = model_span(text, name, Label.HOSPITAL)
     live = [s for s in joined_spans(text, [span]) if s.status is SpanStatus.CANDIDATE]
     assert [text[s.start:s.end] for s in live] == [joined_as]
 
