@@ -107,6 +107,10 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            # ("ELDER HANSEN, 20M, MISSIONARY", "Hna. Teresa", "mom mckenna")
                            "elder", "hna", "hermana", "hermano", "dona", "mom", "dad"})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
+# What follows a sex letter: one space and a word ("HIGA F NSTEMI"); not a form's gap
+# ("HRYNIUK, STEPAN M          MRN:"), an age or a comma ("reyes, m 66f", "rt keisha m,"):
+# there the letter is an initial as often.
+_WORD_AFTER = re.compile(r"[ \t]([^\W\d_][\w\-]+)")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"
                           r"|ltd|co|corp|jr|sr|bros))\.$")
@@ -359,6 +363,13 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         return label in NAME_LABELS and text[after:after + 2].casefold() in ("'d", "’d") \
             and is_shorthand(word.group().casefold() + "'d")
 
+    def sex_letter(word: re.Match[str]) -> bool:  # the "F" of "BED 8 HIGA F NSTEMI"
+        from engine.resolution.shorthand import clinical_or_english
+
+        after = _WORD_AFTER.match(text, start + word.end())
+        return label in NAME_LABELS and word.group() in ("M", "F", "m", "f") and after is not None \
+            and clinical_or_english(after.group(1).casefold())
+
     def counted_day(word: re.Match[str]) -> bool:  # the "day" of "pt ayala day 2 post tbi"
         return COUNTED_DAY.match(text, start + word.start()) is not None
 
@@ -370,6 +381,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
 
     while len(words) > 1 and (last_goes(words[-1].group()) or cut_at_slash(words[-1])
                               or shorthand_past(words[-1]) or counted_day(words[-1])
+                              or sex_letter(words[-1])
                               or susceptibility(words[-1].group(), words[-2].group())):
         words.pop()
     while len(words) > 1 and first_goes(words[0].group()):

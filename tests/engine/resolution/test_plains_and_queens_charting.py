@@ -21,7 +21,7 @@ defibrillator's maker, a gauze, the Hutterites' language and colonies, a Coptic 
 a powwow, the Indian Child Welfare Act; a grandniece; a state's postal abbreviation ("Family
 from WV", "home to prestonsburg ky"; not in an address); a hospital bed; a clinic's pharmacy; a
 community health centre without a name; shorthand after a surname in capitals ("MR. STRUKELJ
-ECMO DAY 3"); the Julian calendar; a hula school.
+ECMO DAY 3") and the sex after one ("BED 8 HIGA F NSTEMI"); the Julian calendar; a hula school.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -109,6 +109,11 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
      "STOKEMERE COMMUNITY HEALTH CTR", Label.HOSPITAL, ["STOKEMERE COMMUNITY HEALTH CTR"]),
     ("PT MR. STRUKELJ ECMO DAY 3 (PERIPHERAL VA)", "STRUKELJ ECMO", Label.PATIENT,
      ["STRUKELJ"]),
+    # the sex after a surname is no initial of it; a middle initial before a surname is
+    ("NIGHT SIGNOUT\nBED 8 HIGA F NSTEMI + HYPERK, DNR", "HIGA F", Label.PATIENT, ["HIGA"]),
+    ("night signout\nbed 11 - reyes, m 66f asthma exac", "reyes, m", Label.PATIENT,
+     ["reyes, m"]),
+    ("seen by Dr. John F Kennedy today", "John F Kennedy", Label.DOCTOR, ["John F Kennedy"]),
 ])
 def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Label,
                                                kept: list[str]) -> None:
