@@ -336,9 +336,9 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
                                           or key in _PAGER_OR_CREDENTIAL
                                           or (word.islower() or word.isupper()
                                               and len(key) > 3)  # not "PHAM, VAN LOC"
-                                          and lower_shorthand(key))
+                                          and shorthand_word(key))
 
-    def lower_shorthand(key: str) -> bool:  # "pt petersheim trach 8", "MR. STRUKELJ ECMO"
+    def shorthand_word(key: str) -> bool:  # "pt petersheim trach 8", "MR. STRUKELJ ECMO"
         from engine.resolution.shorthand import is_shorthand
 
         return len(key) > 2 and is_shorthand(key) and not is_listed_name(key)  # not "j" of

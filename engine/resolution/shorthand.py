@@ -245,16 +245,15 @@ def listed_uncommon_name(text: str) -> bool:
 def _listed_subject(covered: str) -> bool:
     """A listed name, common word or not ("Noel", "Baker"), that is no clinical or shorthand
     word and no modal ("PT MAY CONT TO NEED")."""
-    from engine.detectors.dictionary.names import compound_surnames, is_listed_name
+    from engine.detectors.dictionary.names import MODALS, compound_surnames, is_listed_name
 
     key = covered.strip().casefold()
     if tuple(key.split()) in compound_surnames():
         return True  # "PT BEAR ROBE IS A/OX1-2"
-    return key not in _MODALS and is_listed_name(key) \
+    return key not in MODALS and is_listed_name(key) \
         and key not in clinical_words() and not is_shorthand(key)
 
 
-_MODALS = frozenset({"may", "will", "can", "must", "shall", "might"})
 # Whose relative called: "pt wollman's daughter-in-law rebecca" (the possessive in the span or
 # after it).
 _KIN_AFTER = re.compile(rf"(?:['’]s)?[ \t]+(?i:{RELATIONS})\b")

@@ -194,15 +194,15 @@ def is_listed_name(word: str) -> bool:
     return key in first or key in last
 
 
-# Listed names that are modal verbs ("May", "Will"): before a word that is no name, the verb.
-_MODALS = frozenset({"may", "will", "can", "must", "might", "should"})
+# Modal verbs, some of them listed names ("May", "Can"): before a word that is no name, the verb.
+MODALS = frozenset({"may", "will", "can", "must", "might", "should"})
 _NEXT_WORD = re.compile(r"[ \t]+([^\W\d_]+)\b")
 
 
 def modal_verb(text: str, start: int, end: int) -> bool:
     """A listed name that is a modal verb before a word that is no name: "PASTOR MAY VISIT ANY
     TIME", "pastor may come late" (not "Pastor May Johnson")."""
-    if text[start:end].casefold() not in _MODALS:
+    if text[start:end].casefold() not in MODALS:
         return False
     following = _NEXT_WORD.match(text, end)
     return following is not None and is_english(following.group(1).casefold()) \
