@@ -215,6 +215,7 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 91", "icu_notes_dev91.jsonl"),
             ("dev 92", "icu_notes_dev92.jsonl"),
             ("dev 93", "icu_notes_dev93.jsonl"),
+            ("dev 94", "icu_notes_dev94.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -284,7 +285,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 79", "icu_notes_heldapart79.jsonl"),
             ("held apart 80", "icu_notes_heldapart80.jsonl"),
             ("held apart 81", "icu_notes_heldapart81.jsonl"),
-            ("held apart 82", "icu_notes_heldapart82.jsonl"))
+            ("held apart 82", "icu_notes_heldapart82.jsonl"),
+            ("held apart 83", "icu_notes_heldapart83.jsonl"))
 
 
 def icu(ner: bool) -> None:
