@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core.labels import Label
 from engine.detectors.regex.compound_names import COMPOUND_SURNAME
 from engine.detectors.regex.fragments import BED
-from engine.detectors.regex.names import word_or_listed_name
+from engine.detectors.regex.name_checks import word_or_listed_name
 from engine.detectors.regex.rule import RegexRule
 
 
