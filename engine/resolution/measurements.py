@@ -120,7 +120,7 @@ def measurement_ranges(text: str) -> list[tuple[int, int]]:
     ranges += [m.span() for m in _RANGE.finditer(text) if _round_range(m)]
     ranges += [m.span() for m in _TIME.finditer(text)]
     ranges += [m.span() for m in _QUANTITY.finditer(text)]
-    ranges += [m.span(1) for m in _CUED.finditer(text) if not _cued_date(m)]
+    ranges += [m.span(1) for m in _CUED.finditer(text) if not _cued_date(m) and not _coded(m)]
     return sorted(ranges)
 
 
@@ -168,6 +168,15 @@ def _cued_date(match: re.Match[str]) -> bool:
     cue = match.group()[:match.start(1) - match.start()].split()
     return len(re.split(r"[/\-]", value)[2]) == 4 \
         or bool(cue) and bool(_TEMP_CUE.fullmatch(cue[0].rstrip(":=-~")))
+
+
+# A cue's letters glued by a hyphen to a long number are a code's prefix, not a reading:
+# "CALL # TC-250128-0412" (a transfer centre's call), not a core temperature.
+_CODE_AFTER_LETTERS = re.compile(r"[A-Za-z]-\d{5}")
+
+
+def _coded(match: re.Match[str]) -> bool:
+    return bool(_CODE_AFTER_LETTERS.match(match.string, match.start(1) - 2))
 
 
 def _chain_is_date(text: str, match: re.Match[str]) -> bool:

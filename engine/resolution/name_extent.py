@@ -2,7 +2,8 @@
 ("'ANA MAFI", "Saufo'i"), or a third given name before the patient's age ("PT: KWAN, TAK SHING
 69M", "PT FONG, WAI MAN 68 YO M": a model often stops at the second word, and Chinese given names
 are often English words), or the "Md." that opens many Bangladeshi men's names ("HUSBAND MD.
-JAHANGIR ALAM": after a relative it is no physician)."""
+JAHANGIR ALAM": after a relative it is no physician) and the title that opens a Karen one ("Saw
+Eh Doh")."""
 
 from __future__ import annotations
 
@@ -26,10 +27,19 @@ _GIVEN_BEFORE_AGE = re.compile(r"[ \t]+([^\W\d_]{2,})(?=,?[ \t]+\d{1,3}[ \t]*"
 _MD_AFTER_RELATIVE = re.compile(rf"(?i:\b(?:{RELATIONS})[ \t:,-]+)(Md\.?|MD\.)[ \t]+\Z")
 
 
+# A Karen title capitalised inside a sentence, where the verb "saw" is not, after a word (after
+# a comma, "Paw, Naw Mu", another span holds the title with the surname).
+_KAREN_TITLE_BEFORE = re.compile(r"(?<=[^\W\d_][ \t])(Saw|Naw|Nant|Mahn)[ \t]+\Z")
+
+
 def with_given_name_prefix(text: str, span: Span) -> Span:
-    """A relative's name takes in the "Md." before it, and is no doctor's for it."""
+    """A relative's name takes in the "Md." before it, and is no doctor's for it; a name takes
+    in the Karen title before it ("husband Saw Eh Doh")."""
     if span.label not in NAME_LABELS:
         return span
+    title = _KAREN_TITLE_BEFORE.search(text, max(0, span.start - 12), span.start)
+    if title is not None and span.label is not Label.DOCTOR:
+        return span.moved(title.start(1), span.end)
     prefix = _MD_AFTER_RELATIVE.search(text, max(0, span.start - 40), span.start)
     if prefix is None:
         return span

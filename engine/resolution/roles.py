@@ -15,6 +15,7 @@ from engine.resolution.shorthand import clinical_or_english, is_shorthand, servi
 
 ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np"
                         r"|(?i:fellow|attending|resident|intern))\b")  # "d/w burn fellow"
+_FIELD_COLON = re.compile(r"[ \t]*:")
 TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
 # The shift or post of the one who holds the role: never a name before it.
 _SHIFTS = frozenset("day night eve evening noc charge float covering oncoming bedside floor unit"
@@ -39,9 +40,10 @@ def english_word_before_a_role(text: str, span: Span) -> bool:
     credential or a role, describes the clinician or the therapy. Written in lower case in a
     line that has case it does so even when a list names it ("given to floor RN")."""
     covered = text[span.start:span.end].strip()
-    if " " in covered or not ROLE_AFTER.match(text, span.end) \
+    role = ROLE_AFTER.match(text, span.end)
+    if " " in covered or not role or _FIELD_COLON.match(text, role.end()) \
             or TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
-        return False
+        return False  # "ATTENDING: FEIST   RESIDENT: OYELARAN": the next field's label
     key = covered.casefold()
     if key in _SHIFTS or key in _UNITS or _ICU.fullmatch(key) or service_word(key):
         return True  # "report given to day rn", "Day RN and charge RN aware", "NICU RN",

@@ -24,6 +24,7 @@ from engine.core.domain import Source, Span
 from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
     HYPHEN_PREFIXES,
+    KAREN_TITLES,
     RELATIONS,
     WORD_PREFIXES,
     clinical_words,
@@ -187,10 +188,18 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
             not is_english(w) and not is_shorthand(w) or listed_uncommon_name(w))
             for w in words):
         return True  # "Pt Ruth awake": a capital where charting writes none, on a name
+    if len(words) == 1 and words[0].casefold() in KAREN_TITLES:
+        rest = _TWO_WORDS_AFTER.match(text, end)  # a model's "saw" apart from "ler wah 58 m"
+        if rest and age_after(text, rest.end()):
+            return True
+    karen = len(words) > 1 and words[0].casefold() in KAREN_TITLES
     if age_after(text, end) and all(
             is_listed_name(w) or named_word(w) or not is_shorthand(w) and not verb_form(w)
-            for w in words):
+            for w in words[karen:]):
         return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "pt le van sang (83)"
+    if karen and words[0].casefold() != "saw" \
+            and not any(is_shorthand(w) or verb_form(w) for w in words[1:]):
+        return True  # "pt naw hser moo s/p trach"; "pt saw neuro" only with an age after
     if len(words) == 1 and _PARTICLE_SURNAME.fullmatch(words[0]) \
             and not is_english(words[0][2:]):
         return True  # "PT D'AMBROSIO, ALS W/ CHRONIC VENT"
@@ -212,8 +221,26 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     if len(words) == 2 and not mixed and all(_plain_noun(w) for w in words) \
             and not all(is_english(w) for w in words):
         return True  # "pt hollis creel slept", "pt opal grimsby a&ox1-2": given + family
+    if _surname_comma_given(text[start:end]):
+        return True  # "pt machar, james (goes by jok)": not "pt sedated, rose"
     following = _NAME_AFTER.match(text[end:end + 30])
     return bool(following and mixed and listed_name(following.group(1)))
+
+
+_SURNAME_COMMA_GIVEN = re.compile(r"([^\W\d_]{3,}),[ \t]*([^\W\d_]{2,})")
+
+
+def _surname_comma_given(covered: str) -> bool:
+    """"machar, james": a word no common, clinical or shorthand list holds, a comma and a
+    listed given name, the order a chart writes a name in."""
+    from engine.detectors.dictionary.names import all_name_lists
+
+    pair = _SURNAME_COMMA_GIVEN.fullmatch(covered)
+    return pair is not None and _plain_noun(pair.group(1)) \
+        and pair.group(2).casefold() in all_name_lists()[0]
+
+
+_TWO_WORDS_AFTER = re.compile(r"[ \t]+[^\W\d_]{2,}(?:[ \t]+[^\W\d_]{2,})?")
 
 
 def _plain_noun(word: str) -> bool:

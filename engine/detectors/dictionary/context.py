@@ -47,6 +47,14 @@ _NOT_A_VALVE = r"(?<!mod )(?<!mild )(?<!trace )(?<!severe )(?<!moderate )(?<!tri
 # ("given to RN. Line day 1.").
 # "Fr. Amoroso" is a priest; "14 Fr. Foley" a catheter's size.
 _TITLE = rf"(?:(?:dr|drs|prof|mr|mrs|ms|mx|rev)\.|(?<!\d[ \t])(?<!\d)fr\.|(?:{TITLES})(?![.]))"
+# The titles that open Karen names, Sgaw and Pwo, for men and for women: "Saw Eh Doh", "Naw Hser
+# Moo", "Nant Mu", "Mahn Ba".
+KAREN_TITLES = frozenset({"saw", "naw", "nant", "mahn"})
+# A clinician's field: the word after its colon is who holds the post.
+_DOCTOR_FIELD = (r"(?:attending|referring|accepting|admitting|consulting|covering|intensivist"
+                 r"|surgeon|pcp|fellow|intern|md\s+on|on[\s-]*call)"
+                 r"(?:\s+(?:md|physician|provider|surgeon))?")
+_DOCTOR_FIELD_BEFORE = re.compile(rf"(?i:\b{_DOCTOR_FIELD}[ \t]*:[ \t]*)$")
 _BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
     rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"
@@ -102,6 +110,8 @@ def has_name_context(text: str, start: int, end: int, *, verbs_after: bool = Tru
             and not _COUNT.search(before, 0, cue.start()) \
             or _INITIALS_BEFORE.search(before) or quoted_nickname(text, start):
         return True  # without case "RE: EARLY RETURN" is what it is about
+    if _DOCTOR_FIELD_BEFORE.search(before) and not text[start:end].islower():
+        return True  # "ATTENDING: FEIST"; not "attending: aware"
     provider = _PROVIDER_BEFORE.search(before)
     if provider and not _SERVICE_AFTER.match(text[end:end + 16]) \
             and word not in clinical_words() and not _COUNT.search(before, 0, provider.start()):

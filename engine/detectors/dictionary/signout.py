@@ -64,15 +64,16 @@ _AGE_WORDS = frozenset("elderly young old older middle-aged adult teen teenage t
 def _age_sex() -> re.Pattern[str]:
     """Age and sex after the name, a nickname, a comma or a dash between: "58 M", "70f", "45 yo
     F", "12 YO", '("LOULOU") 10 YO', ", 72m", " - 28f", a child's age ("2 MO", "6 wk", "6 DAY
-    OLD"), the age alone before a dash ("melancon 57 - ugib"), or the sex alone, how old in
-    words before it: "DORVIL F HE GR 3", "wiebe, elderly m". Compiled on first use, as ``_head``."""
+    OLD"), the age alone before a dash, or between commas ("melancon 57 - ugib", "boudreaux,
+    alcide, 84, fall"), or the sex alone, how old in words before it: "DORVIL F HE GR 3", "wiebe,
+    elderly m". Compiled on first use, as ``_head``."""
     from engine.detectors.regex.fragments import CHILD_AGE_UNIT
 
     return re.compile(r"(?:[ \t]+\(?[\"“][^\"”\n]{1,20}[\"”]\)?)?(?:,|[ \t]+[-–—])?[ \t]+"
                       r"(?:\d{1,3}[ \t]?(?:(?i:y/?o|y\.o\.|yrs?)\b[ \t]?)?[MFmf]\b(?!['’-])"
                       r"|\d{1,3}[ \t]?(?i:y/?o|y\.o\.|yrs?)(?![\w/])"
                       rf"|\d{{1,2}}[ \t]?{CHILD_AGE_UNIT}(?:[ \t\-]+(?i:old))?(?![\w/])"
-                      r"|\d{1,3}(?=[ \t]+[-–—][ \t])"
+                      r"|\d{1,3}(?=[ \t]+[-–—][ \t])|(?<=,[ \t])\d{2,3}(?=,[ \t]+[^\W\d_])"
                       rf"|(?:(?i:{'|'.join(sorted(_AGE_WORDS))})[ \t]+)?[MFmf]\b(?![.'’-]))")
 
 
@@ -249,7 +250,7 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
 class SignoutNameDetector:
     """The patient who heads an item of a sign-out list."""
 
-    spec = DetectorSpec(id="dictionary.signout_names", version=5, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.signout_names", version=6, source=Source.DICTIONARY,
                         description="patients heading the items of a sign-out list")
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:

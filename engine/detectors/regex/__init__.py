@@ -22,7 +22,7 @@ from engine.detectors.regex.wards import WARD_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 19, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.date", 20, DATE_RULES, "numeric, ISO, written and partial dates; years"),
     ("regex.phone", 9, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
     ("regex.url", 3, URL_RULES, "URLs and domain names"),
@@ -38,7 +38,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
      " eponym towns after lives in/pt from; hyphenated Quebec and Acadian towns"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 21, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES + ALIAS_RULES,
+    ("regex.name", 22, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES + ALIAS_RULES,
      "names in titles, credentials, form fields, signatures; two-word tribal surnames;"
      " trauma aliases"),
     ("regex.facility", 26, FACILITY_RULES + WARD_RULES,

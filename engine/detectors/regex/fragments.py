@@ -101,7 +101,9 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|clinic|follow[ \t-]?up"
                 # how the injury happened: "METH LAB EXPLOSION 5/2", "house fire 3/9", "GSW 6/1"
                 r"|explosion|fire|assault\w*|gsw|stabbed|stabbing|crash|mva"
-                r"|accident|drown\w*|overdose")
+                r"|accident|drown\w*|overdose"
+                # a fever's course: "T 37.2 (DEFERVESCED 2/9)"
+                r"|deferves\w*")
 # What a person or a service is after being told: "MORGUE AWARE", "dr akana paged".
 TOLD = r"aware|notified|paged|updated|informed|called|contacted"
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the

@@ -144,8 +144,10 @@ NAME_RULES: tuple[RegexRule, ...] = (
               r"(?i:(?<!mod )(?<!mild )(?<!trace )(?<!severe )(?<!moderate )(?<!trivial )"
               rf"(?<!sev )(?<!\+ ))\bM[Rr]\.?[ \t]+{_TITLED}", 0.9, group=1,
               validate=named_after_mr),
+    # A field opens a line or follows a wide gap ("ADMIT DATE: 10/22   ATTENDING: FEIST").
     RegexRule("name.doctor_field", DOC,
-              rf"(?im:^[ \t>]*(?:{_DOCTOR_FIELDS}){_FIELD_SEP}(?:(?:dr|doctor)\.?[ \t]+)?)"
+              rf"(?im:(?:^[ \t>]*|[ \t]{{3,}})(?:{_DOCTOR_FIELDS}){_FIELD_SEP}"
+              rf"(?:(?:dr|doctor)\.?[ \t]+)?)"
               rf"{_NAME}", 0.85, group=1, validate=not_a_grade),
     # Lower-case "cc:" is a copy list; upper-case "CC:" is usually the chief complaint (and a
     # line in capitals has no case to tell: "CC: EXERTIONAL HEAT STROKE").
