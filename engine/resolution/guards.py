@@ -238,7 +238,7 @@ def _shape(text: str, span: Span) -> Span | None:
             and not looks_like_date(text, start, end):
         # "53-320", "28-64-66-98": a model's DATE that is no date but a code stays PHI.
         span = replace(span, label=Label.ID, subtype=None)
-    if span.label in NAME_LABELS and (head := facility_head_before(text, start)) >= 0:
+    if span.label in NAME_LABELS and (head := facility_head_before(text, start, end)) >= 0:
         span, start = replace(span, label=Label.HOSPITAL, subtype=None), head
     elif span.label in _TOWN_LABELS and (town := _TOWN_HEAD_BEFORE.search(
             text, max(0, start - 30), start)):

@@ -4,7 +4,9 @@ the name after its "of" or "for" ("UNIVERSITY HOSPITAL OF EASTBROOK", "larchmont
 mercy home", "PIKE SLIP CENTER FOR REHAB"). A model often stops at the comma or the "of", and
 each half alone would get its own surrogate: one name, one hospital to the reviewer. The halves
 come back SUPERSEDED. A hospital named head first takes its head in ("HOSPITAL SAN GABRIEL",
-"HOSPICE ANUENUE"): alone, the head is an English word the guards drop."""
+"HOSPICE ANUENUE"): alone, the head is an English word the guards drop. Here, after the
+overlaps are settled, not at the guards, where the head would make the span overlap a rule's
+facility before it and lose to it ("Magnelli Hospital Ángeles Valle Oriente")."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from dataclasses import replace
 
 from engine.core.domain import Span, SpanStatus
 from engine.core.labels import NAME_LABELS, Label
+from engine.resolution.places import facility_head_before
 
 # The second name has the age after it (shorthand.age_after: " 19 YO M", " 30S M", " (74 yo"),
 # or the first heads its line, a form's field or a list's item: "HOLLOWAY, DORIS - 79 YO F",
@@ -27,8 +30,6 @@ _INSTITUTION_END = re.compile(r"(?i:\b(?:hospital|center|centre|clinic|dialysis|
                               r"|network|services|university|institute|sisters|brothers"
                               r"|society|college|foundation|rehab|rehabilitation)\Z)")
 _OF = re.compile(r"[ \t]+(?i:of|for)[ \t]+(?:(?i:the)[ \t]+)?\Z")
-_HEAD_BEFORE = re.compile(r"(?i:(?<![\w\-])(?:hospital|hospice|clinic|cl[ií]nica|h[oô]pital"
-                          r"|centro|sanatorio)[ \t]+\Z)")
 
 
 def joined(text: str, spans: list[Span]) -> list[Span]:
@@ -90,13 +91,8 @@ def _institution_of(text: str, before: Span, span: Span) -> Label | None:
 
 
 def _with_head_before(text: str, span: Span) -> Span:
-    """A hospital's name with its head word just before it, both capitalised alike."""
+    """A hospital's name with its head word just before it (places.facility_head_before)."""
     if span.label is not Label.HOSPITAL:
         return span
-    head = _HEAD_BEFORE.search(text, max(0, span.start - 16), span.start)
-    if head is None:
-        return span
-    word, name = head.group().split()[0], text[span.start:span.end]
-    capitalised_alike = word[:1].isupper() and name[:1].isupper() \
-        and word.isupper() == name.isupper()  # not "burn clinic q2wk", "hospital Mercy"
-    return span.moved(head.start(), span.end) if capitalised_alike else span
+    head = facility_head_before(text, span.start, span.end)
+    return span if head < 0 else span.moved(head, span.end)

@@ -97,14 +97,20 @@ def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
     return start, end
 
 
-# A facility named head first, as Spanish and French ones are: "Accepting facility: Hospital San
-# Teodoro", "ADMITTED FROM CLINICA SANTA LUCIA", "Clinique Sainte-Anne".
-_HEAD_FIRST = re.compile(r"\b(?:Hospital|HOSPITAL|Cl[ií]nica|CL[IÍ]NICA|H[oô]pital|H[OÔ]PITAL"
-                         r"|Clinique|CLINIQUE|Sanatorio|SANATORIO)[ \t]+\Z")
+# A facility named head first, as Spanish and French ones and some hospices are: "Accepting
+# facility: Hospital San Teodoro", "ADMITTED FROM CLINICA SANTA LUCIA", "Clinique Sainte-Anne",
+# "REFERRAL TO HOSPICE ANUENUE".
+_HEAD_FIRST = re.compile(r"(?<![\w\-])(?i:hospital|hospice|clinic|cl[ií]nica|h[oô]pital|clinique"
+                         r"|centro|sanatorio)[ \t]+\Z")
 
 
-def facility_head_before(text: str, start: int) -> int:
-    """Where the facility whose name starts at ``start`` begins, or -1: a name right after
-    such a head is the facility's."""
-    head = _HEAD_FIRST.search(text, max(0, start - 12), start)
-    return head.start() if head else -1
+def facility_head_before(text: str, start: int, end: int) -> int:
+    """Where the facility whose name is ``text[start:end]`` begins, or -1: a name right after
+    such a head, both capitalised alike, is the facility's (not "burn clinic q2wk", "went to
+    hospital Mercy West")."""
+    head = _HEAD_FIRST.search(text, max(0, start - 16), start)
+    if head is None:
+        return -1
+    word, name = head.group().split()[0], text[start:end]
+    alike = word[:1].isupper() and name[:1].isupper() and word.isupper() == name.isupper()
+    return head.start() if alike else -1
