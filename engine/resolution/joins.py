@@ -15,7 +15,6 @@ from dataclasses import replace
 
 from engine.core.domain import Span, SpanStatus
 from engine.core.labels import NAME_LABELS, Label
-from engine.resolution.places import facility_head_before
 
 # The second name has the age after it (shorthand.age_after: " 19 YO M", " 30S M", " (74 yo"),
 # or the first heads its line, a form's field or a list's item: "HOLLOWAY, DORIS - 79 YO F",
@@ -94,5 +93,7 @@ def _with_head_before(text: str, span: Span) -> Span:
     """A hospital's name with its head word just before it (places.facility_head_before)."""
     if span.label is not Label.HOSPITAL:
         return span
+    from engine.resolution.places import facility_head_before  # compiles the rules: not on import
+
     head = facility_head_before(text, span.start, span.end)
     return span if head < 0 else span.moved(head, span.end)
