@@ -107,10 +107,10 @@ _ROLES_BEFORE = frozenset({"rev", "reverend", "pastor", "fr", "rabbi", "imam", "
                            # ("ELDER HANSEN, 20M, MISSIONARY", "Hna. Teresa", "mom mckenna")
                            "elder", "hna", "hermana", "hermano", "dona", "mom", "dad"})
 _SENTENCE_GOES_ON = re.compile(r"\s|$|[)\],;]")
-# What follows a sex letter: one space and a word ("HIGA F NSTEMI"); not a form's gap
-# ("HRYNIUK, STEPAN M          MRN:"), an age or a comma ("reyes, m 66f", "rt keisha m,"):
-# there the letter is an initial as often.
-_WORD_AFTER = re.compile(r"[ \t]([^\W\d_][\w\-]+)")
+# What follows a sex letter: one space, a dash maybe, and a word ("HIGA F NSTEMI", "Quintero M
+# — alcoholic"); not a form's gap ("HRYNIUK, STEPAN M          MRN:"), an age or a comma
+# ("reyes, m 66f", "rt keisha m,"): there the letter is an initial as often.
+_WORD_AFTER = re.compile(r"[ \t](?:[-–—][ \t]+)?([^\W\d_][\w\-]+)")
 # An initial or an abbreviation keeps its period ("Anna K.", "Main St.", "Conway Inc.").
 _INITIAL_END = re.compile(r"(?:^|[\s.])(?:[A-Za-z]|(?i:st|ave|rd|blvd|dr|ln|ct|pl|hwy|mt|ft|inc"
                           r"|ltd|co|corp|jr|sr|bros))\.$")
@@ -366,9 +366,10 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
     def sex_letter(word: re.Match[str]) -> bool:  # the "F" of "BED 8 HIGA F NSTEMI"
         from engine.resolution.shorthand import clinical_or_english
 
-        after = _WORD_AFTER.match(text, start + word.end())
+        after = _WORD_AFTER.match(text, start + word.end())  # after a comma, an initial
         return label in NAME_LABELS and word.group() in ("M", "F", "m", "f") and after is not None \
-            and clinical_or_english(after.group(1).casefold())
+            and clinical_or_english(after.group(1).casefold()) \
+            and text[max(0, start + word.start() - 3):start + word.start()].strip()[-1:] != ","
 
     def counted_day(word: re.Match[str]) -> bool:  # the "day" of "pt ayala day 2 post tbi"
         return COUNTED_DAY.match(text, start + word.start()) is not None

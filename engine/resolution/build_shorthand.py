@@ -70,6 +70,8 @@ CURATED = (
     "pri", "hoh", "olt", "cnsc", "silvadene", "cavoatrial", "guaiac", "piv", "icp",
     "trach'd", "trachd", "intub'd", "extub'd", "peg'd", "tx'd", "sx'd", "bx'd", "cx'd",
     "camino",  # the ICP monitor ("Camino ICP 14-22")
+    # shifts and posts charted short before a role ("FROM DAYSHIFT RN", "dr okonkwo attg")
+    "dayshift", "nightshift", "attg", "attd",
     # police, quality office, quadrants, communicating arteries ("from PD", "to QI", "to LUQ")
     "pd", "qi", "luq", "ruq", "llq", "rlq", "acom", "pcom",
     # drainage, resuscitation, assist devices, pheresis ("Foley to CD", "from CPR", "prior to

@@ -25,9 +25,12 @@ from engine.detectors.regex.fragments import (
 )
 from engine.detectors.regex.validators import uneven_month_day as uneven_value
 
-# "extub 4/1", "Admitted here: 2/4": an event, then at most one word.
+# "extub 4/1", "Admitted here: 2/4": an event, then at most one word, or where it went
+# ("returned to ship 2/9", "TRANSFERRED OUT OF MICU 2/3").
 _EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*"
-                           r"(?:[?#]?\w+(?:/[^\W\d_]*)?[ \t:]+)?$)")  # "CT A/P 2/3"
+                           r"(?:[?#]?\w+(?:/[^\W\d_]*)?[ \t:]+"  # "CT A/P 2/3"
+                           r"|(?:to|into|from|out[ \t]+of|back[ \t]+to)[ \t]+"
+                           r"(?:[\w'-]+[ \t]+){1,2})?$)")
 # A procedure right after: "; 5/8 debridement", "4/2 thoracotomy".
 _PROCEDURE_AFTER = re.compile(r"^[ \t]+(?i:\w+(?:ectomy|ectomies|otomy|otomies|ostomy|plasty"
                               r"|scopy|pexy)|debridement|excision|autograft|amputation|washout"

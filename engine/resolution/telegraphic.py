@@ -252,11 +252,16 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         # "wife dot", "be called walt"; a lost name weighs more than "info on meal vouchers"
         return False
     if key in first or key in last or key in one_word_places() or HOME_BEFORE.search(before) \
-            or span.label in (Label.LOCATION, Label.HOSPITAL) and THE_BEFORE.search(before):
-        return False  # "LIVES IN RYE", "RESIDES AT THE PINES"
+            or span.label in (Label.LOCATION, Label.HOSPITAL) and THE_BEFORE.search(before) \
+            or span.label is Label.LOCATION and _FACILITY_COMMA_BEFORE.search(before):
+        return False  # "LIVES IN RYE", "RESIDES AT THE PINES", "COMMUNITY HOSPITAL, TOWER"
     # A relation word before is name context: "HUSBAND WALT", "MOTHER OPAL", "GIRLFRIEND DOT"
     # are names more often than "DAUGHTER CALM" is a mood.
     return not has_name_context(text, span.start, span.end)
+
+
+# A facility's name and a comma: the town it stands in follows.
+_FACILITY_COMMA_BEFORE = re.compile(r"(?i:\b(?:hospital|center|centre|clinic)[ \t]*,[ \t]*\Z)")
 
 
 # A species after its genus, or its group: "strep intermedius", "(milleri group)".

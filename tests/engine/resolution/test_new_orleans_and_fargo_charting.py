@@ -1,6 +1,8 @@
 """Golden cases from ICU notes of session 55 (issue 26; dev set 93: a New Orleans trauma ICU and
 Creole, Vietnamese and Honduran families, a Fargo or Sioux Falls ICU and Norwegian and German
-Lutheran, South Sudanese, Karen and Kurdish families).
+Lutheran, South Sudanese, Karen and Kurdish families; dev set 94: a Minneapolis surgical ICU and
+Somali, Hmong, Ojibwe and Iron Range families, a Miami ICU and Cuban, Haitian and cruise-ship
+families).
 
 PHI: a clinician named in a form's field that follows another on the same line ("ADMIT DATE:
 10/22   ATTENDING: FEIST   RESIDENT: OYELARAN"), though the word is English and the next field's
@@ -8,11 +10,16 @@ label is a role; a patient after "pt" written surname, comma, given name ("pt ma
 a sign-out item whose age stands alone before a comma ("rm 14: boudreaux, alcide, 84, fall");
 Karen names and the title that opens them ("pt naw hser moo", "pt saw ler wah 58 yo m",
 "husband Saw Eh Doh"); a month/day after a fever's course ("DEFERVESCED 2/9"); a transfer
-centre's call number, whose letters are no temperature's cue ("CALL # TC-250128-0412").
+centre's call number, whose letters are no temperature's cue ("CALL # TC-250128-0412"); a
+month/day after where a patient went ("returned to ship 2/9", "TRANSFERRED OUT OF MICU 2/3");
+the town after a hospital's name and a comma ("COMMUNITY HOSPITAL, TOWER").
 
 Not PHI: South Sudanese peoples and their languages ("Nuer-speaking F"), a Karen speaker, the
 Coast Guard; "pt saw neuro today" (the verb); a participle and a given name after "pt" ("pt
-sedated, rose to 38"); a sign-out item whose words are no name before a number and a comma.
+sedated, rose to 38"); a sign-out item whose words are no name before a number and a comma;
+a shift or an attending's post charted short ("FROM DAYSHIFT RN", "dr okonkwo attg"); the sex
+letter after a surname before a dash ("Bed 15 Quintero M — alcoholic hepatitis"); a vent
+setting after a change of mode ("changed to PS 10/5").
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -56,6 +63,29 @@ def test_what_the_guards_keep_of_a_names_span(text: str, piece: str, label: Labe
 ])
 def test_what_the_guards_drop(text: str, piece: str, label: Label) -> None:
     assert kept_of_a_models_span(text, piece, label) == []
+
+
+@pytest.mark.parametrize(("text", "piece", "label", "kept"), [
+    ("acquired during home leave, returned to ship 2/9 on no prophylaxis.", "2/9", Label.DATE,
+     ["2/9"]),
+    ("READY FOR STEP-DOWN (TRANSFERRED OUT OF MICU 2/3).\nPAYER: MEDICAID", "2/3", Label.DATE,
+     ["2/3"]),
+    ("vent: changed to PS 10/5, tolerating", "10/5", Label.DATE, []),
+    ("went to OR for fixation, strength 4/5", "4/5", Label.DATE, []),
+    ("REFERRING: VERMILION LAKES COMMUNITY HOSPITAL, TOWER\nCC: SNOWMOBILE VS TREE", "TOWER",
+     Label.LOCATION, ["TOWER"]),
+    ("SICU RN NOTE 1900-0700\nPT RECIEVED FROM DAYSHIFT RN AT 1900", "DAYSHIFT", Label.DOCTOR,
+     []),
+    ("cm aware.\ndr a. mwangi pgy3 / dr okonkwo attg", "okonkwo attg", Label.DOCTOR,
+     ["okonkwo"]),
+    ("Bed 15 Quintero M — alcoholic hepatitis, MDF 48", "Quintero M", Label.PATIENT,
+     ["Quintero"]),
+    # after a comma the letter is the given name's initial
+    ("SIGNOUT\nRM 4 OKAFOR, M - POD 2 CABG", "OKAFOR, M", Label.PATIENT, ["OKAFOR, M"]),
+])
+def test_miami_and_minneapolis_charting(text: str, piece: str, label: Label,
+                                        kept: list[str]) -> None:
+    assert kept_of_a_models_span(text, piece, label) == kept
 
 
 def test_a_sentence_opening_saw_is_no_karen_title() -> None:
