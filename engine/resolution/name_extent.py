@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from engine.core.domain import Span
 from engine.core.labels import NAME_LABELS, Label
-from engine.detectors.dictionary.context import RELATIONS
+from engine.detectors.dictionary.context import KAREN_TITLES, RELATIONS
 
 _GLOTTAL_LABELS = NAME_LABELS | {Label.LOCATION}  # a place too: "Nuku'alofa", "Hawai'i"
 # Pacific names keep their glottal stop: "'ANA MAFI", "Saufo'i" (not a possessive "Tonga's").
@@ -29,7 +29,8 @@ _MD_AFTER_RELATIVE = re.compile(rf"(?i:\b(?:{RELATIONS})[ \t:,-]+)(Md\.?|MD\.)[ 
 
 # A Karen title capitalised inside a sentence, where the verb "saw" is not, after a word (after
 # a comma, "Paw, Naw Mu", another span holds the title with the surname).
-_KAREN_TITLE_BEFORE = re.compile(r"(?<=[^\W\d_][ \t])(Saw|Naw|Nant|Mahn)[ \t]+\Z")
+_KAREN_TITLE = "|".join(sorted(title.title() for title in KAREN_TITLES))
+_KAREN_TITLE_BEFORE = re.compile(rf"(?<=[^\W\d_][ \t])({_KAREN_TITLE})[ \t]+\Z")
 
 
 def with_given_name_prefix(text: str, span: Span) -> Span:

@@ -195,7 +195,7 @@ def has_name_evidence(text: str, start: int, end: int) -> bool:
     karen = len(words) > 1 and words[0].casefold() in KAREN_TITLES
     if age_after(text, end) and all(
             is_listed_name(w) or named_word(w) or not is_shorthand(w) and not verb_form(w)
-            for w in words[karen:]):
+            for w in (words[1:] if karen else words)):
         return True  # "PT RUTHERFORD, DELPHINE, 63 YO F", "pt le van sang (83)"
     if karen and words[0].casefold() != "saw" \
             and not any(is_shorthand(w) or verb_form(w) for w in words[1:]):
