@@ -42,11 +42,7 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.regex.fragments import STAFF_AFTER, WEEKDAY
 from engine.detectors.regex.validators import web_shape
-from engine.resolution.boundaries import (
-    pieces,
-    with_facility_head,
-    without_edge_words,
-)
+from engine.resolution.boundaries import pieces, without_edge_words
 from engine.resolution.edges import (
     in_caseless_line,
     trim,
@@ -111,7 +107,12 @@ from engine.resolution.neighbours import (
     by_label,
     part_of_a_longer_name,
 )
-from engine.resolution.places import contact_core, facility_head_before, place_without_a_count
+from engine.resolution.places import (
+    contact_core,
+    facility_head_before,
+    place_without_a_count,
+    with_facility_head,
+)
 from engine.resolution.roles import (
     determiner_before_a_name,
     english_word_before_a_role,

@@ -6,13 +6,16 @@
 - A model's e-mail is the address alone, its phone loses a clock taken with it
   (``contact_core``); its place a count or clock after it (``place_without_a_count``).
 - A name right after a facility's head word is the facility's ("Hospital San Teodoro",
-  ``facility_head_before``).
+  ``facility_head_before``); a place or facility followed by its head word takes it in
+  ("pinecrest rehab", "Tennick Falls": ``with_facility_head``).
 """
 
 from __future__ import annotations
 
 import re
 
+from engine.core.domain import Span
+from engine.core.labels import Label
 from engine.detectors.regex.fragments import EMAIL, HHMM
 
 _CLOCK = re.compile(HHMM)
@@ -114,3 +117,66 @@ def facility_head_before(text: str, start: int, end: int) -> int:
     word, name = head.group().split()[0], text[start:end]
     alike = word[:1].isupper() and name[:1].isupper() and word.isupper() == name.isupper()
     return head.start() if alike else -1
+
+
+# A facility's head word left outside a place's span ("pinecrest rehab", "NORTH END HEALTH
+# CTR", "St. Casimir's Home", "BRINDLECOMBE REHAB & NURSING"): it is part of the name.
+_KINDS = (r"nursing|rehab|rehabilitation|health|medical|community|cardiac|wellness|senior"
+          r"|assisted|skilled|recovery|family|group|night|cancer|kidney|specialty|funeral"
+          r"|rest|retirement")
+# A town's head, taken in written in the span's case: "Tennick Falls", "KESTREL HARBOR".
+_TOWN_HEADS = frozenset({"falls", "springs", "harbor", "harbour", "heights", "creek", "mills",
+                         "crossing", "village"})
+# A programme's head, also in the span's case: "Westbury Home Dialysis Program".
+_CASED_HEADS = frozenset({"program", "programme"})
+_HEADS = frozenset({"rehab", "rehabilitation", "ctr", "center", "centre", "house", "inn",
+                    "lodge", "shelter", "hospice", "recovery", "hospital", "hosp", "facility",
+                    "manor", "residence", "commons", "living", "nursing", "home", "sons",
+                    "regional", "general", "memorial", "vna", "ltach", "ltac"})
+_HEAD_AFTER = re.compile(rf"(?i:(?P<dot>\.)?[ \t]+(?P<kinds>(?:(?:{_KINDS})[ \t]+){{0,2}})"
+                         rf"(?P<and>(?:&|and)[ \t]+(?:(?:{_KINDS})[ \t]+)?)?"
+                         rf"(?P<head>{'|'.join(sorted(_HEADS | _TOWN_HEADS | _CASED_HEADS))})\b)")
+_KIND_WORDS = frozenset(_KINDS.split("|"))  # "GLENHAVEN NURSING" goes on to its "CENTER"
+# What follows a head word that is no part of a name ("tavish general surgery").
+_NOT_A_NAME_AFTER = re.compile(r"(?i:[ \t]+(?:surgery|surg|medicine|med|anesthesia|appearance"
+                               r"|supervisor|director|manager|staff|coordinator|w/|with|alone"
+                               r"|health|care)\b)")
+# A head that needs a kind before it: "assisted living", "group home", "REHAB & NURSING".
+_NEEDS_KIND = frozenset({"living", "home"})
+_NEEDS_AND = frozenset({"nursing", "sons"})
+
+
+def _same_case(word: str, other: str) -> bool:
+    return word.isupper() == other.isupper() and word[:1].isupper() == other[:1].isupper()
+
+
+def with_facility_head(text: str, span: Span) -> Span:
+    """A place or facility followed by its head word takes it in, unless it has one already
+    ("Seaview Manor assisted living" is the manor)."""
+    if span.label not in (Label.HOSPITAL, Label.LOCATION):
+        return span
+    match = _HEAD_AFTER.match(text, span.end)
+    if match is None or _NOT_A_NAME_AFTER.match(text, match.end()):
+        return span
+    last = text[span.start:span.end].split()[-1].casefold().rstrip(".,")
+    if match.group("dot") and len(last) > 4:
+        return span  # "Univ. Hosp of Caldermoor"; not "Mercy. Hospital staff"
+    if (last in _HEADS or last.endswith("'s") and last[:-2] in _HEADS) \
+            and last not in _KIND_WORDS and not match.group("and"):
+        return span  # "Seaview Manor assisted living"; "LINDEN REHAB & NURSING" goes on
+    head = match.group("head")
+    key = head.casefold()
+    if key in _TOWN_HEADS and (span.label is not Label.LOCATION or match.group("kinds")
+                               or not _same_case(text[span.start:span.end].split()[-1], head)):
+        return span  # "Hollis falls risk": a town's head only in its own case
+    if key in _CASED_HEADS and (span.label is not Label.HOSPITAL or not _same_case(
+            text[span.start:span.end].split()[-1], head)):
+        return span
+    if key in _NEEDS_AND and not match.group("and"):
+        return span
+    if key in _NEEDS_KIND and not match.group("kinds") and not match.group("and") \
+            and last not in _KIND_WORDS \
+            and not (key == "home" and head[0].isupper() and not head.isupper()
+                     and text[span.end - 2:span.end] in ("'s", "’s")):
+        return span  # "St. Casimir's Home", not "tern harbor home w/ wife"
+    return span.moved(span.start, match.end())
