@@ -114,9 +114,8 @@ def facility_head_before(text: str, start: int, end: int) -> int:
     head = _HEAD_FIRST.search(text, max(0, start - 16), start)
     if head is None:
         return -1
-    word, name = head.group().split()[0], text[start:end]
-    alike = word[:1].isupper() and name[:1].isupper() and word.isupper() == name.isupper()
-    return head.start() if alike else -1
+    word = head.group().split()[0]
+    return head.start() if word[:1].isupper() and _same_case(word, text[start:end]) else -1
 
 
 # A facility's head word left outside a place's span ("pinecrest rehab", "NORTH END HEALTH

@@ -194,10 +194,9 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
         return []
     words, end = [surname.group("word")], surname.end()
     pair = _SECOND.match(text, end)
-    compound = pair is not None \
-        and (words[0].casefold(), pair.group(1).casefold()) in compound_surnames()
-    if pair is not None and compound:
-        words, end = [words[0], pair.group(1)], pair.end()  # 'b3 "bub" poor bear - 32 m'
+    compound = False
+    if pair is not None and (words[0].casefold(), pair.group(1).casefold()) in compound_surnames():
+        words, end, compound = [words[0], pair.group(1)], pair.end(), True  # 'b3 "bub" poor bear'
     for more in (1, 2):  # the other words of a name that age and sex close
         following = _following(text, end, more)
         if len(following) == more and _age_sex().match(text, following[-1].end()) \
