@@ -1,15 +1,17 @@
 """What the resolver keeps of charting text, for the golden-case tests: the pipeline's covered
-characters (rules and dictionaries, no model), and what the guards keep of a model's span."""
+characters (rules and dictionaries, no model), what the guards keep of a model's span and what
+stays a live candidate once spans found apart are joined."""
 
 from __future__ import annotations
 
 from engine.core.context import RunContext
-from engine.core.domain import Document, Source, Span
+from engine.core.domain import Document, Source, Span, SpanStatus
 from engine.core.labels import Label
 from engine.detectors.dictionary.signout import SignoutNameDetector
 from engine.pipeline import Pipeline
 from engine.resolution.allowlist import ClinicalAllowlist
 from engine.resolution.guards import guard
+from engine.resolution.joins import joined
 
 
 def covered(pipeline: Pipeline, text: str) -> set[int]:
@@ -31,6 +33,11 @@ def kept_of_a_models_span(text: str, piece: str, label: Label,
     """What the guards keep of a model's span over ``piece`` (its first place, or ``start``)."""
     kept, _dropped = guard(Document.from_text(text), [model_span(text, piece, label, start)])
     return [text[s.start:s.end] for s in kept]
+
+
+def joined_candidates(text: str, spans: list[Span]) -> list[Span]:
+    """The spans still candidates after joins (the halves of a joined pair are superseded)."""
+    return [s for s in joined(text, spans) if s.status is SpanStatus.CANDIDATE]
 
 
 def recovered_by_the_allowlist(text: str, piece: str, label: Label) -> bool:

@@ -48,6 +48,7 @@ from engine.resolution.joins import joined as joined_spans
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
+    joined_candidates,
     kept_of_a_models_span,
     model_span,
     signout_names,
@@ -212,10 +213,10 @@ def test_a_surname_and_given_names_join_at_their_comma(text: str, first: str, se
     second_label = Label.LOCATION if second == "DORIS" else Label.PERSON
     spans = [model_span(text, first, Label.PATIENT), model_span(text, second, second_label)]
     out = joined_spans(text, spans)
-    live = [text[s.start:s.end] for s in out if s.status is SpanStatus.CANDIDATE]
-    assert live == ([joined] if joined else [first, second])
+    live = joined_candidates(text, spans)
+    assert [text[s.start:s.end] for s in live] == ([joined] if joined else [first, second])
     if joined:
-        assert [s.label for s in out if s.status is SpanStatus.CANDIDATE] == [Label.PATIENT]
+        assert [s.label for s in live] == [Label.PATIENT]
         assert sum(s.status is SpanStatus.SUPERSEDED for s in out) == 2
 
 
@@ -234,7 +235,6 @@ def test_a_surname_and_given_names_join_at_their_comma(text: str, first: str, se
 def test_an_institution_and_its_of_join(text: str, first: str, second: str,
                                        joined_as: str | None) -> None:
     spans = [model_span(text, first, Label.HOSPITAL), model_span(text, second, Label.LOCATION)]
-    live = [(text[s.start:s.end], s.label) for s in joined_spans(text, spans)
-            if s.status is SpanStatus.CANDIDATE]
+    live = [(text[s.start:s.end], s.label) for s in joined_candidates(text, spans)]
     assert live == ([(joined_as, Label.HOSPITAL)] if joined_as
                     else [(first, Label.HOSPITAL), (second, Label.LOCATION)])

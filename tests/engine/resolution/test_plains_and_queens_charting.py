@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.domain import SpanStatus
 from engine.core.labels import Label
 from engine.core.policies import HIPAA_SAFE_HARBOR
 from engine.pipeline import Pipeline
-from engine.resolution.joins import joined as joined_spans
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
+    joined_candidates,
     kept_of_a_models_span,
     model_span,
     recovered_by_the_allowlist,
@@ -164,8 +163,7 @@ def test_a_states_abbreviation_under_safe_harbor(text: str, piece: str, label: L
 ])
 def test_a_hospital_named_head_first_takes_its_head(text: str, name: str,
                                                     joined_as: str) -> None:
-    span = model_span(text, name, Label.HOSPITAL)
-    live = [s for s in joined_spans(text, [span]) if s.status is SpanStatus.CANDIDATE]
+    live = joined_candidates(text, [model_span(text, name, Label.HOSPITAL)])
     assert [text[s.start:s.end] for s in live] == [joined_as]
 
 
