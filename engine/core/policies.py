@@ -68,17 +68,19 @@ class Policy:
                     or self.keep_weekdays and _WEEKDAY_ONLY.match(covered))
 
 
-# A region that ends an address's line or stands before its postal code is part of the address
-# ("Suite 245⏎ FÜRLING⏎ Austria 25173", "Springfield, Texas")...
-_ADDRESS_BEFORE = re.compile(r"[,\n][ \t]*\Z")
+# A region that opens an address's line or stands before its postal code is part of the
+# address ("Suite 245⏎ FÜRLING⏎ Austria 25173")...
+_ADDRESS_BEFORE = re.compile(r"\n[ \t]*,?[ \t]*\Z")  # "Toronto⏎, ON⏎ 82269" too
 _POSTAL_AFTER = re.compile(r"[ \t,]*(?!(?:19|20)\d\d\b)\d{4,6}\b")  # not "from Vietnam 1999"
 
 
-# ... or ends an address written on one line ("51709 Spinatsch 94 Apt. 615 Moosleerau
-# Switzerland"), or a longer name holds it ("Universidad de Chile", "Av/ Colombia, 19").
+# ... or ends an address whose street stands on its line or the line before ("51709 Spinatsch 94
+# Apt. 615 Moosleerau Switzerland", "12 Elm St⏎Springfield, Texas"), or a longer name holds it
+# ("Universidad de Chile", "Av/ Colombia, 19"). A town and its region in prose are no address:
+# "visiting from Brisbane, Australia" keeps its country, as Safe Harbor keeps states.
 _STREET_LINE_BEFORE = re.compile(r"(?i:\d[^\n]{0,40}\b(?:suite|ste|apt|unit|box|street|st|road"
-                                 r"|rd|avenue|ave|drive|dr|lane|ln|blvd|way|utca|strasse|gasse)"
-                                 r"\b[^\n]{0,50}\Z)")
+                                 r"|rua|rue|rd|avenue|ave|drive|dr|lane|ln|blvd|way|utca|strasse|gasse)"
+                                 r"\b[^\n]{0,50}(?:\n[^\n]{0,50})?\Z)")
 _PART_OF_A_NAME_BEFORE = re.compile(r"(?i:\b(?:de|del|of|la|av|avda|calle)[/.]?[ \t]+\Z)")
 
 

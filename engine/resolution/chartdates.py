@@ -50,9 +50,17 @@ _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|
 _AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|(?<![a-z])/)[ \t:=]*$)")
 # An event up to two words back ("last dose 10/19", "weaned off bipap 10/16").
 _EVENT_NEAR = re.compile(rf"(?i:(?<![\w/])(?:{_EVENTS}|weaned)\b(?:[ \t]+[\w/]+){{0,2}}[ \t:]*$)")
+# A dose already counted by an ordinal: what follows it is when, not which of how many.
+_COUNTED_DOSE_BEFORE = re.compile(r"(?i:\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth"
+                                  r"|next|final)[ \t]+dose[ \t:]*$)")
 # "day 10/14", "dose 2/5", "cycle 3/12": the x of a course of y, rising like a date.
 _COURSE_BEFORE = re.compile(r"(?i:\b(?:day|cycle|round|course|bottles?|pod|hd|wk|week|#)"
                             r"[ \t:=]*$)")
+
+
+def counted_dose_before(text: str, start: int) -> bool:
+    """An ordinal's dose just before ("after 3rd dose 8/11", "NEXT DOSE 6/10")."""
+    return bool(_COUNTED_DOSE_BEFORE.search(text, max(0, start - 24), start))
 
 
 def rising_day(core: str) -> bool:
@@ -243,6 +251,8 @@ def charting_date(text: str, start: int, end: int) -> bool:
     if rising_day(text[start:end]) and _EVENT_NEAR.search(line) \
             and not _COURSE_BEFORE.search(line):
         return True  # "last dose 10/19", "WEANED OFF BIPAP 10/16": no setting rises past 12
+    if counted_dose_before(text, start):
+        return True  # "peak after 3rd dose 8/11", "NEXT DOSE 6/10": the dose is counted already
     if (_AGAINST_BEFORE.search(line) or _SCORED.search(line)) and not direct:
         return False
     return direct or bool(_EVENT_BEFORE.search(line) or _STATUS_POST_BEFORE.search(line)

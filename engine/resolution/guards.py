@@ -108,6 +108,7 @@ from engine.resolution.neighbours import (
     part_of_a_longer_name,
 )
 from engine.resolution.places import (
+    FACILITY_HEADS,
     contact_core,
     facility_head_before,
     place_without_a_count,
@@ -117,6 +118,7 @@ from engine.resolution.roles import (
     determiner_before_a_name,
     english_word_before_a_role,
     per_before_a_role,
+    street_before_title,
 )
 from engine.resolution.shorthand import (
     after_pt_without_name,
@@ -188,8 +190,7 @@ _SENTENCE_START = re.compile(r"(?:\A|[.!?;:][ \t]+|\n[ \t]*)\Z")
 _TOWN_HEAD_BEFORE = re.compile(r"(?m:^|[^\w.\s][ \t]*|(?<![^\W\d_])[a-z][\w'’]*[ \t]+)"
                                r"((?:Cd|Cdad|Ft|Mt|CD|FT|MT)\.[ \t]?)\Z")
 _TOWN_LABELS = NAME_LABELS | {Label.LOCATION}
-_FACILITY_END = re.compile(r"(?i:\s(?:hospital|hosp|clinic|rehab|centre|center|institute"
-                           r"|infirmary|hospice|pharmacy)\.?$)")
+_FACILITY_END = re.compile(rf"(?i:\s(?:{'|'.join(FACILITY_HEADS)}|pharmacy)\.?$)")
 
 
 def guard(doc: Document, spans: Iterable[Span]) -> tuple[list[Span], list[Span]]:
@@ -323,8 +324,9 @@ def _rejected(text: str, span: Span, measures: list[tuple[int, int]]) -> bool:
     if span.label in NAME_LABELS and (english_word_before_a_role(text, span)
                                       or per_before_a_role(text, span)
                                       or past_tense_verb(text, span)
-                                      or measured_word(text, span)):
-        return True  # "Covering MD", "Chest PT", "UNCHANGED PER RN"
+                                      or measured_word(text, span)
+                                      or street_before_title(text, span)):
+        return True  # "Covering MD", "Chest PT", "UNCHANGED PER RN", "Canyon Dr. Report"
     if _caps_acronym_without_a_move(text, span) or _company_of_clinical_words(text, span) \
             or lower_case_english_place(text, span) or capital_english_facility(text, span) \
             or facility_of_charting_words(text, span):

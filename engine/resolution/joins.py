@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 
 from engine.core.domain import Span, SpanStatus
 from engine.core.labels import NAME_LABELS, Label
@@ -24,10 +25,10 @@ _HEADS_ITS_LINE = re.compile(r"(?im:^[ \t]*(?:[-*•][ \t]*)?(?:(?:pt|patient|na
                              r"|\d{1,3}[ \t]*[-–.):|])?[ \t]*\Z)")
 _NAME_PRIORITY = (Label.PATIENT, Label.PERSON, Label.DOCTOR)
 _PLACES = frozenset({Label.HOSPITAL, Label.LOCATION})
-# What an institution's name ends in before its "of" ("Sunrise Dialysis of Weslaco").
-_INSTITUTION_END = re.compile(r"(?i:\b(?:hospital|center|centre|clinic|dialysis|hospice|home"
-                              r"|network|services|university|institute|sisters|brothers"
-                              r"|society|college|foundation|rehab|rehabilitation)\Z)")
+# What an institution's name ends in before its "of", besides a facility's head ("Sunrise
+# Dialysis of Weslaco", "Little Sisters of the Poor").
+_INSTITUTION_HEADS = ("dialysis", "home", "network", "services", "university", "sisters",
+                      "brothers", "society", "college", "foundation")
 _OF = re.compile(r"[ \t]+(?i:of|for)[ \t]+(?:(?i:the)[ \t]+)?\Z")
 
 
@@ -79,12 +80,19 @@ def _given_name_as_a_place(text: str, span: Span) -> bool:
         and covered.casefold() in all_name_lists()[0]
 
 
+@cache
+def _institution_end() -> re.Pattern[str]:
+    from engine.resolution.places import FACILITY_HEADS  # at call: places loads the rules
+
+    return re.compile(rf"(?i:\b(?:{'|'.join(FACILITY_HEADS + _INSTITUTION_HEADS)})\Z)")
+
+
 def _institution_of(text: str, before: Span, span: Span) -> Label | None:
     """An institution, "of" or "for", then a place or a name on the same line."""
     gap = text[before.end:span.start]
     if before.label is not Label.HOSPITAL or span.label not in _PLACES | NAME_LABELS \
             or "\n" in gap or not _OF.fullmatch(gap) \
-            or not _INSTITUTION_END.search(text, before.start, before.end):
+            or not _institution_end().search(text, before.start, before.end):
         return None
     return Label.HOSPITAL
 

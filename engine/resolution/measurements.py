@@ -22,6 +22,7 @@ from engine.detectors.regex.validators import (
 from engine.detectors.regex.validators import uneven_month_day as uneven_value
 from engine.resolution.chartdates import (
     charting_date,
+    counted_dose_before,
     culture_result_after,
     fraction_in_context,
     history_year,
@@ -142,10 +143,12 @@ _GIVEN_AT = re.compile(rf"[ \t]+{HHMM}(?![\w/.:])")
 
 
 def _given_on_a_day(text: str, start: int, end: int) -> bool:
-    """"last bicarb bolus 10/3 2240": a dose given on a day at a time; "next chair Sat 10/12":
-    a saturation is never a month and a day."""
+    """"last bicarb bolus 10/3 2240": a dose given on a day at a time; "after 3rd dose 8/11":
+    a counted dose's day; "next chair Sat 10/12": a saturation is never a month and a day."""
     if not month_day(text[start:end]):
         return False
+    if counted_dose_before(text, start):
+        return True
     return bool(_GIVEN_AT.match(text, end)) \
         and bool(_EVENT_CUE_BEFORE.search(text[max(0, start - 16):start])) \
         or bool(_SATURDAY_BEFORE.search(text[max(0, start - 8):start]))
@@ -360,7 +363,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     # ("moved to 3/10 1400", "BCX FROM 2/10 NGTD")
     if _MY.fullmatch(core) and not day_month(core) \
             and not (_MD.fullmatch(core) and (_CLOCK_AFTER.match(text[end:end + 12])
-                                              or culture_result_after(text, end))):
+                                              or culture_result_after(text, end)
+                                              or counted_dose_before(text, start))):
         core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \

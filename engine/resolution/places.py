@@ -100,6 +100,12 @@ def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
     return start, end
 
 
+# The words that head a facility's name: what the guards, the joins and the telegraphic rules
+# know a facility by ("FOR MERCY HOSPITAL", "Hospital, Tulsa", "Sunrise Dialysis of Weslaco").
+FACILITY_HEADS = ("hospital", "hosp", "clinic", "rehab", "rehabilitation", "center", "centre",
+                  "institute", "infirmary", "hospice")
+
+
 # A facility named head first, as Spanish and French ones and some hospices are: "Accepting
 # facility: Hospital San Teodoro", "ADMITTED FROM CLINICA SANTA LUCIA", "Clinique Sainte-Anne",
 # "REFERRAL TO HOSPICE ANUENUE".
@@ -128,13 +134,16 @@ _TOWN_HEADS = frozenset({"falls", "springs", "harbor", "harbour", "heights", "cr
                          "crossing", "village"})
 # A programme's head, also in the span's case: "Westbury Home Dialysis Program".
 _CASED_HEADS = frozenset({"program", "programme"})
+# Whom a hospital is for, in the name's case too: "Mercy Colfax Women's", "St. Rita Children's".
+_WHOSE_HEADS = frozenset({"women's", "women’s", "children's", "children’s"})
 _HEADS = frozenset({"rehab", "rehabilitation", "ctr", "center", "centre", "house", "inn",
                     "lodge", "shelter", "hospice", "recovery", "hospital", "hosp", "facility",
                     "manor", "residence", "commons", "living", "nursing", "home", "sons",
                     "regional", "general", "memorial", "vna", "ltach", "ltac"})
+_ALL_HEADS = _HEADS | _TOWN_HEADS | _CASED_HEADS | _WHOSE_HEADS
 _HEAD_AFTER = re.compile(rf"(?i:(?P<dot>\.)?[ \t]+(?P<kinds>(?:(?:{_KINDS})[ \t]+){{0,2}})"
                          rf"(?P<and>(?:&|and)[ \t]+(?:(?:{_KINDS})[ \t]+)?)?"
-                         rf"(?P<head>{'|'.join(sorted(_HEADS | _TOWN_HEADS | _CASED_HEADS))})\b)")
+                         rf"(?P<head>{'|'.join(sorted(_ALL_HEADS))})\b)")
 _KIND_WORDS = frozenset(_KINDS.split("|"))  # "GLENHAVEN NURSING" goes on to its "CENTER"
 # What follows a head word that is no part of a name ("tavish general surgery").
 _NOT_A_NAME_AFTER = re.compile(r"(?i:[ \t]+(?:surgery|surg|medicine|med|anesthesia|appearance"
@@ -169,6 +178,9 @@ def with_facility_head(text: str, span: Span) -> Span:
                                or not _same_case(text[span.start:span.end].split()[-1], head)):
         return span  # "Hollis falls risk": a town's head only in its own case
     if key in _CASED_HEADS and (span.label is not Label.HOSPITAL or not _same_case(
+            text[span.start:span.end].split()[-1], head)):
+        return span
+    if key in _WHOSE_HEADS and (match.group("kinds") or not _same_case(
             text[span.start:span.end].split()[-1], head)):
         return span
     if key in _NEEDS_AND and not match.group("and"):

@@ -8,7 +8,7 @@ import re
 
 from engine.core.domain import Span
 from engine.detectors.dictionary.context import is_english
-from engine.detectors.dictionary.names import all_name_lists
+from engine.detectors.dictionary.names import all_name_lists, is_listed_name
 from engine.detectors.regex.fragments import ICU_UNIT
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.shorthand import clinical_or_english, is_shorthand, service_word
@@ -73,3 +73,15 @@ def determiner_before_a_name(text: str, span: Span) -> bool:
     covered = text[span.start:span.end]
     return covered.isalpha() and bool(_DETERMINER_BEFORE.search(text[max(0, span.start - 8):
                                                                    span.start]))
+
+
+# A street's "Dr." (Drive) before the next sentence: "9640 W Sage Canyon Dr. Report to ...".
+_STREET_DRIVE_BEFORE = re.compile(r"\b\d{1,6}[ \t]+(?:[NSEW]\.?[ \t]+)?(?:[A-Z][a-z]+[ \t]+){1,3}"
+                                  r"Dr\.[ \t]+\Z")
+
+
+def street_before_title(text: str, span: Span) -> bool:
+    """A word no name list holds after a street address's "Dr.", which is no doctor's title
+    there ("44 Elm Dr. Smith" may still be Dr. Smith)."""
+    return bool(_STREET_DRIVE_BEFORE.search(text, max(0, span.start - 60), span.start)) \
+        and not any(is_listed_name(w) for w in text[span.start:span.end].split())

@@ -43,6 +43,7 @@ from engine.detectors.regex.staff import MICROBES
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.edges import line_around
 from engine.resolution.model_numbers import THE_BEFORE
+from engine.resolution.places import FACILITY_HEADS
 from engine.resolution.roles import TITLE_BEFORE
 from engine.resolution.shorthand import age_after, icu_words, is_shorthand, listed_name
 
@@ -251,6 +252,8 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         # lower-case notes name places and people with plain words: "from hollin", "gull",
         # "wife dot", "be called walt"; a lost name weighs more than "info on meal vouchers"
         return False
+    if span.label in NAME_LABELS and _BED_BEFORE.search(before) and age_after(text, span.end):
+        return False  # "BED 6 BOWLING 39 F": a bed's patient by age and sex
     if key in first or key in last or key in one_word_places() or HOME_BEFORE.search(before) \
             or span.label in (Label.LOCATION, Label.HOSPITAL) and THE_BEFORE.search(before) \
             or span.label is Label.LOCATION and _FACILITY_COMMA_BEFORE.search(before):
@@ -260,8 +263,12 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
     return not has_name_context(text, span.start, span.end)
 
 
+# A sign-out's bed before its patient: "BED 6 ", "RM 12 - ".
+_BED_BEFORE = re.compile(r"(?i:\b(?:bed|rm|room)[ \t]*#?\d{1,3}[a-z]?[ \t]*[-–:.)]?[ \t]*\Z)")
+
+
 # A facility's name and a comma: the town it stands in follows.
-_FACILITY_COMMA_BEFORE = re.compile(r"(?i:\b(?:hospital|center|centre|clinic)[ \t]*,[ \t]*\Z)")
+_FACILITY_COMMA_BEFORE = re.compile(rf"(?i:\b(?:{'|'.join(FACILITY_HEADS)})[ \t]*,[ \t]*\Z)")
 
 
 # A species after its genus, or its group: "strep intermedius", "(milleri group)".

@@ -25,3 +25,11 @@ def read_terms(names: Iterable[str]) -> list[str]:
 def drug_words() -> frozenset[str]:
     """One-word drug names of the shipped allowlist, casefolded ("coumadin", "keppra")."""
     return frozenset(t.casefold() for t in read_terms(("drugs.txt",)) if " " not in t)
+
+
+@lru_cache(maxsize=1)
+def faith_and_language_words() -> frozenset[str]:
+    """One-word faiths, peoples and languages of the shipped allowlist, casefolded ("filipino",
+    "lutheran")."""
+    return frozenset(t.casefold() for t in read_terms(("faiths_and_languages.txt",))
+                     if " " not in t)

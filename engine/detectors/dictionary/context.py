@@ -50,11 +50,17 @@ _TITLE = rf"(?:(?:dr|drs|prof|mr|mrs|ms|mx|rev)\.|(?<!\d[ \t])(?<!\d)fr\.|(?:{TI
 # The titles that open Karen names, Sgaw and Pwo, for men and for women: "Saw Eh Doh", "Naw Hser
 # Moo", "Nant Mu", "Mahn Ba".
 KAREN_TITLES = frozenset({"saw", "naw", "nant", "mahn"})
-# A clinician's field: the word after its colon is who holds the post.
-_DOCTOR_FIELD = (r"(?:attending|referring|accepting|admitting|consulting|covering|intensivist"
-                 r"|surgeon|pcp|fellow|intern|md\s+on|on[\s-]*call)"
-                 r"(?:\s+(?:md|physician|provider|surgeon))?")
-_DOCTOR_FIELD_BEFORE = re.compile(rf"(?i:\b{_DOCTOR_FIELD}[ \t]*:[ \t]*)$")
+# The fields a clinician's name fills: "ATTENDING: FEIST", "Referring physician: Dr. Osei",
+# "Electronically signed by: ...". The name detectors read them after a line's start or a wide
+# gap, the gazetteer's context right before a name.
+DOCTOR_FIELDS = (r"(?:referring|attending|accepting|admitting|consulting|covering|ordering"
+                 r"|intensivist|surgeon|physician|provider|pcp|gp|fellow|intern|resident"
+                 r"|consultant|assistant|anesthesiologist|anaesthetist|nurse|rn|np|author"
+                 r"|md\s+on|on[\s-]*call|family\s+(?:physician|doctor)|primary\s+care"
+                 r"|(?:dictated|transcribed|signed|electronically\s+signed|reviewed|referred)\s+by"
+                 r"|copy\s+to|copies\s+to)"
+                 r"(?:\s+(?:md|physician|provider|surgeon|doctor))?")
+_DOCTOR_FIELD_BEFORE = re.compile(rf"(?i:\b{DOCTOR_FIELDS}[ \t]*:[ \t]*)$")
 _BEFORE = re.compile(
     rf"(?i:(?:{_NOT_A_VALVE}\b{_TITLE}|\b(?:{RELATIONS})(?:-in-law)?(?:\s*\(\w+\))?[:,]?"
     rf"|\bcharge(?:\s+(?:rn|nurse))?"  # "NIGHT CHARGE GINNY", "DAUGHTER-IN-LAW SUE"

@@ -182,6 +182,10 @@ def _an_initial(word: str, aged: bool, listed: bool = False, dash: bool = False)
         or len(word) == 2 and word[1] == "."
 
 
+# A nickname in quotes between the name and its age ('ALCANTARA, REMEDIOS "MEDING" 79F').
+_NICKNAME_AFTER = re.compile(r"[ \t]+[\"“]([^\W\d_][\w'’\-]*)[\"”]")
+
+
 def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, int]]:
     """The patient heading one item: a surname, a second surname or given names after a comma
     when age and sex follow ("BED 7 MWAMBA, SAFARI 37M": a given name there may be an English
@@ -243,13 +247,16 @@ def _item_name(text: str, head: re.Match[str], listed: bool) -> list[tuple[int, 
     if not (listed or aged):
         return []
     nickname = [surname.span("nick")] if surname.group("nick") else []
-    return nickname + [(surname.start("name"), end)]
+    after = _NICKNAME_AFTER.match(text, end)
+    if after and _age_sex().match(text, after.end()):
+        nickname.append(after.span(1))  # 'ALCANTARA, REMEDIOS "MEDING" 79F'
+    return sorted(nickname + [(surname.start("name"), end)])
 
 
 class SignoutNameDetector:
     """The patient who heads an item of a sign-out list."""
 
-    spec = DetectorSpec(id="dictionary.signout_names", version=6, source=Source.DICTIONARY,
+    spec = DetectorSpec(id="dictionary.signout_names", version=7, source=Source.DICTIONARY,
                         description="patients heading the items of a sign-out list")
 
     def detect(self, doc: Document, ctx: RunContext) -> list[Span]:

@@ -38,10 +38,10 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
      " eponym towns after lives in/pt from; hyphenated Quebec and Acadian towns"),
     ("regex.sex", 1, SEX_RULES, "the patient's sex in a demographic field or description"),
     ("regex.age", 3, AGE_RULES, "ages (English, Spanish), every one proposed; the policy filters"),
-    ("regex.name", 22, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES + ALIAS_RULES,
+    ("regex.name", 23, NAME_RULES + COMPOUND_NAME_RULES + BED_LIST_RULES + ALIAS_RULES,
      "names in titles, credentials, form fields, signatures; two-word tribal surnames;"
      " trauma aliases"),
-    ("regex.facility", 26, FACILITY_RULES + WARD_RULES,
+    ("regex.facility", 27, FACILITY_RULES + WARD_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
     ("regex.staff", 17, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),

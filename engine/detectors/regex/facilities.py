@@ -217,10 +217,12 @@ def _named_company(text: str) -> bool:
     clinical shorthand joined by "and" ("ARF and AG acidosis")."""
     from engine.detectors.regex.validators import measured_term
     from engine.resolution.shorthand import clinical_or_english, is_shorthand
+    from engine.resolution.terms import drug_words
 
     words = [w for w in text.replace(",", " ").split()[:-1] if w.casefold() not in ("and", "&")]
-    if text.rstrip(".").endswith(("LP", "PC")):  # "3. Avoid LP": a lumbar puncture
-        return any(not clinical_or_english(w.strip(".")) for w in words)
+    if text.rstrip(".").endswith(("LP", "PC")):  # "3. Avoid LP", "FLUCYTOSINE, LP TODAY"
+        return any(not clinical_or_english(w.strip(".")) and w.casefold() not in drug_words()
+                   for w in words)
     if text.rstrip(".").endswith("AG"):  # an antigen or silver: "URINARY AG", "AQUACEL AG"
         return not words or not all(clinical_or_english(w.strip(".")) or measured_term(w)
                                     for w in words)

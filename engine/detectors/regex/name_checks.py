@@ -24,6 +24,14 @@ def named_words(text: str) -> bool:
     return all(shorthand.named_word(w.strip()) for w in text.split(","))
 
 
+def aged_surname(text: str) -> bool:
+    """A surname after the patient's age and sex, not who the patient is ("38 yo m,
+    indonesian,"): ``named_words`` and no people, faith or language of the allowlist."""
+    from engine.resolution.terms import faith_and_language_words
+
+    return named_words(text) and text.strip().casefold() not in faith_and_language_words()
+
+
 # What a note phones rather than names: "Called Respiratory Services", "called Patient
 # Transport", "called Bed Management".
 _CALLED_SERVICES = frozenset("services service department dept office desk transport management"
@@ -209,11 +217,14 @@ def not_a_service(text: str) -> bool:
     no name list holds."""
     from engine.detectors.dictionary.names import is_listed_name
     from engine.resolution.shorthand import clinical_or_english, is_prefixed_word
+    from engine.resolution.terms import faith_and_language_words
     from engine.resolution.unknown_words import verb_form
 
     if re.search(r"(?i:-speaking)\b", text):
         return False  # "Acadian French-speaking RN": which language, not who
     words = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)*", text)
+    if all(len(w) == 1 or w.casefold() in faith_and_language_words() for w in words):
+        return False  # "47 yo M Filipino, RN at a dialysis unit": who the patient is
     return not all(_CONTRACTION.fullmatch(w) or (
         clinical_or_english(w) or is_prefixed_word(w) or verb_form(w))
         and not is_listed_name(w) for w in words)

@@ -8,6 +8,7 @@ from engine.core.labels import Label
 from engine.detectors.dictionary.context import (
     ASKS_TO_BE_CALLED,
     CALLED_WHEN,
+    DOCTOR_FIELDS,
     FAMILY_CALLS,
     NICKNAME_CUES,
     RELATIONS,
@@ -21,6 +22,7 @@ from engine.detectors.regex.fragments import (
     SUBJECT_VERBS,
 )
 from engine.detectors.regex.name_checks import (
+    aged_surname,
     alias_name,
     bracketed_nickname,
     called_word,
@@ -55,13 +57,6 @@ _SURNAME_COMMA_NAME = r"([^\W\d_][\w'’\-]+,[ \t]*[^\W\d_][\w'’\-]+)\b"  # "D
 # and a monk's or an elder's honorific in Thai, Lao and Khmer families ("Phra Sombat", "Khun Mali")
 _HONORIFIC = (r"(?:Mr|Mrs|Ms|Miss|Mx|Mister|Master|MR|MRS|MS|Doña|Señora|Señor|Sra|Srta"
               r"|(?i:ajahn|ajarn|phra|bhante|venerable|khun))")
-_DOCTOR_FIELDS = (r"referring(?:\s+(?:physician|provider|doctor|md))?|attending(?:\s+physician)?"
-                  r"|physician|provider|surgeon|assistant|anesthesiologist|anaesthetist"
-                  r"|dictated\s+by|transcribed\s+by|signed\s+by|electronically\s+signed\s+by"
-                  r"|reviewed\s+by|referred\s+by|family\s+(?:physician|doctor)|gp|pcp"
-                  r"|primary\s+care(?:\s+(?:physician|provider))?|consultant|resident|fellow"
-                  r"|nurse|rn|np|author|ordering\s+(?:physician|provider)|copy\s+to"
-                  r"|copies\s+to")
 _PATIENT_FIELDS = (r"patient(?:'s)?(?:\s+name)?|pt(?:\s+name)?|client(?:\s+name)?|name|re"
                    r"|usager|usag[èe]re|b[ée]n[ée]ficiaire"  # Quebec's "USAGER: BÉLANGER, J."
                    r"|resident\s+name|surname|last\s+name|first\s+name|given\s+names?")
@@ -146,7 +141,7 @@ NAME_RULES: tuple[RegexRule, ...] = (
               validate=named_after_mr),
     # A field opens a line or follows a wide gap ("ADMIT DATE: 10/22   ATTENDING: FEIST").
     RegexRule("name.doctor_field", DOC,
-              rf"(?im:(?:^[ \t>]*|[ \t]{{3,}})(?:{_DOCTOR_FIELDS}){_FIELD_SEP}"
+              rf"(?im:(?:^[ \t>]*|[ \t]{{3,}}){DOCTOR_FIELDS}{_FIELD_SEP}"
               rf"(?:(?:dr|doctor)\.?[ \t]+)?)"
               rf"{_NAME}", 0.85, group=1, validate=not_a_grade),
     # Lower-case "cc:" is a copy list; upper-case "CC:" is usually the chief complaint (and a
@@ -288,4 +283,10 @@ NAME_RULES: tuple[RegexRule, ...] = (
               rf"(?=,?[ \t]+(?:(?i:is|was)[ \t]+)?(?:(?i:an?)[ \t]+)?\d{{1,3}}[ \t]*"
               rf"(?:-?[ \t]*(?i:yo|y/o|y\.o\.|years?|yr)\b|[MFmf]\b))", 0.6, group=1,
               validate=named_words),
+    # "PT: 46 YO F, LEFITI, HX MORBID OBESITY", "PT IS 62 YO M, HODZIC, S/P FALL": the surname
+    # between commas right after the patient's age and sex.
+    RegexRule("name.pt_aged_before", PAT,
+              r"(?i:\bpt\b[ \t:]*(?:is[ \t]+)?(?:an?[ \t]+)?\d{1,3}[ \t]*(?:yo|y/o|y\.o\.)[ \t]*"
+              rf"(?:m|f|male|female)[ \t]*,[ \t]*)({NAME_TOKEN})(?=[ \t]*,)", 0.6, group=1,
+              validate=aged_surname),
 )

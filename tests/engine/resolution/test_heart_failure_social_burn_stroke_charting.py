@@ -141,15 +141,19 @@ def test_safe_harbor_keeps_countries_states_and_provinces(place: str, hipaa_phi:
 
 @pytest.mark.parametrize(("text", "place", "hipaa_phi"), [
     ("Address: Suite 245\n FÜRLING\n Austria 25173.", "Austria", True),
-    ("originally from Kingston, Jamaica, moved here in 1989", "Jamaica", True),
+    ("originally from Kingston, Jamaica, moved here in 1989", "Jamaica", False),
+    ("Pt is a 63 yo male visiting from Brisbane, Australia with wife", "Australia", False),
+    ("Home: 12 Elm St\nSpringfield, Texas", "Texas", True),
+    ("Lives at 4 Rue Cartier, Apt 2, Montreal, Quebec", "Quebec", True),
     ("Pt is permanent resident, arrived from Vietnam 1999, sponsored by dtr.", "Vietnam", False),
     ("mother in Honduras, 2 siblings here", "Honduras", False),
     ("please validate 51709 Spinatsch 94 Apt. 615 Moosleerau Switzerland", "Switzerland", True),
     ("Facultad de Odontología, Universidad de Chile. Olivos 973", "Chile", True),
 ])
 def test_a_region_in_an_address_stays_part_of_it(text: str, place: str, hipaa_phi: bool) -> None:
-    """An address's last line ("Austria 25173"), a town's region ("Kingston, Jamaica") or a
-    region inside a longer name is replaced with what it ends or belongs to."""
+    """An address's last line ("Austria 25173"), the region after a street's town or a region
+    inside a longer name is replaced with what it ends or belongs to; a town's region in prose
+    ("from Kingston, Jamaica") stays, as Safe Harbor keeps states."""
     start = text.index(place)
     span = Span(start, start + len(place), Label.LOCATION, source=Source.NER, detector="ner")
     assert POLICIES["hipaa"].is_phi(span, text) is hipaa_phi
