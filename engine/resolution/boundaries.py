@@ -120,7 +120,9 @@ _REPORTING = frozenset({"called", "discussed", "likely", "possibly", "probably",
                         # "MEETS KING'S COLLEGE CRITERIA", "NOT YET MEETING KING'S COLLEGE"
                         "meets", "meeting", "met", "yet",
                         # "Rec Tremont Valley Rehabilitation", "Awaiting Kindred LTACH"
-                        "rec", "recs", "recommend", "recommends", "awaiting", "options"})
+                        "rec", "recs", "recommend", "recommends", "awaiting", "options",
+                        # whose clinic: "F/U APPTS: ..., PCP EASTWAY NEIGHBORHOOD CLINIC WED"
+                        "pcp", "gp"})
 
 
 def pieces(text: str, span: Span) -> list[Span]:

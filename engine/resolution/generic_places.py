@@ -102,6 +102,11 @@ _GENERIC = frozenset({
     # shipyard ("INJURY AT PORK PROCESSING PLANT", "welder at shipyard")
     "botanica", "botánica", "pork", "poultry", "beef", "processing", "packing", "meatpacking",
     "plant", "shipyard",
+    # a mill by what it makes ("30+ YRS IN COTTON MILL", "JOB AT THE HOSIERY MILL", "2ND SHIFT
+    # AT SOCK MILL")
+    "mill", "mills", "hosiery", "sock", "textile", "sawmill", "lumber", "paper",
+    # a nation's own clinic and what it dispenses ("MEDS CAN BE FILLED AT TRIBAL CLINIC PHARMACY")
+    "tribal", "pharmacy",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

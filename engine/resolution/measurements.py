@@ -24,6 +24,7 @@ from engine.resolution.chartdates import (
     charting_date,
     counted_dose_before,
     culture_result_after,
+    earlier_score_of_ten,
     fraction_in_context,
     history_year,
     quantity_or_next_score,
@@ -375,7 +376,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
                                          or scale_range_before(text, core_start, core))) \
             and not (_OUT_OF_TEN.fullmatch(core) and (
                 _SCORE_OF_TEN_BEFORE.search(before)
-                or _EARLIER_SCORE.search(text[max(0, core_start - 70):core_start]))) \
+                or _EARLIER_SCORE.search(text[max(0, core_start - 70):core_start])
+                or earlier_score_of_ten(text, core_start, core))) \
             or two_digit_year and _event_day(text, core_start, core_start + len(core))
     if _MD.fullmatch(core):
         core_start = start + covered.index(core)
@@ -386,6 +388,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
             return False  # "Na rise max 6-8/24h": a rate
         if day_month(core) and drug_before(text, core_start):
             return False  # "ON HYDROCORTISONE 15/5": a split dose, no day/month
+        if _OUT_OF_TEN.fullmatch(core) and earlier_score_of_ten(text, core_start, core):
+            return False  # "PAIN 6/10 BETTER THAN ADMIT (10/10)"
         if _OUT_OF_TEN.fullmatch(core) and _FELT_BEFORE.search(before) \
                 or _FRACTION.fullmatch(core) \
                 and _CHANGED_BY.search(text[max(0, core_start - 60):core_start]):

@@ -41,8 +41,11 @@ def adjacent(text: str, span: Span,
 def part_of_a_longer_name(text: str, span: Span, beside: Beside) -> bool:
     """Another candidate of the same label right beside it, that is no shorthand itself:
     "la" of "de la Cerna 27", "As" of "As Xubias" are words of a longer name; an ICU word
-    after one is not ("KELLAND 5 STEPDOWN")."""
-    after = icu_word_no_name(text[span.start:span.end])
+    after one is not ("KELLAND 5 STEPDOWN"), nor is the house officer before one."""
+    covered = text[span.start:span.end]
+    if span.label is Label.DOCTOR and covered in ("ho", "HO"):
+        return False  # the house officer before a name: "ho ferreira-quinn at bs", "HO Brandt"
+    after = icu_word_no_name(covered)
     return any(not is_shorthand(text[start:end]) and not (after and end <= span.start)
                for start, end in adjacent(text, span, beside.get(span.label, ())))
 

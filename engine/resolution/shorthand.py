@@ -270,14 +270,15 @@ def listed_uncommon_name(text: str) -> bool:
 
 
 def _listed_subject(covered: str) -> bool:
-    """A listed name, common word or not ("Noel", "Baker"), that is no clinical or shorthand
-    word and no modal ("PT MAY CONT TO NEED")."""
+    """A listed name, common word or not ("Noel", "Baker"), or a word no list knows ("PT
+    WHITEFOOT SLEPT"), that is no clinical or shorthand word, no verb's form and no modal ("PT
+    MAY CONT TO NEED")."""
     from engine.detectors.dictionary.names import MODALS, compound_surnames, is_listed_name
 
     key = covered.strip().casefold()
     if tuple(key.split()) in compound_surnames():
         return True  # "PT BEAR ROBE IS A/OX1-2"
-    return key not in MODALS and is_listed_name(key) \
+    return key not in MODALS and (is_listed_name(key) or named_word(key) and not verb_form(key)) \
         and key not in clinical_words() and not is_shorthand(key)
 
 

@@ -38,7 +38,7 @@ from engine.detectors.dictionary.context import (
 )
 from engine.detectors.dictionary.locations import one_word_places
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
-from engine.detectors.regex.fragments import CREDENTIAL_WORDS, HHMM, KIN_TITLES
+from engine.detectors.regex.fragments import BED, CREDENTIAL_WORDS, HHMM, KIN_TITLES
 from engine.detectors.regex.staff import MICROBES
 from engine.detectors.regex.towns import HOME_BEFORE
 from engine.resolution.edges import line_around
@@ -264,7 +264,7 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
 
 
 # A sign-out's bed before its patient: "BED 6 ", "RM 12 - ".
-_BED_BEFORE = re.compile(r"(?i:\b(?:bed|rm|room)[ \t]*#?\d{1,3}[a-z]?[ \t]*[-–:.)]?[ \t]*\Z)")
+_BED_BEFORE = re.compile(rf"\b{BED}[ \t]*[-–:.)]?[ \t]*\Z")
 
 
 # A facility's name and a comma: the town it stands in follows.

@@ -22,14 +22,14 @@ from engine.detectors.regex.wards import WARD_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 20, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.date", 21, DATE_RULES, "numeric, ISO, written and partial dates; years"),
     ("regex.phone", 9, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
     ("regex.url", 3, URL_RULES, "URLs and domain names"),
     ("regex.ip", 1, IP_RULES, "IPv4 and IPv6 addresses"),
     ("regex.ssn", 1, SSN_RULES, "US social security numbers"),
     ("regex.sin", 1, SIN_RULES, "Canadian social insurance numbers (Luhn)"),
-    ("regex.id", 12, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
+    ("regex.id", 13, ID_RULES, "MRN, account, insurance, licence and other cued IDs"),
     ("regex.phn", 2, PHN_RULES, "Canadian PHN, Alberta ULI, provincial health card numbers"),
     ("regex.finance", 1, FINANCE_RULES, "credit card numbers (Luhn) and IBANs (mod 97)"),
     ("regex.postal", 2, POSTAL_RULES, "US ZIP, Canadian and Spanish (CP) postal codes"),

@@ -75,7 +75,7 @@ _NOT_A_ROOM = (r"(?![ \t]+(?i:diet|lab|suite|room|protocol|unit|list|floor|step-
 # shouted line), a cash machine.
 # Titles, and agencies that name no patient's place ("ARTESUNATE ARRIVED FROM CDC").
 _NOT_INSTITUTIONS = frozenset({"dr", "mr", "mrs", "ms", "mx", "prof", "sr", "jr", "atm", "cdc",
-                               "fda", "who", "nih",
+                               "fda", "who", "nih", "doh",  # "referred to DOH"
                                # a clinician, not a place ("records from PCP")
                                "pcp", "gp", "md", "np", "pa", "rn",
                                # the diabetic diet ("Diet advanced to ADA.")

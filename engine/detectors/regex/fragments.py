@@ -103,7 +103,9 @@ CHART_EVENTS = (r"extub\w*|intub\w*|reintub\w*|line|lines|aline|a-line|picc|cvl|
                 r"|explosion|fire|assault\w*|gsw|stabbed|stabbing|crash|mva"
                 r"|accident|drown\w*|overdose"
                 # a fever's course: "T 37.2 (DEFERVESCED 2/9)"
-                r"|deferves\w*")
+                r"|deferves\w*"
+                # a device put in or taken out: "HeartMate 3 implanted 1/8", "PICC exchanged 2/4"
+                r"|implanted|explanted|inserted|exchanged")
 # What a person or a service is after being told: "MORGUE AWARE", "dr akana paged".
 TOLD = r"aware|notified|paged|updated|informed|called|contacted"
 # "s/p CABG x3 3/2", "s/p MVC (unrestrained driver) 10/3": status post, then the date on the
@@ -183,7 +185,8 @@ CLOCK_AFTER = (r"[ \t,]*(?:[@~][ \t]*)?(?:(?:[01]\d|2[0-3]):?[0-5]\d(?![\d/%]|\.
 SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reported|denies|denied"
                  r"|tolerated|tolerating|slept|rested|appears|appeared|continues|cont|c/o"
                  r"|complains|coding|coded|arrested|desatted|desatting|seized|seizing"
-                 r"|self-extubated|became|fell|pulled|woke|awoke")  # "pt fisher self-extubated"
+                 r"|self-extubated|became|fell|pulled|woke|awoke"  # "pt fisher self-extubated"
+                 r"|returned")  # "PT HEINE RETURNED FROM OR 2040"
 
 # A 24-hour clock written as four digits: "0530", "2217".
 # An intensive or recovery care unit by its acronym, in lower case: "micu", "cticu", "neuroicu",

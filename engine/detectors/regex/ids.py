@@ -28,8 +28,13 @@ _GAS = re.compile(r"(?i:sp[o0]2|sa[o0]2|sv[o0]2|scv[o0]2|fi[o0]2|pa[o0]2|paco2|e
                   r"|g6pd|hiv-?[12]|hsv-?[12]|cd[48]|hba1c|a1c|b12|covid-?19|sars-cov-2|il-?6)")
 
 
+# A visa's class after "Insurance:" is whose workers they are ("H-2A workers covered by employer").
+_VISA = re.compile(r"(?i:[hjfloe]-?[1-3][a-c]?)")
+
+
 def _not_a_frequency(value: str) -> bool:
-    return not _FREQUENCY.fullmatch(value) and not _GAS.fullmatch(value)
+    return not _FREQUENCY.fullmatch(value) and not _GAS.fullmatch(value) \
+        and not _VISA.fullmatch(value)
 
 
 # A span of time after the value: "Duration per ID: 7-14 days" is how long, not which.

@@ -1,21 +1,29 @@
 """Golden cases from ICU notes of session 56 (issue 26; dev set 95: a Denver neuro and trauma ICU
 and Mexican, Ethiopian, Mongolian and ranching families, a Detroit ICU and Chaldean, Yemeni and
 Bangladeshi families; dev set 96: a Las Vegas ICU and Filipino, Samoan and casino workers'
-families, a Kentucky trauma ICU and Appalachian, Bosnian and Congolese families).
+families, a Kentucky trauma ICU and Appalachian, Bosnian and Congolese families; dev set 97: a
+Charlotte or Raleigh cardiac surgical ICU and Montagnard, Hmong and Lumbee families, a Spokane or
+Yakima ICU and Marshallese, Ukrainian and Yakama families).
 
 PHI: a month and day after a dose an ordinal has counted ("peak after 3rd dose 8/11", "NEXT
 DOSE 6/10"); the surname between commas after the patient's age and sex ("PT: 46 YO F, LEFITI,
 HX ..."); a clinician after a field that names the post ("Covering: Lutz"); whom a hospital is
 for, in its name's case ("Mercy Colfax Women's"); a bed's patient by age and sex though the
 surname is an English word ("BED 6 BOWLING 39 F"); a nickname in quotes between a sign-out
-item's name and its age.
+item's name and its age; the surname after "pt" before a subject verb though no list holds it
+("PT HEINE RETURNED FROM OR"); a device's day ("HeartMate 3 implanted 1/8"); an initial after
+a bed's number ("Bed 3 M. Alston"), no unit after a number.
 
 Not PHI: a nationality after the patient's sex before a credential ("47 yo M Filipino, RN"); a
 drug before a lumbar puncture's "LP", read as a company's suffix; a bariatric ambulance; the
 thyroid drugs by their letters; the word after a street's "Dr."; a faith's rite, an
 interpreter's language and its dialect; a Samoan family and its chief; a town's country in
 prose under Safe Harbor (core/policies: "visiting from Brisbane, Australia"), which stays
-part of an address when a street stands on its line or the line before.
+part of an address when a street stands on its line or the line before; a score of ten after
+another in its sentence ("PAIN 6/10 BETTER THAN ADMIT (10/10)"); a mill by what it makes; a
+tribal clinic's pharmacy; the Montagnard peoples, the Lumbee and the Yakama; a visa's class
+after "Insurance:"; the house officer before a name; "PCP" before a clinic; the health
+department.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -24,10 +32,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.domain import Source, Span
+from engine.core.domain import Document, Source, Span
 from engine.core.labels import Label
 from engine.core.policies import HIPAA_SAFE_HARBOR
 from engine.pipeline import Pipeline
+from engine.resolution.guards import guard
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
@@ -54,6 +63,8 @@ def test_a_sign_out_items_patient(text: str, names: list[str]) -> None:
     ("CALLBACK GIVEN.\nPT: 46 YO F, LEFITI, HX MORBID OBESITY, OSA NONCOMPLIANT", "LEFITI"),
     ("LEFT SUBCLAVIAN CVC. PT IS 62 YO M, HODZIC, S/P FALL FROM ROOF", "HODZIC"),
     ("Transfer note\nCovering: Lutz\nReason: hypoxia", "Lutz"),
+    ("CCU NOTE - LVAD\nPt is 54 yo M, HeartMate 3 implanted 1/8 as destination therapy", "1/8"),
+    ("pain 4/10. admitted 9/10 from OSH", "9/10"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -71,6 +82,9 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("Accepting: Rehab Institute, 9640 W Sage Canyon Dr. Report to RN line.", "Report"),
     ("requested body be released today for burial per Islamic practice", "Islamic"),
     ("INTERPRETER: MONGOLIAN (KHALKHA) - PHONE ONLY, PT SPEAKS SOME", "MONGOLIAN"),
+    ("REPORTS EPIGASTRIC PAIN 6/10 BETTER THAN ADMIT (10/10), RADIATES TO BACK", "10/10"),
+    ("Insurance: H-2A workers covered by employer L&I", "H-2A"),
+    ("PPE/respirator fit - not our role, referred to DOH.", "DOH"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -89,6 +103,16 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("PT WENT BOWLING LAST WEEK PER WIFE", "BOWLING", Label.PATIENT, []),
     ("Dispo: 9640 W Sage Canyon Dr. Report called to RN", "Report", Label.DOCTOR, []),
     ("lives at 44 Elm Dr. Okafor aware of plan", "Okafor", Label.DOCTOR, ["Okafor"]),
+    ("NURSING PROGRESS NOTE 1900-0700\nPT HEINE RETURNED FROM OR 2040 S/P R KNEE", "HEINE",
+     Label.PATIENT, ["HEINE"]),
+    ("PT RECIEVED HAD A BM", "RECIEVED", Label.PATIENT, []),
+    ('no benzos.\nBed 3 M. Alston "Big Mike" (45M) - CABG POD 2', "M. Alston", Label.PATIENT,
+     ["M. Alston"]),
+    ("FROM 30+ YRS IN COTTON MILL, BASELINE HOME O2 2L", "COTTON MILL", Label.LOCATION, []),
+    ("MEDS CAN BE FILLED AT TRIBAL CLINIC PHARMACY. DME: FWW", "TRIBAL CLINIC PHARMACY",
+     Label.HOSPITAL, []),
+    ("F/U APPTS: CT SURG CLINIC 3/6, PCP EASTWAY NEIGHBORHOOD CLINIC WED",
+     "PCP EASTWAY NEIGHBORHOOD CLINIC", Label.HOSPITAL, ["EASTWAY NEIGHBORHOOD CLINIC"]),
     # without its period the street's "Dr" ends no sentence: the word after is the town's
     ("statement sent to 1737 Cheriton Dr Reuquen Extensions", "Reuquen", Label.DOCTOR,
      ["Reuquen"]),
@@ -103,6 +127,10 @@ def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Lab
      True),
     ("INTERPRETER: MONGOLIAN (KHALKHA) - PHONE ONLY", "KHALKHA", Label.LOCATION, True),
     ("Kreyol interp at bedside for consent", "Kreyol", Label.PERSON, True),
+    ("Rhade interp via video cart.", "Rhade", Label.LOCATION, True),
+    ("family enrolled members of yakama nation, live in wapato.", "yakama nation",
+     Label.LOCATION, True),
+    ("pt cummings is a 82 yo m, lumbee, pod 10 avr/cabg", "lumbee", Label.PATIENT, True),
 ])
 def test_what_the_allowlist_takes_back(text: str, piece: str, label: Label,
                                        recovered: bool) -> None:
@@ -121,3 +149,12 @@ def test_a_towns_region_under_safe_harbor(text: str, place: str, phi: bool) -> N
     start = text.index(place)
     span = Span(start, start + len(place), Label.LOCATION, source=Source.NER, detector="ner")
     assert HIPAA_SAFE_HARBOR.is_phi(span, text) is phi
+
+
+def test_the_house_officer_before_a_name_is_no_part_of_it() -> None:
+    text = "pt redirected w/ difficulty. ho ferreira-quinn at bs 0452, ph 7.31"
+    start = text.index("ho ferreira")
+    spans = [Span(start, start + 2, Label.DOCTOR, source=Source.NER, detector="ner.test"),
+             Span(start + 3, start + 17, Label.DOCTOR, source=Source.NER, detector="ner.test")]
+    kept, _dropped = guard(Document.from_text(text), spans)
+    assert [text[s.start:s.end] for s in kept] == ["ferreira-quinn"]
