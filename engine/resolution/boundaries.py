@@ -33,6 +33,7 @@ from engine.detectors.regex.fragments import (
     ICU_UNIT,
     KIN_TITLES,
     MILITARY_RANKS,
+    PAGER_WORDS,
     TOLD,
 )
 from engine.resolution.places import street_then_town
@@ -72,8 +73,7 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
                    "pod", "hd"})  # "pt mahe pod 2": the day of the stay
 # A pager's cue after a clinician's name ("dr haddad pgr 4471"): the number's, not the name's;
 # and a credential ("per j. okonkwo rt will do chest pt").
-_PAGER_OR_CREDENTIAL = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera", "ext", "cell",
-                                  "hospitalist", "intensivist"}) | CREDENTIAL_WORDS
+_PAGER_OR_CREDENTIAL = PAGER_WORDS | {"hospitalist", "intensivist"} | CREDENTIAL_WORDS
 # An intensive care unit after a clinician's name: where the clinician works ("DR LINDQVIST
 # MICU ATTENDING").
 _ICU = re.compile(ICU_UNIT)

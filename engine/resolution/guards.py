@@ -43,6 +43,13 @@ from engine.detectors.dictionary.context import (
 from engine.detectors.regex.fragments import STAFF_AFTER, WEEKDAY
 from engine.detectors.regex.validators import web_shape
 from engine.resolution.boundaries import pieces, without_edge_words
+from engine.resolution.clinical_things import (
+    drug_by_its_stem,
+    eponym,
+    graft_notation,
+    named_thing,
+    species,
+)
 from engine.resolution.edges import (
     in_caseless_line,
     trim,
@@ -132,21 +139,16 @@ from engine.resolution.shorthand import (
 from engine.resolution.telegraphic import (
     capital_of_a_sentence,
     clock_entry,
-    drug_by_its_stem,
     english_word_in_capitals,
-    eponym,
-    graft_notation,
     inside_a_shorthand_word,
     lone_letter,
     measured_word,
     modal_verb,
-    named_thing,
     past_tense_verb,
     section_letter,
     shorthand_in_a_name,
     side_and_device,
     size_or_day,
-    species,
     title_alone,
     weekday_as_a_name,
 )

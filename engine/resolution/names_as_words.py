@@ -16,7 +16,7 @@ from engine.detectors.dictionary.context import (
     is_english,
 )
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
-from engine.detectors.regex.fragments import BED, MILITARY_RANKS, TOLD
+from engine.detectors.regex.fragments import BED_BEFORE, MILITARY_RANKS, TOLD
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.generic_places import lower_case_english_words
 from engine.resolution.roles import TITLE_BEFORE
@@ -206,7 +206,7 @@ def saints_name(text: str, span: Span) -> bool:
 _GRADED_BEFORE = re.compile(r"(?i:\b(?:ais|asia|nyha|grade|class|stage|type|team)[ \t]+\Z)")
 _GRADE_LETTER = re.compile(r"[A-E]\.?[ \t]")
 _UNIT_LETTER = re.compile(r"(?<=\d)[ \t]?[LGM]\.[ \t]")
-_BED_BEFORE = re.compile(rf"\b{BED}[ \t]*\Z")  # "Bed 3 M. Alston": an initial after a bed
+_BED_BEFORE = re.compile(BED_BEFORE)  # "Bed 3 M. Alston": an initial after a bed
 _LATIN_ABBREVIATION = re.compile(r"(?i:e\.g|i\.e|etc|viz|cf)\.?")
 
 

@@ -139,7 +139,8 @@ _WHOSE_HEADS = frozenset({"women's", "women’s", "children's", "children’s"})
 _HEADS = frozenset({"rehab", "rehabilitation", "ctr", "center", "centre", "house", "inn",
                     "lodge", "shelter", "hospice", "recovery", "hospital", "hosp", "facility",
                     "manor", "residence", "commons", "living", "nursing", "home", "sons",
-                    "regional", "general", "memorial", "vna", "ltach", "ltac"})
+                    "regional", "general", "memorial", "vna", "ltach", "ltac",
+                    "post-acute"})  # "LONE MOUNTAIN POST-ACUTE", "oak street post-acute"
 _ALL_HEADS = _HEADS | _TOWN_HEADS | _CASED_HEADS | _WHOSE_HEADS
 _HEAD_AFTER = re.compile(rf"(?i:(?P<dot>\.)?[ \t]+(?P<kinds>(?:(?:{_KINDS})[ \t]+){{0,2}})"
                          rf"(?P<and>(?:&|and)[ \t]+(?:(?:{_KINDS})[ \t]+)?)?"

@@ -56,6 +56,9 @@ CREDENTIAL_WORDS = frozenset({"rn", "rt", "rrt", "md", "np", "lpn", "cna", "crna
                               "msw", "lcsw", "licsw", "lmsw", "lmhc", "lpc", "cadc", "ccm", "cgc",
                               "rd", "pa-c", "pgy", "phd", "m.div", "mdiv", "bcc", "cnsd"})
 
+# How a clinician is reached, after the name: "NGO PGR 4-1176", "dr patel vocera".
+PAGER_WORDS = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera", "ext", "cell"})
+
 # Events in a history line after which a two-digit number is a year ("MI '92", "CABG 81").
 HISTORY_EVENTS = (r"mi|nstemi|stemi|cabg|pci|ptca|stent|cva|tia|stroke|dvt|pe|aaa|avr|mvr|tvr"
                   r"|chf|afib|ppm|aicd|lap\s+chole|chole|appy|tah|thr|tkr|dx|dx'd"
@@ -198,6 +201,8 @@ CHILD_AGE_UNIT = r"(?i:days?|wks?|weeks?|mos?|months?)"
 
 # A sign-out list's bed: "BED 4", "Rm 5", "room #12", "bay 3B".
 BED = r"(?i:bed|rm|room|bay)[ \t]*#?\d{1,3}[A-Za-z]?"
+# A bed right before an item's patient: "BED 6 BOWLING 39 F", "Bed 3 M. Alston", "RM 12 - ".
+BED_BEFORE = rf"\b{BED}[ \t]*[-–:.)]?[ \t]*\Z"
 
 HHMM = r"(?:[01]\d|2[0-3])[0-5]\d"
 # An e-mail address: the rule proposes it, the resolver cuts a model's span to it.

@@ -12,7 +12,8 @@ for, in its name's case ("Mercy Colfax Women's"); a bed's patient by age and sex
 surname is an English word ("BED 6 BOWLING 39 F"); a nickname in quotes between a sign-out
 item's name and its age; the surname after "pt" before a subject verb though no list holds it
 ("PT HEINE RETURNED FROM OR"); a device's day ("HeartMate 3 implanted 1/8"); an initial after
-a bed's number ("Bed 3 M. Alston"), no unit after a number.
+a bed's number ("Bed 3 M. Alston"), no unit after a number; a clinician's name before a
+pager ("MD ON: NGO PGR"); a post-acute home's head ("LONE MOUNTAIN POST-ACUTE").
 
 Not PHI: a nationality after the patient's sex before a credential ("47 yo M Filipino, RN"); a
 drug before a lumbar puncture's "LP", read as a company's suffix; a bariatric ambulance; the
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.domain import Document, Source, Span
+from engine.core.domain import Document
 from engine.core.labels import Label
 from engine.core.policies import HIPAA_SAFE_HARBOR
 from engine.pipeline import Pipeline
@@ -41,6 +42,7 @@ from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
     kept_of_a_models_span,
+    model_span,
     recovered_by_the_allowlist,
     signout_names,
 )
@@ -111,6 +113,11 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("FROM 30+ YRS IN COTTON MILL, BASELINE HOME O2 2L", "COTTON MILL", Label.LOCATION, []),
     ("MEDS CAN BE FILLED AT TRIBAL CLINIC PHARMACY. DME: FWW", "TRIBAL CLINIC PHARMACY",
      Label.HOSPITAL, []),
+    # a pager after a name is no shorthand of it; a skilled nursing home's head word
+    ("REPEAT CTH IF ICP >22 SUSTAINED.\nMD ON: NGO PGR 4-1176", "NGO PGR", Label.DOCTOR,
+     ["NGO"]),
+    ("BED 2 DE LA CRUZ 80F, LONE MOUNTAIN POST-ACUTE RESIDENT, UTI", "LONE MOUNTAIN",
+     Label.HOSPITAL, ["LONE MOUNTAIN POST-ACUTE"]),
     ("F/U APPTS: CT SURG CLINIC 3/6, PCP EASTWAY NEIGHBORHOOD CLINIC WED",
      "PCP EASTWAY NEIGHBORHOOD CLINIC", Label.HOSPITAL, ["EASTWAY NEIGHBORHOOD CLINIC"]),
     # without its period the street's "Dr" ends no sentence: the word after is the town's
@@ -146,15 +153,12 @@ def test_what_the_allowlist_takes_back(text: str, piece: str, label: Label,
     ("pt called from 654 Rua Ana Caciola 1159, Strovolos, Cyprus last night", "Cyprus", True),
 ])
 def test_a_towns_region_under_safe_harbor(text: str, place: str, phi: bool) -> None:
-    start = text.index(place)
-    span = Span(start, start + len(place), Label.LOCATION, source=Source.NER, detector="ner")
-    assert HIPAA_SAFE_HARBOR.is_phi(span, text) is phi
+    assert HIPAA_SAFE_HARBOR.is_phi(model_span(text, place, Label.LOCATION), text) is phi
 
 
 def test_the_house_officer_before_a_name_is_no_part_of_it() -> None:
     text = "pt redirected w/ difficulty. ho ferreira-quinn at bs 0452, ph 7.31"
-    start = text.index("ho ferreira")
-    spans = [Span(start, start + 2, Label.DOCTOR, source=Source.NER, detector="ner.test"),
-             Span(start + 3, start + 17, Label.DOCTOR, source=Source.NER, detector="ner.test")]
+    spans = [model_span(text, "ho", Label.DOCTOR, text.index("ho ferreira")),
+             model_span(text, "ferreira-quinn", Label.DOCTOR)]
     kept, _dropped = guard(Document.from_text(text), spans)
     assert [text[s.start:s.end] for s in kept] == ["ferreira-quinn"]
