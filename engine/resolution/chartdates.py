@@ -30,7 +30,7 @@ from engine.detectors.regex.validators import uneven_month_day as uneven_value
 _EVENT_BEFORE = re.compile(rf"(?i:(?<![\w/])\??(?:{_EVENTS})\b[ \t:,\-~(]*"
                            r"(?:[?#]?\w+(?:/[^\W\d_]*)?[ \t:]+"  # "CT A/P 2/3"
                            r"|(?:to|into|from|out[ \t]+of|back[ \t]+to)[ \t]+"
-                           r"(?:[\w'-]+[ \t]+){1,2})?$)")
+                           r"(?:[\w'-]+[ \t:]+){1,2})?$)")  # "Admit to MICU: 2/8"
 # A procedure right after: "; 5/8 debridement", "4/2 thoracotomy".
 _PROCEDURE_AFTER = re.compile(r"^[ \t]+(?i:\w+(?:ectomy|ectomies|otomy|otomies|ostomy|plasty"
                               r"|scopy|pexy)|debridement|excision|autograft|amputation|washout"

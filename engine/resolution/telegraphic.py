@@ -246,6 +246,9 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         return False
     if span.label in NAME_LABELS and _BED_BEFORE.search(before) and age_after(text, span.end):
         return False  # "BED 6 BOWLING 39 F": a bed's patient by age and sex
+    if span.label in NAME_LABELS and _NICKNAME_SLOT.search(before) \
+            and text[span.end:span.end + 1] in ('"', "”"):
+        return False  # 'PT IS A 38 YO M "SKEETER"', 'CANTRELL, LONNIE ("HOSS")': what he goes by
     if key in first or key in last or key in one_word_places() or HOME_BEFORE.search(before) \
             or span.label in (Label.LOCATION, Label.HOSPITAL) and THE_BEFORE.search(before) \
             or span.label is Label.LOCATION and _FACILITY_COMMA_BEFORE.search(before):
@@ -257,6 +260,9 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
 
 # A sign-out's bed before its patient: "BED 6 ", "RM 12 - ".
 _BED_BEFORE = re.compile(BED_BEFORE)
+# A quote opened after the patient's age and sex or after a surname and given name.
+_NICKNAME_SLOT = re.compile(r"(?:\b\d{1,3}[ \t]*(?i:yo|y/o|y\.o\.)[ \t]*[MFmf]"
+                            r"|[^\W\d_]{2,},[ \t]*[^\W\d_]{2,})[ \t]*\(?[ \t]*[\"“]\Z")
 
 
 # A facility's name and a comma: the town it stands in follows.

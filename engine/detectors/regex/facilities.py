@@ -41,6 +41,9 @@ _HEAD = (r"(?:Hospital(?![ \t]+(?i:beds?)\b)|Hosp\b\.?|Rehab|Clinic|Medical\s+Ce
          # gives: "Proyecto Juntos Legal Aid", "Hightower & Sons Funeral Home", "Nineveh Family
          # Health"
          r"|Legal\s+Aid|Funeral\s+Home|Veterans\s+Home|Medical\s+Respite"
+         # a long-term acute care hospital by its kind, a relief fund ("RIVERGATE LONG TERM
+         # ACUTE CARE", "Music Row Musicians Relief Fund")
+         r"|Long[\s\-]Term\s+(?:Acute\s+)?Care|(?:Relief|Assistance|Emergency)\s+Fund"
          r"|Family\s+Health"
          r"|(?:Adolescent|Psychiatric|Behavioral|Eating\s+Disorders?)\s+(?:Unit|Program)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
@@ -90,7 +93,9 @@ PLAN_WORDS = frozenset({"brief", "previous", "prior", "prolonged", "need", "need
                         # a choice or a hedge: "pt declines snf", "Likely LTACH", "POSSIBLY
                         # SNF", "CONT LTACH PLANNING", "elderly snf pt", "INOTROPE-CAPABLE HOSPICE"
                         "declines", "refuses", "refused", "prefers", "wants", "cont", "elderly",
-                        "capable", "appropriate", "suitable", "eligible"})
+                        "capable", "appropriate", "suitable", "eligible",
+                        # an insurer's approval for one ("Auth for LTACH will need")
+                        "auth", "authorization", "precert"})
 # Words that say which kind or whose a service is, or what someone did, not which one it is:
 # "Clinical Pharmacy Note", "EXPLAINED HOSPITAL POLICY", "outpatient pharmacy".
 _GENERIC_BEFORE_HEAD = frozenset({
@@ -103,6 +108,7 @@ _GENERIC_BEFORE_HEAD = frozenset({
     "their", "your", "our", "this", "that", "consider", "icu", "micu", "sicu", "ccu", "unit",
     # what a service treats: "Cardiac Rehab Phase I Note", "pulmonary rehab", "Lipid Clinic"
     "cardiac", "pulmonary", "cardiopulmonary", "physical", "occupational", "speech", "acute",
+    "hcm", "hf", "chf", "copd", "ild", "ibd", "hiv",  # "referral to hcm clinic"
     "subacute", "geriatric", "psych", "psychiatric", "detox", "dialysis", "wound", "pain",
     "vascular", "anticoagulation", "coumadin", "stroke", "lipid", "transplant", "infusion",
     # what is said of a head: "Recs for LTAC", "referral to rehab", "accepted at snf"

@@ -48,15 +48,15 @@ def _words(text: str) -> list[str]:
 def _is_name(word: str, *, listed_word_ok: bool) -> bool:
     from engine.detectors.dictionary.context import clinical_words, is_english
     from engine.detectors.dictionary.names import all_name_lists
-    from engine.resolution.shorthand import is_shorthand
+    from engine.resolution.shorthand import is_prefixed_word, is_shorthand
 
     key = word.casefold()
     if key in clinical_words() or key in MICROBES or len(key) < 3:
         return False
     first, last = all_name_lists()
     listed = key in first or key in last
-    if is_shorthand(key) and not listed:
-        return False  # "w/ R MAINSTEM blocker"
+    if (is_shorthand(key) or is_prefixed_word(key)) and not listed:
+        return False  # "w/ R MAINSTEM blocker", "attending re-examine at bedside"
     return not is_english(key) or (listed_word_ok and listed)
 
 
