@@ -49,6 +49,7 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_dev90.jsonl", "icu_notes_dev91.jsonl", "icu_notes_dev92.jsonl",
         "icu_notes_dev93.jsonl", "icu_notes_dev94.jsonl", "icu_notes_dev95.jsonl",
         "icu_notes_dev96.jsonl", "icu_notes_dev97.jsonl", "icu_notes_dev98.jsonl",
+        "icu_notes_dev99.jsonl",
         "icu_notes_heldapart.jsonl",
         "icu_notes_heldapart10.jsonl",
         "icu_notes_heldapart11.jsonl", "icu_notes_heldapart12.jsonl",
@@ -89,7 +90,8 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_heldapart80.jsonl", "icu_notes_heldapart81.jsonl",
         "icu_notes_heldapart82.jsonl", "icu_notes_heldapart83.jsonl",
         "icu_notes_heldapart84.jsonl", "icu_notes_heldapart85.jsonl",
-        "icu_notes_heldapart86.jsonl", "icu_notes_heldapart87.jsonl", "icu_notes_heldapart9.jsonl"]
+        "icu_notes_heldapart86.jsonl", "icu_notes_heldapart87.jsonl",
+        "icu_notes_heldapart88.jsonl", "icu_notes_heldapart9.jsonl"]
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
