@@ -17,12 +17,6 @@ from functools import cache
 from engine.core.domain import Span, SpanStatus
 from engine.core.labels import NAME_LABELS, Label
 
-# The second name has the age after it (shorthand.age_after: " 19 YO M", " 30S M", " (74 yo"),
-# or the first heads its line, a form's field or a list's item: "HOLLOWAY, DORIS - 79 YO F",
-# "PT MOULTRIE, ODESSA CVICU BED 9", "Pt: Gallegos, Ignacio", "rm 403 - toomer, willie mae".
-_HEADS_ITS_LINE = re.compile(r"(?im:^[ \t]*(?:[-*•][ \t]*)?(?:(?:pt|patient|name|re)\b[ \t]*[:#\-]?"
-                             r"|(?:bed|rm|room)[ \t]*\d{1,3}[ \t]*[-–:.)|]?"
-                             r"|\d{1,3}[ \t]*[-–.):|])?[ \t]*\Z)")
 _NAME_PRIORITY = (Label.PATIENT, Label.PERSON, Label.DOCTOR)
 _PLACES = frozenset({Label.HOSPITAL, Label.LOCATION})
 # What an institution's name ends in before its "of", besides a facility's head ("Sunrise
@@ -65,7 +59,7 @@ def _surname_and_given(text: str, before: Span, span: Span) -> Label | None:
     from engine.resolution.shorthand import age_after
 
     if not (age_after(text, span.end)
-            or _HEADS_ITS_LINE.search(text, max(0, before.start - 40), before.start)):
+            or _heads_its_line().search(text, max(0, before.start - 40), before.start)):
         return None
     return min(before.label, span.label if span.label in NAME_LABELS else before.label,
                key=_NAME_PRIORITY.index)
@@ -78,6 +72,19 @@ def _given_name_as_a_place(text: str, span: Span) -> bool:
     covered = text[span.start:span.end]
     return span.label is Label.LOCATION and covered.isalpha() \
         and covered.casefold() in all_name_lists()[0]
+
+
+@cache
+def _heads_its_line() -> re.Pattern[str]:
+    """Where a name heads its line, a form's field or a list's item, which joins it to the name
+    after its comma as the second name's age does (shorthand.age_after: " 19 YO M"): "HOLLOWAY,
+    DORIS - 79 YO F", "PT MOULTRIE, ODESSA CVICU BED 9", "Pt: Gallegos, Ignacio", "rm 403 -
+    toomer, willie mae"."""
+    from engine.detectors.regex.fragments import BED  # at call: the rules compile on import
+
+    return re.compile(r"(?im:^[ \t]*(?:[-*•][ \t]*)?(?:(?:pt|patient|name|re)\b[ \t]*[:#\-]?"
+                      rf"|{BED}[ \t]*[-–:.)|]?"
+                      r"|\d{1,3}[ \t]*[-–.):|])?[ \t]*\Z)")
 
 
 @cache

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from engine.core.labels import Label
 from engine.core.regions import STATE_ABBREVIATIONS
-from engine.detectors.regex.fragments import LETTER, STAFF_AFTER, UP
+from engine.detectors.regex.fragments import ICU_UNIT, LETTER, STAFF_AFTER, UP
 from engine.detectors.regex.rule import RegexRule
 
 H = Label.HOSPITAL
@@ -95,7 +95,10 @@ PLAN_WORDS = frozenset({"brief", "previous", "prior", "prolonged", "need", "need
                         "declines", "refuses", "refused", "prefers", "wants", "cont", "elderly",
                         "capable", "appropriate", "suitable", "eligible",
                         # an insurer's approval for one ("Auth for LTACH will need")
-                        "auth", "authorization", "precert"})
+                        "auth", "authorization", "precert",
+                        # how near a patient is to needing one ("medically approaching ltach
+                        # readiness")
+                        "medically", "approaching", "nearing"})
 # Words that say which kind or whose a service is, or what someone did, not which one it is:
 # "Clinical Pharmacy Note", "EXPLAINED HOSPITAL POLICY", "outpatient pharmacy".
 _GENERIC_BEFORE_HEAD = frozenset({
@@ -274,7 +277,10 @@ def _institution_acronym(text: str) -> bool:
 
     key = text.casefold()
     return key not in _NOT_INSTITUTIONS and not is_english(key) and not is_prefixed_word(key) \
-        and key not in STATE_ABBREVIATIONS
+        and key not in STATE_ABBREVIATIONS and not _ICU_UNIT.fullmatch(key)  # "TO NTICU"
+
+
+_ICU_UNIT = re.compile(ICU_UNIT)
 
 
 # Kinds of institution alone, whose name comes after them ("from CHSLD", "per CHSLD staff",

@@ -90,8 +90,9 @@ _WORD_RANKS = "|".join(r for r in MILITARY_RANKS if r.upper() not in _CAPITAL_RA
 
 
 NAME_RULES: tuple[RegexRule, ...] = (
-    RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+{_TITLED}", 0.92,
-              group=1),
+    # Not a professional interpreter: "PROF TONGAN INTERPRETER OFFERED".
+    RegexRule("name.dr", DOC, rf"(?i:\b(?:dr|doctor|prof|professor))\.?[ \t]+"
+              rf"(?![^\W\d_]+[ \t]+(?i:interpreter|interp)\b){_TITLED}", 0.92, group=1),
     # A title starts no name here ("Dr Osei, RN Kate": name.dr has "Osei", RN is Kate's);
     # "Deconditioned, PT eval" is the therapy, "LOS, MD AWARE" who was told.
     RegexRule("name.credential", DOC,

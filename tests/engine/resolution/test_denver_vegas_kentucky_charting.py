@@ -5,7 +5,8 @@ families, a Kentucky trauma ICU and Appalachian, Bosnian and Congolese families;
 Charlotte or Raleigh cardiac surgical ICU and Montagnard, Hmong and Lumbee families, a Spokane or
 Yakima ICU and Marshallese, Ukrainian and Yakama families; dev set 98: an Albuquerque ICU and
 Navajo, Zuni and Hispano families, a Nashville cardiac ICU and Kurdish, Coptic and Appalachian
-families).
+families; dev set 99: a Salt Lake City or Provo ICU and Navajo, Ute, Tongan and dairy workers'
+families, a Bronx ICU and Dominican, Garifuna, Ghanaian and Albanian families).
 
 PHI: a month and day after a dose an ordinal has counted ("peak after 3rd dose 8/11", "NEXT
 DOSE 6/10"); the surname between commas after the patient's age and sex ("PT: 46 YO F, LEFITI,
@@ -18,7 +19,8 @@ a bed's number ("Bed 3 M. Alston"), no unit after a number; a clinician's name b
 pager ("MD ON: NGO PGR"); a post-acute home's head ("LONE MOUNTAIN POST-ACUTE"), a long-term
 acute care hospital's and a relief fund's; a day after an admission to a unit and its colon
 ("Admit to MICU: 2/8"); a nickname in quotes in capitals after the age and sex or the name
-('PT IS A 38 YO M "SKEETER"', 'CANTRELL, LONNIE ("HOSS")').
+('PT IS A 38 YO M "SKEETER"', 'CANTRELL, LONNIE ("HOSS")'); the surname after "pt" before
+"reached", "refused", "asked" and their like ("PT TABBEE REACHED AND PULLED ETT").
 
 Not PHI: a nationality after the patient's sex before a credential ("47 yo M Filipino, RN"); a
 drug before a lumbar puncture's "LP", read as a company's suffix; a bariatric ambulance; the
@@ -32,7 +34,10 @@ after "Insurance:"; the house officer before a name; "PCP" before a clinic; the 
 department; a distance
 read as a street ("150 MILES EACH WAY"); an insurer's authorisation before a facility; a
 disease's clinic ("hcm clinic"); a verb with a prefix after a role ("attending re-examine");
-the Zuni ceremony (not the pueblo's town), a hogan, a Coptic fast; New Mexico's Medicaid plan.
+the Zuni ceremony (not the pueblo's town), a hogan, a Coptic fast; New Mexico's Medicaid plan;
+an ICU by its letters after "to" ("ADMITTED TO NTICU"); airway clearance and a heat and moisture
+exchanger ("MIE", "HME"); a professional interpreter ("PROF TONGAN INTERPRETER"); units of
+blood read as a street ("1u PRBC.").
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -105,6 +110,13 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("will give referral to hcm clinic.\n5. dispo step down tomorrow.", "hcm clinic"),
     ("offered to have neurology attending re-examine at bedside with family", "re-examine"),
     ("4. Diet - pt fasting per Coptic fast (no animal products)", "Coptic"),
+    ("NTICU Nursing Progress Note 0700-1900", "NTICU"),
+    ("PEDS ICU FULL, ADMITTED TO NTICU W/ PEDS CONSULT.", "NTICU"),
+    ("Humidification: HH in line. Will switch to HME when secretions thin.", "HME"),
+    ("AC 650 X 14 / 8 / 35%. SX Q2H + MIE. AM CXR RLL ATELECTASIS", "MIE"),
+    ("vent at night. medically approaching ltach readiness per team.", "approaching ltach"),
+    ("DAUGHTER PREFERS TO INTERPRET FOR DAD - PROF TONGAN INTERPRETER OFFERED.", "TONGAN"),
+    ("Chest tube placed at OSH. Given TXA 1g, 1u PRBC.\nFlown by air ambulance", "1u PRBC"),
 ])
 def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_never_a_span(hipaa, text, piece)
@@ -126,6 +138,9 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
     ("NURSING PROGRESS NOTE 1900-0700\nPT HEINE RETURNED FROM OR 2040 S/P R KNEE", "HEINE",
      Label.PATIENT, ["HEINE"]),
     ("PT RECIEVED HAD A BM", "RECIEVED", Label.PATIENT, []),
+    ("RN AT BEDSIDE FOR AM LABS, PT TABBEE REACHED AND PULLED ETT", "TABBEE", Label.PATIENT,
+     ["TABBEE"]),
+    ("PT AGITATED REQUESTED HALDOL", "AGITATED", Label.PATIENT, []),
     ('no benzos.\nBed 3 M. Alston "Big Mike" (45M) - CABG POD 2', "M. Alston", Label.PATIENT,
      ["M. Alston"]),
     ("FROM 30+ YRS IN COTTON MILL, BASELINE HOME O2 2L", "COTTON MILL", Label.LOCATION, []),
