@@ -72,6 +72,8 @@ CURATED = (
     "camino",  # the ICP monitor ("Camino ICP 14-22")
     # shifts and posts charted short before a role ("FROM DAYSHIFT RN", "dr okonkwo attg")
     "dayshift", "nightshift", "attg", "attd",
+    # an ethanol level among the labs ("BG 246 EtOH 42 ABG 7.36/41")
+    "etoh",
     # police, quality office, quadrants, communicating arteries ("from PD", "to QI", "to LUQ")
     "pd", "qi", "luq", "ruq", "llq", "rlq", "acom", "pcom",
     # drainage, resuscitation, assist devices, pheresis ("Foley to CD", "from CPR", "prior to

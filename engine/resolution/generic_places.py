@@ -107,6 +107,8 @@ _GENERIC = frozenset({
     "mill", "mills", "hosiery", "sock", "textile", "sawmill", "lumber", "paper",
     # a nation's own clinic and what it dispenses ("MEDS CAN BE FILLED AT TRIBAL CLINIC PHARMACY")
     "tribal", "pharmacy",
+    # a terraced house ("lives alone in rowhouse, 3 steps to enter")
+    "rowhouse", "rowhome",
 })
 # Names take no indefinite article or possessive: "a plow driver", "as a cook", "his truck".
 _ARTICLE_BEFORE = re.compile(rf"(?<![\w'’])(?i:a|{DETERMINERS})[ \t]+\Z")

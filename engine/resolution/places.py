@@ -46,9 +46,9 @@ def street_then_town(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 _EMAIL = re.compile(EMAIL)
 _CLOCK_AT_END = re.compile(rf"[ \t]+{HHMM}\Z")
-_CLOCK_AT_START = re.compile(rf"{HHMM}(?:,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?=\())")
+_CLOCK_AT_START = re.compile(rf"{HHMM}(?:,[ \t]*|[ \t]+-[ \t]+|[ \t]+(?=\(|\d{{3}}[ .\-]))")
 # A whole phone number or extension before that time: "(555) 902-6617", "X6-3391", "x4417".
-_WHOLE_NUMBER = re.compile(r"(?:\+?1[ .\-]?)?\(?\d{3}\)?[ .\-]?\d{3}[ .\-]\d{4}"
+_WHOLE_NUMBER = re.compile(r"(?:\+?1[ .\-]?)?\(?\d{3}\)?[ .\-]?\d{3}[ .\-]?\d{4}"
                            r"|\d{10}|(?i:x|ext\.?[ \t]?)?\d{0,3}-?\d{4}")
 
 
@@ -96,7 +96,8 @@ def contact_core(text: str, start: int, end: int, web: bool) -> tuple[int, int]:
         start += clock.end()
         if text[start] == "(" and ")" not in text[start:end]:
             start += 1  # the bracket's other half stayed out of the model's span
-        return start, end  # "called 1330, 978-555-0154", "AT 2230 (614 555 0173"
+        return start, end  # "called 1330, 978-555-0154", "AT 2230 (614 555 0173", "AT 0315 410
+        # 5550184"
     return start, end
 
 

@@ -98,7 +98,7 @@ PLAN_WORDS = frozenset({"brief", "previous", "prior", "prolonged", "need", "need
                         "auth", "authorization", "precert",
                         # how near a patient is to needing one ("medically approaching ltach
                         # readiness")
-                        "medically", "approaching", "nearing"})
+                        "medically", "approaching", "nearing", "explore", "exploring"})
 # Words that say which kind or whose a service is, or what someone did, not which one it is:
 # "Clinical Pharmacy Note", "EXPLAINED HOSPITAL POLICY", "outpatient pharmacy".
 _GENERIC_BEFORE_HEAD = frozenset({

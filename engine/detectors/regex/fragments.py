@@ -190,7 +190,8 @@ SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reporte
                  r"|complains|coding|coded|arrested|desatted|desatting|seized|seizing"
                  r"|self-extubated|became|fell|pulled|woke|awoke"  # "pt fisher self-extubated"
                  r"|returned"  # "PT HEINE RETURNED FROM OR 2040"
-                 r"|reached|grabbed|refused|requested|asked|tried|attempted")  # "PT TABBEE REACHED"
+                 r"|reached|grabbed|refused|requested|asked|tried|attempted"  # "PT TABBEE REACHED"
+                 r"|transported")  # "pt chang transported to ir"
 
 # A 24-hour clock written as four digits: "0530", "2217".
 # An intensive or recovery care unit by its acronym, in lower case: "micu", "cticu", "neuroicu",
