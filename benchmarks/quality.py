@@ -222,6 +222,7 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 98", "icu_notes_dev98.jsonl"),
             ("dev 99", "icu_notes_dev99.jsonl"),
             ("dev 100", "icu_notes_dev100.jsonl"),
+            ("dev 101", "icu_notes_dev101.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -298,7 +299,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 86", "icu_notes_heldapart86.jsonl"),
             ("held apart 87", "icu_notes_heldapart87.jsonl"),
             ("held apart 88", "icu_notes_heldapart88.jsonl"),
-            ("held apart 89", "icu_notes_heldapart89.jsonl"))
+            ("held apart 89", "icu_notes_heldapart89.jsonl"),
+            ("held apart 90", "icu_notes_heldapart90.jsonl"))
 
 
 def icu(ner: bool) -> None:
