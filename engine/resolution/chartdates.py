@@ -45,22 +45,26 @@ _VENT_VITALS = (r"ps|psv|peep|cpap|bipap|simv|imv|ac|a/c|pc|pcv|prvc|aprv|vc|tv|
                 r"|bp|nbp|abp|art|map|sbp|hr|rate|set|vent|settings|ratio|i:e|ie|trial|sbt"
                 r"|x|by|@|to|gcs|rass|cpot|pain|strength|score|murmur|grade|gr|power|sounds"
                 r"|mmse|moca|slums|nihss"
-                r"|day|dose|cycle|round|course|bottles?|pod")  # "IVIG day 2/5": day 2 of 5
+                r"|day|dose|cycle|round|course|bottles?|pod"  # "IVIG day 2/5": day 2 of 5
+                r"|beds")  # "cxr beds 2/4": beds 2 and 4
 # A slash before ("10/5/40%") is against; not one inside a word ("COMPARED W/ 4/5", "CT A/P 2/3").
 _AGAINST_BEFORE = re.compile(rf"(?i:(?:\b(?:{_VENT_VITALS})|(?<![a-z])/)[ \t:=]*$)")
 # An event up to two words back ("last dose 10/19", "weaned off bipap 10/16").
 _EVENT_NEAR = re.compile(rf"(?i:(?<![\w/])(?:{_EVENTS}|weaned)\b(?:[ \t]+[\w/]+){{0,2}}[ \t:]*$)")
 # A dose already counted by an ordinal: what follows it is when, not which of how many.
 _COUNTED_DOSE_BEFORE = re.compile(r"(?i:\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth"
-                                  r"|next|final)[ \t]+dose[ \t:]*$)")
+                                  r"|next|final|last)[ \t]+(?:[a-z]+[ \t]+)?dose[ \t:]*$)")
+_OF_AFTER = re.compile(r"[ \t]+(?i:of)\b")
 # "day 10/14", "dose 2/5", "cycle 3/12": the x of a course of y, rising like a date.
 _COURSE_BEFORE = re.compile(r"(?i:\b(?:day|cycle|round|course|bottles?|pod|hd|wk|week|#)"
                             r"[ \t:=]*$)")
 
 
-def counted_dose_before(text: str, start: int) -> bool:
-    """An ordinal's dose just before ("after 3rd dose 8/11", "NEXT DOSE 6/10")."""
-    return bool(_COUNTED_DOSE_BEFORE.search(text, max(0, start - 24), start))
+def counted_dose_before(text: str, start: int, end: int) -> bool:
+    """An ordinal's dose just before ("after 3rd dose 8/11", "NEXT DOSE 6/10", "LAST APIXABAN
+    DOSE 9/6 AM")."""
+    return bool(_COUNTED_DOSE_BEFORE.search(text, max(0, start - 32), start)) \
+        and not _OF_AFTER.match(text, end)  # "next dose 2/3 of usual": a fraction
 
 
 def rising_day(core: str) -> bool:
@@ -264,7 +268,7 @@ def charting_date(text: str, start: int, end: int) -> bool:
     if rising_day(text[start:end]) and _EVENT_NEAR.search(line) \
             and not _COURSE_BEFORE.search(line):
         return True  # "last dose 10/19", "WEANED OFF BIPAP 10/16": no setting rises past 12
-    if counted_dose_before(text, start):
+    if counted_dose_before(text, start, end):
         return True  # "peak after 3rd dose 8/11", "NEXT DOSE 6/10": the dose is counted already
     if (_AGAINST_BEFORE.search(line) or _SCORED.search(line)) and not direct:
         return False

@@ -105,8 +105,9 @@ _GENERIC = frozenset({
     # a mill by what it makes ("30+ YRS IN COTTON MILL", "JOB AT THE HOSIERY MILL", "2ND SHIFT
     # AT SOCK MILL")
     "mill", "mills", "hosiery", "sock", "textile", "sawmill", "lumber", "paper",
-    # a nation's own clinic and what it dispenses ("MEDS CAN BE FILLED AT TRIBAL CLINIC PHARMACY")
-    "tribal", "pharmacy",
+    # a nation's own clinic and what it dispenses ("MEDS CAN BE FILLED AT TRIBAL CLINIC PHARMACY",
+    # "ADMITTED 2/27 FROM IHS CLINIC")
+    "tribal", "pharmacy", "ihs",
     # a terraced house ("lives alone in rowhouse, 3 steps to enter")
     "rowhouse", "rowhome",
 })

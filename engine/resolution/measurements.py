@@ -148,7 +148,7 @@ def _given_on_a_day(text: str, start: int, end: int) -> bool:
     a counted dose's day; "next chair Sat 10/12": a saturation is never a month and a day."""
     if not month_day(text[start:end]):
         return False
-    if counted_dose_before(text, start):
+    if counted_dose_before(text, start, end):
         return True
     return bool(_GIVEN_AT.match(text, end)) \
         and bool(_EVENT_CUE_BEFORE.search(text[max(0, start - 16):start])) \
@@ -365,7 +365,7 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     if _MY.fullmatch(core) and not day_month(core) \
             and not (_MD.fullmatch(core) and (_CLOCK_AFTER.match(text[end:end + 12])
                                               or culture_result_after(text, end)
-                                              or counted_dose_before(text, start))):
+                                              or counted_dose_before(text, start, end))):
         core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \

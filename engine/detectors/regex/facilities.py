@@ -45,7 +45,7 @@ _HEAD = (r"(?:Hospital(?![ \t]+(?i:beds?)\b)|Hosp\b\.?|Rehab|Clinic|Medical\s+Ce
          # ACUTE CARE", "Music Row Musicians Relief Fund")
          r"|Long[\s\-]Term\s+(?:Acute\s+)?Care|(?:Relief|Assistance|Emergency)\s+Fund"
          r"|Family\s+Health"
-         r"|(?:Adolescent|Psychiatric|Behavioral|Eating\s+Disorders?)\s+(?:Unit|Program)"
+         r"|(?:Adolescent|Psychiatric|Behavioral|Eating\s+Disorders?|Burn)\s+(?:Unit|Program)"
          r"|Institute|University|College|Foundation|Group|Associates|Partners|Holdings"
          r"|Technologies|Consulting|Software|Systems|Solutions|Corporation|Company|Bank"
          r"|Capital|Insurance|Industries|Enterprises|Ventures"
@@ -133,8 +133,9 @@ _GENERIC_BEFORE_HEAD = frozenset({
     # whose ("since her psychiatrist's clinic closed")
     "psychiatrist's", "doctor's", "pcp's", "dentist's", "therapist's", "counselor's",
     "provider's", "surgeon's", "cardiologist's", "oncologist's",
-    # a veterans' programme by what it treats ("REFERRAL TO VA TOBACCO CESSATION CLINIC")
-    "va", "tobacco", "cessation", "smoking",
+    # a veterans' programme by what it treats ("REFERRAL TO VA TOBACCO CESSATION CLINIC"), the
+    # Indian Health Service's ("through the ihs pharmacy")
+    "va", "tobacco", "cessation", "smoking", "ihs",
     # where a generic one stands ("ARRIVED VIA BUSH PLANE FROM VILLAGE CLINIC", "tribal clinic")
     "village", "tribal", "rural", "satellite", "mobile", "free", "outreach",
     # the patient's own ("PHARMACY TO CALL PT'S PHARMACY IN AM"), the family's ("called from

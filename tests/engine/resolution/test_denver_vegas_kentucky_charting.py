@@ -8,7 +8,9 @@ Navajo, Zuni and Hispano families, a Nashville cardiac ICU and Kurdish, Coptic a
 families; dev set 99: a Salt Lake City or Provo ICU and Navajo, Ute, Tongan and dairy workers'
 families, a Bronx ICU and Dominican, Garifuna, Ghanaian and Albanian families; dev set 100: a
 Fresno or Bakersfield ICU and Hmong, Punjabi Sikh and Mixteco families, a Baltimore ICU and
-Black, Korean, Salvadoran and Nigerian families).
+Black, Korean, Salvadoran and Nigerian families; dev set 101: a Billings or Great Falls ICU and
+Crow, Northern Cheyenne and Blackfeet families, a Newark or Paterson ICU and Portuguese,
+Brazilian and Ecuadorian families).
 
 PHI: a month and day after a dose an ordinal has counted ("peak after 3rd dose 8/11", "NEXT
 DOSE 6/10"); the surname between commas after the patient's age and sex ("PT: 46 YO F, LEFITI,
@@ -23,7 +25,10 @@ acute care hospital's and a relief fund's; a day after an admission to a unit an
 ("Admit to MICU: 2/8"); a nickname in quotes in capitals after the age and sex or the name
 ('PT IS A 38 YO M "SKEETER"', 'CANTRELL, LONNIE ("HOSS")'); the surname after "pt" before
 "reached", "refused", "asked", "transported" and their like ("PT TABBEE REACHED AND PULLED
-ETT"); a phone number after the clock time it was called at ("AT 0315 410 5550184").
+ETT"); a phone number after the clock time it was called at ("AT 0315 410 5550184"); Crow,
+Blackfeet and Northern Cheyenne family names of English words ("HEAVY RUNNER, CLIFFORD",
+"Takes The Gun"); the day of a drug's last dose ("LAST APIXABAN DOSE 9/6 AM"); a burn unit by
+its name.
 
 Not PHI: a nationality after the patient's sex before a credential ("47 yo M Filipino, RN"); a
 drug before a lumbar puncture's "LP", read as a company's suffix; a bariatric ambulance; the
@@ -37,12 +42,15 @@ after "Insurance:"; the house officer before a name; "PCP" before a clinic; the 
 department; a distance
 read as a street ("150 MILES EACH WAY"); an insurer's authorisation before a facility; a
 disease's clinic ("hcm clinic"); a verb with a prefix after a role ("attending re-examine");
-the Zuni ceremony (not the pueblo's town), a hogan, a Coptic fast; New Mexico's Medicaid plan;
+the Zuni ceremony (not the pueblo's town), a Coptic fast; New Mexico's Medicaid plan;
 an ICU by its letters after "to" ("ADMITTED TO NTICU"); airway clearance and a heat and moisture
 exchanger ("MIE", "HME"); a professional interpreter ("PROF TONGAN INTERPRETER"); units of
 blood read as a street ("1u PRBC."), an ethanol level too ("BG 246 EtOH 42"); a rowhouse; an
 exploration of a facility ("will explore snf/rehab"); a snake's fang marks; a wound vac's
-maker; the SOAR programme; a Sikh boy's turban and God's will.
+maker; the SOAR programme; a Sikh boy's turban and God's will; the Indian Health Service's clinic
+and pharmacy; the revised Atlanta classification; beds by number ("cxr beds 2/4"); New Jersey's
+charity care; a devotional medal; the Kichwa language; a fraction of a counted dose ("next dose
+2/3 of usual").
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's
 spans through the guards."""
@@ -85,6 +93,10 @@ def test_a_sign_out_items_patient(text: str, names: list[str]) -> None:
     ("Transfer note\nCovering: Lutz\nReason: hypoxia", "Lutz"),
     ("CCU NOTE - LVAD\nPt is 54 yo M, HeartMate 3 implanted 1/8 as destination therapy", "1/8"),
     ("pain 4/10. admitted 9/10 from OSH", "9/10"),
+    ("Transfer: accepted at Wasatch Regional Burn Unit, waiting on weather",
+     "Wasatch Regional Burn Unit"),
+    ("Sign-out - MICU 1900\nBed 6 - Takes The Gun - HHS, Na 158", "Takes The Gun"),
+    ("ADMISSION H&P\nNAME: PRETTY ON TOP, MARCUS   MRN 5520-1187", "PRETTY ON TOP, MARCUS"),
     ("Referrals sent:\n1. Rivergate Long Term Acute Care - accepted clinically",
      "Rivergate Long Term Acute Care"),
     ("pt's bandmate already contacted Music Row Musicians Relief Fund; SW emailed",
@@ -124,6 +136,12 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("Chest tube placed at OSH. Given TXA 1g, 1u PRBC.\nFlown by air ambulance", "1u PRBC"),
     ("(post 2u) Plt 188 INR 1.1 Lactate 3.4 BG 246 EtOH 42 ABG 7.36/41/78/23", "246 EtOH 42"),
     ("home: lives alone in rowhouse, 3 steps to enter", "rowhouse"),
+    ("asked about getting her meds through the ihs pharmacy rather than retail", "ihs pharmacy"),
+    ("Scores: BISAP 4. Revised Atlanta - moderately severe", "Atlanta"),
+    ("to do: am labs all beds 0400, cxr beds 2/4, k>4 mg>2 protocol.", "2/4"),
+    ("Charity care (NJ Hospital Care Payment Assistance) applied", "NJ Hospital"),
+    ("rosary beads and Fatima medal left at bedside per family", "Fatima"),
+    ("VANC: next dose 2/3 of usual per pharmacy", "2/3"),
     ("will explore snf/rehab vs medical respite.", "explore snf"),
     ("FOREARM TENSE EDEMA TO MID ARM, ECCHYMOSIS, 2 FANG MARKS.", "FANG MARKS"),
 ])
@@ -154,6 +172,8 @@ def test_charting_is_never_a_span(text: str, piece: str, hipaa: Pipeline) -> Non
      ["chang"]),
     ("SON CALLED AT 0315 410 5550184, UPDATED, WILL COME", "0315 410 5550184", Label.PHONE,
      ["410 5550184"]),
+    ("ALSO CONFIRMED LAST APIXABAN DOSE 9/6 AM PER DAUGHTER.", "9/6", Label.DATE, ["9/6"]),
+    ("COURSE: ADMITTED 2/27 FROM IHS CLINIC W/ SEVERE CAP", "IHS CLINIC", Label.HOSPITAL, []),
     ("wound vac on l thigh fasciotomy site - kci vac for home ordered", "kci vac",
      Label.HOSPITAL, []),
     ('no benzos.\nBed 3 M. Alston "Big Mike" (45M) - CABG POD 2', "M. Alston", Label.PATIENT,
@@ -194,9 +214,10 @@ def test_what_the_guards_keep_of_a_models_span(text: str, piece: str, label: Lab
     ("turban/patka to remain on - explained it may need to be moved", "patka", Label.PERSON,
      True),
     ("ssi/ssdi application - referral to soar program.", "soar program", Label.HOSPITAL, True),
+    ("PT MORE COMFORTABLE IN KICHWA, SON HELPED W/ SOME WORDS", "KICHWA", Label.LOCATION, True),
+    ("daughter Fatima at bedside", "Fatima", Label.PERSON, False),
     ("PT ASKED ABOUT ZUNI SHALAKO IN DECEMBER", "SHALAKO", Label.PATIENT, True),
     ("SH: LIVES W/ DAUGHTER IN ZUNI. FORMER SILVERSMITH.", "ZUNI", Label.LOCATION, False),
-    ("FOUND SEVERAL DEAD PRAIRIE DOGS NEAR THE HOGAN LAST WEEK", "HOGAN", Label.LOCATION, True),
     ("Insurance: Medicare A/B + NM Centennial Care secondary.", "Centennial Care",
      Label.HOSPITAL, True),
     ("family enrolled members of yakama nation, live in wapato.", "yakama nation",
