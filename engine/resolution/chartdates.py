@@ -225,7 +225,7 @@ def scale_range_before(text: str, start: int, core: str) -> bool:
 
 
 # A score of ten earlier in the line ("PAIN 6/10 BETTER THAN ADMIT (10/10)").
-_TEN_SCALE = re.compile(r"(?<![\d/])(?:[0-9]|10)/(10)(?![\d/])")
+_TEN_SCALE = re.compile(r"(?<![\d/])(?:[0-9]|10)/10(?![\d/])")
 
 
 def earlier_score_of_ten(text: str, start: int, core: str) -> bool:
@@ -234,7 +234,7 @@ def earlier_score_of_ten(text: str, start: int, core: str) -> bool:
     line = text[max(0, start - 60):start].rsplit("\n", 1)[-1]
     sentence = re.split(r"[.;][ \t]", line)[-1]
     return core.endswith("/10") and int(core.split("/")[0]) <= 10 \
-        and any(m.group(1) == "10" for m in _TEN_SCALE.finditer(sentence))
+        and _TEN_SCALE.search(sentence) is not None
 
 
 def _on_a_scale_before(text: str, start: int, core: str, scale: re.Pattern[str]) -> bool:

@@ -176,14 +176,13 @@ def with_facility_head(text: str, span: Span) -> Span:
         return span  # "Seaview Manor assisted living"; "LINDEN REHAB & NURSING" goes on
     head = match.group("head")
     key = head.casefold()
+    cased = _same_case(text[span.start:span.end].split()[-1], head)  # the name's case
     if key in _TOWN_HEADS and (span.label is not Label.LOCATION or match.group("kinds")
-                               or not _same_case(text[span.start:span.end].split()[-1], head)):
+                               or not cased):
         return span  # "Hollis falls risk": a town's head only in its own case
-    if key in _CASED_HEADS and (span.label is not Label.HOSPITAL or not _same_case(
-            text[span.start:span.end].split()[-1], head)):
+    if key in _CASED_HEADS and (span.label is not Label.HOSPITAL or not cased):
         return span
-    if key in _WHOSE_HEADS and (match.group("kinds") or not _same_case(
-            text[span.start:span.end].split()[-1], head)):
+    if key in _WHOSE_HEADS and (match.group("kinds") or not cased):
         return span
     if key in _NEEDS_AND and not match.group("and"):
         return span
