@@ -223,6 +223,7 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 99", "icu_notes_dev99.jsonl"),
             ("dev 100", "icu_notes_dev100.jsonl"),
             ("dev 101", "icu_notes_dev101.jsonl"),
+            ("dev 102", "icu_notes_dev102.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
