@@ -301,7 +301,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 87", "icu_notes_heldapart87.jsonl"),
             ("held apart 88", "icu_notes_heldapart88.jsonl"),
             ("held apart 89", "icu_notes_heldapart89.jsonl"),
-            ("held apart 90", "icu_notes_heldapart90.jsonl"))
+            ("held apart 90", "icu_notes_heldapart90.jsonl"),
+            ("held apart 91", "icu_notes_heldapart91.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -94,7 +94,7 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_heldapart84.jsonl", "icu_notes_heldapart85.jsonl",
         "icu_notes_heldapart86.jsonl", "icu_notes_heldapart87.jsonl",
         "icu_notes_heldapart88.jsonl", "icu_notes_heldapart89.jsonl", "icu_notes_heldapart9.jsonl",
-        "icu_notes_heldapart90.jsonl"]
+        "icu_notes_heldapart90.jsonl", "icu_notes_heldapart91.jsonl"]
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
