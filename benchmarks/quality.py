@@ -224,6 +224,7 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 100", "icu_notes_dev100.jsonl"),
             ("dev 101", "icu_notes_dev101.jsonl"),
             ("dev 102", "icu_notes_dev102.jsonl"),
+            ("dev 103", "icu_notes_dev103.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -302,7 +303,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 88", "icu_notes_heldapart88.jsonl"),
             ("held apart 89", "icu_notes_heldapart89.jsonl"),
             ("held apart 90", "icu_notes_heldapart90.jsonl"),
-            ("held apart 91", "icu_notes_heldapart91.jsonl"))
+            ("held apart 91", "icu_notes_heldapart91.jsonl"),
+            ("held apart 92", "icu_notes_heldapart92.jsonl"))
 
 
 def icu(ner: bool) -> None:
