@@ -78,9 +78,15 @@ _POSTAL_AFTER = re.compile(r"[ \t,]*(?!(?:19|20)\d\d\b)\d{4,6}\b")  # not "from 
 # Apt. 615 Moosleerau Switzerland", "12 Elm St⏎Springfield, Texas"), or a longer name holds it
 # ("Universidad de Chile", "Av/ Colombia, 19"). A town and its region in prose are no address:
 # "visiting from Brisbane, Australia" keeps its country, as Safe Harbor keeps states.
-_STREET_LINE_BEFORE = re.compile(r"(?i:\d[^\n]{0,40}\b(?:suite|ste|apt|unit|box|street|st|road"
-                                 r"|rua|rue|rd|avenue|ave|drive|dr|lane|ln|blvd|way|utca|strasse|gasse)"
-                                 r"\b[^\n]{0,50}(?:\n[^\n]{0,50})?\Z)")
+_STREET_WORDS = (r"suite|ste|apt|unit|box|street|st|road|rua|rue|rd|avenue|ave|drive|lane|ln|blvd"
+                 r"|way|utca|strasse|gasse")
+# On the line before, "Dr" before a name is a doctor ("result called to Dr. Tarpeh today.⏎A/P:
+# 68 yo M from Liberia"); on the region's own line it may be the street ("40 Oak Dr. Springfield,
+# Texas").
+_STREET_LINE_BEFORE = re.compile(
+    rf"(?i:\d[^\n]{{0,40}}\b(?:{_STREET_WORDS}|dr)\b[^\n]{{0,50}}\Z"
+    rf"|\d[^\n]{{0,40}}\b(?:{_STREET_WORDS}|dr(?!\.?[ \t]+(?-i:[A-Z][a-z])))\b[^\n]{{0,50}}"
+    r"\n[^\n]{0,50}\Z)")
 _PART_OF_A_NAME_BEFORE = re.compile(r"(?i:\b(?:de|del|of|la|av|avda|calle)[/.]?[ \t]+\Z)")
 
 

@@ -59,6 +59,8 @@ _CLINICAL_EDGE = frozenset({"ward", "unit", "floor", "department", "dept", "serv
                             "notes", "pager", "pgr", "beeper"})
 _EDGED_LABELS = NAME_LABELS | {Label.HOSPITAL, Label.LOCATION}
 _BETWEEN_NAMES = re.compile(r"[ \t]+(?:and|AND|&|vs\.?|VS\.?)[ \t]+")
+# A dash between blanks: a sign-out item's name, then what is wrong ("bed 3 dang - sah hunt-hess").
+_SPACED_DASH = re.compile(r"[ \t]+[-–—][ \t]+")
 # A team's letter before a date ("SIGNOUT - TEAM A - 8/30"): no part of the date.
 _LETTER_DASH = re.compile(r"[A-Za-z][ \t]*[-–—][ \t]*(?=\d)")
 # Words that join, place or time an identifier but never begin or end one: "Tansey via",
@@ -73,7 +75,8 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
                    "pod", "hd"})  # "pt mahe pod 2": the day of the stay
 # A pager's cue after a clinician's name ("dr haddad pgr 4471"): the number's, not the name's;
 # and a credential ("per j. okonkwo rt will do chest pt").
-_PAGER_OR_CREDENTIAL = PAGER_WORDS | {"hospitalist", "intensivist"} | CREDENTIAL_WORDS
+_PAGER_OR_CREDENTIAL = PAGER_WORDS | {"hospitalist", "intensivist", "att", "attg", "attending"} \
+    | CREDENTIAL_WORDS
 # An intensive care unit after a clinician's name: where the clinician works ("DR LINDQVIST
 # MICU ATTENDING").
 _ICU = re.compile(ICU_UNIT)
@@ -141,6 +144,11 @@ def pieces(text: str, span: Span) -> list[Span]:
         bounds = [piece for a, b in bounds for piece in street_then_town(text, a, b)]
     if span.label in NAME_LABELS:
         bounds = _cut(text, bounds, _BETWEEN_NAMES)  # "ANNE AND KATHLEEN", "Greg & Allison"
+    if span.label in NAME_LABELS:
+        cut = _cut(text, bounds, _SPACED_DASH)
+        if len(cut) > len(bounds):  # what follows the dash in charting words is no name
+            cut = cut[:1] + [(a, b) for a, b in cut[1:] if not _all_charting(text[a:b])]
+        bounds = cut
     if span.label in NAME_LABELS or span.label is Label.HOSPITAL:
         cut = _cut(text, bounds, _SENTENCE_END)
         if len(cut) > len(bounds):  # a sentence start is a capitalised word, not a name
@@ -182,6 +190,14 @@ def _all_english(covered: str) -> bool:
 
     words = re.findall(r"[^\W\d_]+", covered)
     return bool(words) and all(is_english(w) for w in words)
+
+
+def _all_charting(covered: str) -> bool:
+    from engine.resolution.shorthand import clinical_or_english, is_shorthand
+
+    words = re.findall(r"[^\W\d_]+", covered)
+    return bool(words) and all(clinical_or_english(w.casefold()) or is_shorthand(w.casefold())
+                               for w in words)
 
 
 def _cut(text: str, bounds: list[tuple[int, int]], sep: re.Pattern[str]) -> list[tuple[int, int]]:
@@ -260,6 +276,8 @@ def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple
     def goes_on(word: str, before: str) -> bool:
         if name and word.casefold() in _APPROVALS:
             return True  # "per adeyemi ok for tele floor"
+        if name and word in ("more", "less", "MORE", "LESS"):
+            return True  # "pt chee more awake today": a comparison, not "Thomas More"
         if is_listed_name(word):
             return False
         if name and word in _TOLD:
@@ -365,12 +383,17 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         return label in NAME_LABELS and text[after:after + 2].casefold() in ("'d", "’d") \
             and is_shorthand(word.group().casefold() + "'d")
 
-    def sex_letter(word: re.Match[str]) -> bool:  # the "F" of "BED 8 HIGA F NSTEMI"
+    def sex_letter(word: re.Match[str]) -> bool:
+        """The "F" of "BED 8 HIGA F NSTEMI", "MCCANDLESS M, CATTLE CHUTE", "L. Reed F. ETOH"
+        or "ramirez-del real m - degloving"; after a comma it is an initial ("Dhaliwal, J")."""
         from engine.resolution.shorthand import clinical_or_english
+        from engine.resolution.unknown_words import verb_form
 
-        after = _WORD_AFTER.match(text, start + word.end())  # after a comma, an initial
-        return label in NAME_LABELS and word.group() in ("M", "F", "m", "f") and after is not None \
-            and clinical_or_english(after.group(1).casefold()) \
+        letter, end = word.group(), start + word.end()
+        after = _WORD_AFTER.match(text, end + (text[end:end + 1] == ","))
+        return label in NAME_LABELS and letter.rstrip(".") in ("M", "F", "m", "f") \
+            and after is not None and (clinical_or_english(after.group(1).casefold())
+                                       or verb_form(after.group(1))) \
             and text[max(0, start + word.start() - 3):start + word.start()].strip()[-1:] != ","
 
     def counted_day(word: re.Match[str]) -> bool:  # the "day" of "pt ayala day 2 post tbi"

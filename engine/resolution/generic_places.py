@@ -296,6 +296,8 @@ _CHARTING_BEFORE_HEAD = frozenset({"recommend", "recommended", "pursue", "consid
 _NAME_STARTERS = frozenset({"st", "ste", "saint", "mt", "ft", "univ", "gen"})
 # The heads of two words, whose first word is the head's own ("KHORASAN FAMILY SERVICES").
 _TWO_WORD_HEAD_ENDS = frozenset({"services", "project"})
+# "Family" is the head's own before a practice ("lavaca family clinic"), a relative elsewhere.
+_FAMILY_HEADS = frozenset({"clinic", "practice", "medicine", "health", "care"})
 
 
 def facility_of_charting_words(text: str, span: Span) -> bool:
@@ -313,7 +315,8 @@ def facility_of_charting_words(text: str, span: Span) -> bool:
     first, last = all_name_lists()
     places = one_word_places()
     # the head's own words: "KHORASAN FAMILY SERVICES", "OBREROS UNIDOS LEGAL PROJECT"
-    head = 2 if words[-1] in _TWO_WORD_HEAD_ENDS else 1
+    head = 2 if words[-1] in _TWO_WORD_HEAD_ENDS \
+        or words[-1] in _FAMILY_HEADS and words[-2] == "family" else 1
     return any(w in _CHARTING_BEFORE_HEAD  # not any participle: "ASSISTED LIVING", "UNITED"
                or is_shorthand(w) and not is_english(w) and w not in _NAME_STARTERS
                and w not in places and w not in first and w not in last for w in words[:-head])

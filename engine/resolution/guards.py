@@ -105,6 +105,7 @@ from engine.resolution.names_as_words import (
     thing_given_to_a_relation,
     topic_after_re,
     topic_of_a_title,
+    word_between_age_and_sex,
 )
 from engine.resolution.neighbours import (
     WORD_LABELS,
@@ -140,6 +141,7 @@ from engine.resolution.telegraphic import (
     capital_of_a_sentence,
     clock_entry,
     english_word_in_capitals,
+    in_a_nickname_slot,
     inside_a_shorthand_word,
     lone_letter,
     measured_word,
@@ -387,6 +389,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
             or clinical_term_as_name(text, span) or relation_before_a_name(text, span) \
             or pronoun_as_name(text, span) or saints_name(text, span) \
             or thing_given_to_a_relation(text, span) or topic_after_re(text, span) \
+            or word_between_age_and_sex(text, span) \
             or topic_of_a_title(text, span) or letter_not_a_name(text, span) \
             or service_told(text, span) \
             or span.label in NAME_LABELS and span.source in (Source.NER, Source.LLM) \
@@ -445,9 +448,10 @@ def _common_foreign_words(text: str, span: Span,
         return span.detector.startswith("dictionary.") and function_words_only(covered) \
             and foreign_document(text) and not titled(text, span.start, span.end) \
             and bool(_SENTENCE_START.search(text[max(0, span.start - 3):span.start]))
-    if quoted_foreign(text, span.start, span.end) \
-            or span.label in NAME_LABELS and glossed_quotation(text, span.start, span.end):
-        return True
+    if (quoted_foreign(text, span.start, span.end)
+            or span.label in NAME_LABELS and glossed_quotation(text, span.start, span.end)) \
+            and not in_a_nickname_slot(text, span):
+        return True  # 'she said "ya me voy"'; not 'SALINAS, REFUGIO ("CUCO")
     place = span.label not in NAME_LABELS
     # Cheapest first: most spans are no common phrase, and the document's tally is not free.
     caseless = in_caseless_line(text, span.start, span.end)

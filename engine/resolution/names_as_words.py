@@ -16,7 +16,7 @@ from engine.detectors.dictionary.context import (
     is_english,
 )
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
-from engine.detectors.regex.fragments import BED_BEFORE, MILITARY_RANKS, TOLD
+from engine.detectors.regex.fragments import BED_BEFORE, MILITARY_RANKS, TOLD, YEARS_OLD
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.generic_places import lower_case_english_words
 from engine.resolution.roles import TITLE_BEFORE
@@ -97,6 +97,21 @@ def topic_after_re(text: str, span: Span) -> bool:
     return span.source in (Source.NER, Source.LLM) and span.label in NAME_LABELS \
         and _plain_word(text[span.start:span.end]) \
         and bool(_ABOUT_BEFORE.search(text[max(0, span.start - 24):span.start]))
+
+
+# The patient's age before a word and the sex after it: "52 yo Karen F", "61 YO HMONG M", "78
+# yo widowed F" (dev 1-101: 88 such words, none a name).
+_AGE_BEFORE = re.compile(rf"(?i:\b\d{{1,3}}[ \t]*(?:{YEARS_OLD}|year[- ]old)[ \t]+)\Z")
+_SEX_AFTER = re.compile(r"[ \t]+(?i:m|f|male|female|man|woman)\b")
+
+
+def word_between_age_and_sex(text: str, span: Span) -> bool:
+    """One word between the patient's age and sex says who the patient is, a people, a language
+    or a marriage; a name never stands there."""
+    covered = text[span.start:span.end]
+    return span.label in NAME_LABELS and " " not in covered.strip() \
+        and bool(_AGE_BEFORE.search(text[max(0, span.start - 16):span.start])) \
+        and bool(_SEX_AFTER.match(text, span.end))
 
 
 # A note's title and its topic: "micu progress note - methanol", "Event Note - Leukapheresis".

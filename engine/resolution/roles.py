@@ -9,7 +9,7 @@ import re
 from engine.core.domain import Span
 from engine.detectors.dictionary.context import is_english
 from engine.detectors.dictionary.names import all_name_lists, is_listed_name
-from engine.detectors.regex.fragments import ICU_UNIT
+from engine.detectors.regex.fragments import ICU_UNIT, POST_WORDS
 from engine.resolution.edges import in_caseless_line
 from engine.resolution.shorthand import clinical_or_english, is_shorthand, service_word
 
@@ -17,10 +17,6 @@ ROLE_AFTER = re.compile(r"[ \t]+(?:MD|PT|OT|RN|NP|PA|RT|SLP|md|pt|rn|np"
                         r"|(?i:fellow|attending|resident|intern))\b")  # "d/w burn fellow"
 _FIELD_COLON = re.compile(r"[ \t]*:")
 TITLE_BEFORE = re.compile(r"(?i:\b(?:dr|drs|doctor|prof|mr|mrs|ms|miss|dra)\.?[ \t]*)\Z")
-# The shift or post of the one who holds the role: never a name before it.
-_SHIFTS = frozenset("day night eve evening noc charge float covering oncoming bedside floor unit"
-                    " primary receiving sending accepting transferring outside agency travel"
-                    " pool staff team".split())
 # Units whose nurse or resident is meant ("UPDATED BY NICU RN", "picu fellow"): "Nicu" is also
 # a first name, so the lists do not decide.
 _UNITS = frozenset("ed er l&d ob".split())  # and the ICUs
@@ -45,11 +41,15 @@ def english_word_before_a_role(text: str, span: Span) -> bool:
             or TITLE_BEFORE.search(text[max(0, span.start - 8):span.start]):
         return False  # "ATTENDING: FEIST   RESIDENT: OYELARAN": the next field's label
     key = covered.casefold()
-    if key in _SHIFTS or key in _UNITS or _ICU.fullmatch(key) or service_word(key):
+    if key in POST_WORDS or key in _UNITS or _ICU.fullmatch(key) or service_word(key):
         return True  # "report given to day rn", "Day RN and charge RN aware", "NICU RN",
         # "d/w burn fellow"
     if not is_english(covered):
         return False
+    from engine.detectors.regex.staff import signs_the_note
+
+    if signs_the_note(text, span.start, span.end):
+        return False  # "FEIST ATTENDING" closing the note: who signed it
     first, last = all_name_lists()
     if covered.islower():  # a listed one only when it is charting too ("floor", not "shah")
         return not in_caseless_line(text, span.start) \

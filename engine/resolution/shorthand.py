@@ -33,7 +33,7 @@ from engine.detectors.dictionary.context import (
     said_to_be_called,
 )
 from engine.detectors.dictionary.lists import sections
-from engine.detectors.regex.fragments import CHILD_AGE_UNIT, SUBJECT_VERBS
+from engine.detectors.regex.fragments import CHILD_AGE_UNIT, SUBJECT_VERBS, YEARS_OLD
 from engine.paths import resource
 from engine.resolution.edges import line_around
 from engine.resolution.unknown_words import unknown_name_word, verb_form
@@ -143,7 +143,7 @@ def named_word(word: str) -> bool:
 # Ostergaard is 46 yo", "re: pt benny holcomb who came in fri", "pt le van sang (83)", "PT YENG
 # HER, 6 DAY OLD M".
 _AGE_AFTER = re.compile(r"(?i:,?[ \t]+(?:(?:is|was)[ \t]+)?(?:an?[ \t]+)?\d{1,3}[ \t]*"
-                        r"(?:-?[ \t]*(?:yo|y/o|y\.o\.|years?|yrs?)\b|s?[ \t]*[mf]\b"
+                        rf"(?:-?[ \t]*(?:{YEARS_OLD}|years?|yrs?)\b|s?[ \t]*[mf]\b"
                         rf"|-?[ \t]*{CHILD_AGE_UNIT}[ \t\-]+old\b)"
                         r"|[ \t]+\(\d{1,3}(?:[ \t]*(?:yo|y/o|[mf])\b\)?|\))|,?[ \t]+who\b"
                         r"|,[ \t]+\d{1,2},)")  # "pt tou vang, 52, injured in kitchen fire"
@@ -269,16 +269,22 @@ def listed_uncommon_name(text: str) -> bool:
         and key not in clinical_words() and not is_shorthand(key)
 
 
+# Adverbs the surname lists hold ("More", "Still"): "pt more awake", "PT STILL HAS".
+_ADVERBS = frozenset({"more", "less", "still", "now", "also", "then", "just", "again", "much",
+                      "even", "only", "yet", "already"})
+
+
 def _listed_subject(covered: str) -> bool:
     """A listed name, common word or not ("Noel", "Baker"), or a word no list knows ("PT
-    WHITEFOOT SLEPT"), that is no clinical or shorthand word, no verb's form and no modal ("PT
-    MAY CONT TO NEED")."""
+    WHITEFOOT SLEPT"), that is no clinical or shorthand word, no verb's form, no modal ("PT
+    MAY CONT TO NEED") and no adverb ("pt more awake")."""
     from engine.detectors.dictionary.names import MODALS, compound_surnames, is_listed_name
 
     key = covered.strip().casefold()
     if tuple(key.split()) in compound_surnames():
         return True  # "PT BEAR ROBE IS A/OX1-2"
-    return key not in MODALS and (is_listed_name(key) or named_word(key) and not verb_form(key)) \
+    return key not in MODALS and key not in _ADVERBS \
+        and (is_listed_name(key) or named_word(key) and not verb_form(key)) \
         and key not in clinical_words() and not is_shorthand(key)
 
 

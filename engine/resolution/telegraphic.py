@@ -39,6 +39,7 @@ from engine.detectors.regex.fragments import (
     HHMM,
     KIN_TITLES,
     PAGER_WORDS,
+    YEARS_OLD,
 )
 from engine.detectors.regex.staff import MICROBES
 from engine.detectors.regex.towns import HOME_BEFORE
@@ -246,8 +247,7 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
         return False
     if span.label in NAME_LABELS and _BED_BEFORE.search(before) and age_after(text, span.end):
         return False  # "BED 6 BOWLING 39 F": a bed's patient by age and sex
-    if span.label in NAME_LABELS and _NICKNAME_SLOT.search(before) \
-            and text[span.end:span.end + 1] in ('"', "”"):
+    if in_a_nickname_slot(text, span):
         return False  # 'PT IS A 38 YO M "SKEETER"', 'CANTRELL, LONNIE ("HOSS")': what he goes by
     if key in first or key in last or key in one_word_places() or HOME_BEFORE.search(before) \
             or span.label in (Label.LOCATION, Label.HOSPITAL) and THE_BEFORE.search(before) \
@@ -261,8 +261,20 @@ def english_word_in_capitals(text: str, span: Span, caseless: bool) -> bool:
 # A sign-out's bed before its patient: "BED 6 ", "RM 12 - ".
 _BED_BEFORE = re.compile(BED_BEFORE)
 # A quote opened after the patient's age and sex or after a surname and given name.
-_NICKNAME_SLOT = re.compile(r"(?:\b\d{1,3}[ \t]*(?i:yo|y/o|y\.o\.)[ \t]*[MFmf]"
-                            r"|[^\W\d_]{2,},[ \t]*[^\W\d_]{2,})[ \t]*\(?[ \t]*[\"“]\Z")
+_NICKNAME_SLOT = re.compile(rf"(?:\b\d{{1,3}}[ \t]*{YEARS_OLD}[ \t]*[MFmf]"
+                            r"|([^\W\d_]{2,}),[ \t]*([^\W\d_]{2,}))[ \t]*\(?[ \t]*[\"“]\Z")
+
+
+def in_a_nickname_slot(text: str, span: Span) -> bool:
+    """A name in quotes after the patient's age and sex or after the surname and given name:
+    what the patient goes by ('PT IS A 38 YO M "SKEETER"', 'SALINAS, REFUGIO ("CUCO")'), though
+    it is an English or a Spanish word; not what is said after words ('anxious overnight,
+    repeating "hindi ako makahinga"')."""
+    if span.label not in NAME_LABELS or text[span.end:span.end + 1] not in ('"', "”"):
+        return False
+    slot = _NICKNAME_SLOT.search(text, max(0, span.start - 40), span.start)
+    return slot is not None and (slot.group(1) is None or any(
+        is_listed_name(word) or not is_english(word) for word in slot.group(1, 2)))
 
 
 # A facility's name and a comma: the town it stands in follows.

@@ -22,7 +22,7 @@ from engine.detectors.regex.wards import WARD_RULES
 
 # (spec id, version, rules, description). Bump a version when a family's behaviour changes.
 FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
-    ("regex.date", 21, DATE_RULES, "numeric, ISO, written and partial dates; years"),
+    ("regex.date", 22, DATE_RULES, "numeric, ISO, written and partial dates; years"),
     ("regex.phone", 9, PHONE_RULES, "phone, fax and pager numbers"),
     ("regex.email", 1, EMAIL_RULES, "e-mail addresses"),
     ("regex.url", 3, URL_RULES, "URLs and domain names"),
@@ -43,7 +43,7 @@ FAMILIES: tuple[tuple[str, int, tuple[RegexRule, ...], str], ...] = (
      " trauma aliases"),
     ("regex.facility", 27, FACILITY_RULES + WARD_RULES,
      "hospitals, clinics and companies by head word; acronyms and wards after at/to/from"),
-    ("regex.staff", 18, STAFF_RULES,
+    ("regex.staff", 19, STAFF_RULES,
      "staff names without a title: lower case or initial and surname in provider phrases"),
 )
 

@@ -56,6 +56,12 @@ CREDENTIAL_WORDS = frozenset({"rn", "rt", "rrt", "md", "np", "lpn", "cna", "crna
                               "msw", "lcsw", "licsw", "lmsw", "lmhc", "lpc", "cadc", "ccm", "cgc",
                               "rd", "pa-c", "pgy", "phd", "m.div", "mdiv", "bcc", "cnsd"})
 
+# The shift or post of the one who holds a role: never a name before it ("report given to floor
+# RN", "CHARGE RN AWARE", "Covering MD").
+POST_WORDS = frozenset("day night eve evening noc charge float covering oncoming bedside floor unit"
+                       " primary receiving sending accepting transferring outside agency travel"
+                       " pool staff team".split())
+
 # How a clinician is reached, after the name: "NGO PGR 4-1176", "dr patel vocera".
 PAGER_WORDS = frozenset({"pgr", "pager", "pg", "bpr", "beeper", "vocera", "ext", "cell"})
 
@@ -151,9 +157,11 @@ HOLIDAY = (r"(?:(?:russian|orthodox|ukrainian|old[ \t]+calendar|coptic|armenian)
            # "home for eid"; not "EID #", "Appropriate EID regimen" (extended-interval dosing)
            r"|eid[ \t]+al-?(?:fitr|adha)"
            r"|(?-i:Eid|eid)(?![ \t]*[#:\d\-])(?![ \t]+(?:regimen|dosing|dose|protocol)\b)"
-           # festivals of the families an ICU serves: "home by hmong new year", "visited for
-           # Mid-Autumn Festival", "over Vaisakhi"
-           r"|hmong[ \t]+new[ \t]+year|(?:mid-?autumn|moon)[ \t]+festival|vaisakhi|baisakhi"
+           # festivals of the families an ICU serves: "home by hmong new year", "before khmer
+           # new year next week", "visited for Mid-Autumn Festival", "over Vaisakhi"
+           r"|(?:hmong|khmer|cambodian|lao|laotian|thai|tamil|sinhala|sinhalese|vietnamese"
+           r"|persian|iranian)[ \t]+new[ \t]+year|chaul[ \t]+chnam(?:[ \t]+thmey)?"
+           r"|(?:mid-?autumn|moon)[ \t]+festival|vaisakhi|baisakhi"
            r"|navratri|pongal|onam|chuseok|seollal|nowruz|norooz|songkran|pioneer[ \t]+day"
            # Ethiopian and Eritrean feasts ("hoped to be home for Timkat", "to see Genna")
            r"|timkat|timket|genna|enkutatash|meskel|fasika"
@@ -191,12 +199,18 @@ SUBJECT_VERBS = (r"had|has|remains|remained|is|was|states|stated|reports|reporte
                  r"|self-extubated|became|fell|pulled|woke|awoke"  # "pt fisher self-extubated"
                  r"|returned"  # "PT HEINE RETURNED FROM OR 2040"
                  r"|reached|grabbed|refused|requested|asked|tried|attempted"  # "PT TABBEE REACHED"
-                 r"|transported")  # "pt chang transported to ir"
+                 r"|transported"  # "pt chang transported to ir"
+                 # what the patient is now: "PT BEGAY AWAKE", "pt chee more awake today", "PT
+                 # CHAVIS READY FOR DC", "pt hogan taken to ct", "pt fisher post op day 1"
+                 r"|awake|(?:more|less)[ \t]+awake|ready|taken|post[ \t-]?op")
 
 # A 24-hour clock written as four digits: "0530", "2217".
 # An intensive or recovery care unit by its acronym, in lower case: "micu", "cticu", "neuroicu",
 # "ccu", "csru", "pacu".
 ICU_UNIT = r"(?:[a-z]{0,5}icu|ccu|csru|pacu)"
+
+# An age's unit after its number: "63 YO", "46 y/o", "52 y.o.".
+YEARS_OLD = r"(?i:yo|y/o|y\.o\.)"
 
 # A child's age by its unit, "old" optional after it: "2 MO", "6 wk", "6 DAY OLD".
 CHILD_AGE_UNIT = r"(?i:days?|wks?|weeks?|mos?|months?)"

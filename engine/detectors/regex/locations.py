@@ -126,7 +126,8 @@ def street_without_shorthand(text: str) -> bool:
     if _PHONE_FIRST.match(text):
         return False  # "(615) 555-0148 not home line": a phone's last seven digits
     if _DISTANCE_FIRST.match(text):
-        return False  # "150 MILES EACH WAY": how far, not where; "1u PRBC": how much
+        return False  # "150 MILES EACH WAY": how far, not where; "1u PRBC": how much; "x 3
+        # days. ct head neg": how long
     if _VASCULAR_LINE.search(text):
         return False  # "events: 1400 art line damped waveform": a catheter, not a road
     if _EARLY_CLOCK_FIRST.match(text) and len(re.findall(r"\d+", text)) == 1:
@@ -158,7 +159,7 @@ def address_not_prose(text: str) -> bool:
 
 
 _DISTANCE_FIRST = re.compile(r"\d+(?:\.\d+)?[ \t]*(?i:miles?|mi|km|kilometers?|blocks?"
-                             r"|hours?|hrs?|minutes?|mins?"
+                             r"|hours?|hrs?|minutes?|mins?|days?|weeks?|wks?|months?"
                              r"|u|units?)\b")  # a transfusion: "Given TXA 1g, 1u PRBC."
 _DATE_CLOCK_FIRST = re.compile(r"\d{1,2}/\d{1,2}[ \t]+(?:[01]\d|2[0-3])[0-5]\d\b")
 _VASCULAR_LINE = re.compile(r"(?i:\b(?:art|arterial|a|central|picc|mid|iv|cvc|hd|dialysis|pa)"

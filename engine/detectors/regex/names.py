@@ -20,6 +20,7 @@ from engine.detectors.regex.fragments import (
     NAME_TOKEN,
     PERSON_NAME,
     SUBJECT_VERBS,
+    YEARS_OLD,
 )
 from engine.detectors.regex.name_checks import (
     aged_surname,
@@ -282,12 +283,12 @@ NAME_RULES: tuple[RegexRule, ...] = (
     RegexRule("name.pt_aged", PAT,
               rf"(?i:\bpt\.?[ \t]+)({NAME_TOKEN}(?:,[ \t]*{NAME_TOKEN})?)"
               rf"(?=,?[ \t]+(?:(?i:is|was)[ \t]+)?(?:(?i:an?)[ \t]+)?\d{{1,3}}[ \t]*"
-              rf"(?:-?[ \t]*(?i:yo|y/o|y\.o\.|years?|yr)\b|[MFmf]\b))", 0.6, group=1,
+              rf"(?:-?[ \t]*(?:{YEARS_OLD}|(?i:years?|yr))\b|[MFmf]\b))", 0.6, group=1,
               validate=named_words),
     # "PT: 46 YO F, LEFITI, HX MORBID OBESITY", "PT IS 62 YO M, HODZIC, S/P FALL": the surname
     # between commas right after the patient's age and sex.
     RegexRule("name.pt_aged_before", PAT,
-              r"(?i:\bpt\b[ \t:]*(?:is[ \t]+)?(?:an?[ \t]+)?\d{1,3}[ \t]*(?:yo|y/o|y\.o\.)[ \t]*"
+              rf"(?i:\bpt\b[ \t:]*(?:is[ \t]+)?(?:an?[ \t]+)?\d{{1,3}}[ \t]*{YEARS_OLD}[ \t]*"
               rf"(?:m|f|male|female)[ \t]*,[ \t]*)({NAME_TOKEN})(?=[ \t]*,)", 0.6, group=1,
               validate=aged_surname),
 )

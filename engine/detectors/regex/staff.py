@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from engine.core.labels import Label
+from engine.detectors.regex.fragments import POST_WORDS
 from engine.detectors.regex.rule import RegexRule
 
 DOC = Label.DOCTOR
@@ -111,6 +112,49 @@ def caps_surname(text: str) -> bool:
         and not is_shorthand(key) and default_lexicon().whole(key) is None  # "R. LUNG"
 
 
+# The credential or role that closes a line signing a note: "FEIST ATTENDING", "R. SPANG RRT".
+_SIGNED_AS = r"(?i:rn|rrt|rt|md|np|pa-c|attending|fellow|resident|msw|lcsw|licsw)"
+# What a post is, not who holds it ("MICU ATTENDING", "RAPID RESPONSE RN", "ECMO SPEC RRT").
+_POSTS = POST_WORDS | frozenset("shift spec specialist response care burn trauma neuro cards admit"
+                                " admitting note overnight senior junior student new resource"
+                                .split())
+
+
+_SIGNATURE = (r"(?im:^[ \t]*(?:(?:pgy-?\d|r\d)[ \t]*/[ \t]*)?)"
+              r"((?:[A-Za-z]\.[ \t]?|[A-Za-z][a-z'’\-]+[ \t]+|[A-Z][A-Z'’\-]+[ \t]+)?"
+              r"[A-Za-z][A-Za-z'’\-]{2,})"
+              rf"(?=[ \t]*,?[ \t]+{_SIGNED_AS}\.?[ \t]*(?:\n|\Z))")
+_SIGNATURE_LINE = re.compile(_SIGNATURE)
+
+
+def signs_the_note(text: str, start: int, end: int) -> bool:
+    """Is text[start:end] the name, or in the name, of a line that signs the note?"""
+    line_start = text.rfind("\n", 0, start) + 1
+    found = _SIGNATURE_LINE.match(text, line_start)
+    return found is not None and found.start(1) <= start and end <= found.end(1) \
+        and signature_name(found.group(1))
+
+
+def signature_name(text: str) -> bool:
+    """"FEIST", "R. SPANG", "lonnie bends": a surname that no common, clinical or shorthand word
+    is, after an optional initial or listed first name; a line that signs a note needs no more
+    (a rarer English word, "feist", is a surname there), and a post is no surname."""
+    from engine.detectors.dictionary.context import clinical_words
+    from engine.detectors.dictionary.names import all_name_lists
+    from engine.detectors.dictionary.stopwords import common_words
+    from engine.resolution.shorthand import icu_words, is_shorthand, service_word
+
+    words = _words(text)
+    given = words[0].casefold() if len(words) == 2 and not re.match(r"[A-Za-z]\.", text) else None
+    if given is not None and (given not in all_name_lists()[0] or given in common_words()
+                              or given in clinical_words() or is_shorthand(given)):
+        return False
+    key = words[-1].casefold()
+    return key not in _POSTS and key not in common_words() and key not in clinical_words() \
+        and key not in icu_words() and key not in MICROBES and not is_shorthand(key) \
+        and not service_word(key)
+
+
 def speaks_for_a_service(text: str) -> bool:
     """"per patel on renal": a listed name, or no English word, that no ICU or clinical list
     holds ("per protocol on nights", "per report from cards")."""
@@ -207,6 +251,9 @@ STAFF_RULES: tuple[RegexRule, ...] = (
               r"[ \t]+to[ \t]+(?:(?:the[ \t]+)?(?:rn|charge[ \t]+rn|nurse|dr\.?|np)[ \t]+)?)"
               r"([A-Za-z][a-z'’\-]+(?:[ \t]+[A-Z][a-z'’\-]+)?)", 0.6, group=1,
               validate=reported_to),
+    # A line that signs the note: "FEIST ATTENDING", "PGY-3 / HAIDER ATTENDING", "R. SPANG RRT",
+    # "lonnie bends rrt" (dev 1-101: 621 such lines name the signer, 58 hold a post's words).
+    RegexRule("staff.signature", DOC, _SIGNATURE, 0.6, group=1, validate=signature_name),
     # "mira holm aware"
     RegexRule("staff.name_notified", DOC,
               rf"(?<![\w.])([a-z]{{2,}}[ \t]+[a-z]{{2,}})(?=[ \t]+{_NOTIFIED}\b)", 0.6, group=1,

@@ -48,6 +48,14 @@ HOME_BEFORE = re.compile(HOME + r"$")  # the phrase right before a candidate
 _NOT_SCORE = r"(?![ \t]*\d|['’])"
 
 
+# Verbs an infinitive opens with, which begin few towns' names ("offered to open door" is no
+# town of "Open Door").
+_INFINITIVES = frozenset("open go come get see have take make keep walk sit stand turn call help"
+                         " talk give put let try stay leave eat drink sleep rest move use pray"
+                         " bring visit watch play read hold be do say ask feel look find wait"
+                         " start stop return speak die".split())
+
+
 def _town(text: str) -> bool:
     """A gazetteer city in lower case; one word must be no word at all, longer names ("south
     burlington") one word that is not common English or only full words that are no function
@@ -66,6 +74,8 @@ def _town(text: str) -> bool:
         return False
     if len(words) == 1:
         return not is_english(words[0])
+    if words[0] in _INFINITIVES:
+        return False
     # Every word English ("grand rapids", "great falls"): full words only, no function word
     # ("the range", "in the bottom" are gazetteer names too).
     return not english_phrase(words) or plain_town_words(words)
