@@ -225,6 +225,7 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 101", "icu_notes_dev101.jsonl"),
             ("dev 102", "icu_notes_dev102.jsonl"),
             ("dev 103", "icu_notes_dev103.jsonl"),
+            ("dev 104", "icu_notes_dev104.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -304,7 +305,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 89", "icu_notes_heldapart89.jsonl"),
             ("held apart 90", "icu_notes_heldapart90.jsonl"),
             ("held apart 91", "icu_notes_heldapart91.jsonl"),
-            ("held apart 92", "icu_notes_heldapart92.jsonl"))
+            ("held apart 92", "icu_notes_heldapart92.jsonl"),
+            ("held apart 93", "icu_notes_heldapart93.jsonl"))
 
 
 def icu(ner: bool) -> None:
