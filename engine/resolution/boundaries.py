@@ -77,6 +77,10 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
 # and a credential ("per j. okonkwo rt will do chest pt").
 _PAGER_OR_CREDENTIAL = PAGER_WORDS | {"hospitalist", "intensivist", "att", "attg", "attending"} \
     | CREDENTIAL_WORDS
+# A measurement's field after a patient's name ("Pt: Hernández Salas  Wt 82 kg").
+_MEASURE_FIELDS = frozenset({"wt", "ht", "bmi", "weight", "height"})
+# The writer, before the name beside it ("overnight contact: me, ferreira").
+_SPEAKER = frozenset({"me", "myself"})
 # An intensive care unit after a clinician's name: where the clinician works ("DR LINDQVIST
 # MICU ATTENDING").
 _ICU = re.compile(ICU_UNIT)
@@ -354,6 +358,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             or place and key in _DEPARTMENTS or label is Label.LOCATION and key in _AREA \
             or label in NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
                                           or key in _PAGER_OR_CREDENTIAL
+                                          or key in _MEASURE_FIELDS
                                           or (word.islower() or word.isupper()
                                               and len(key) > 3)  # not "PHAM, VAN LOC"
                                           and shorthand_word(key))
@@ -369,7 +374,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         if word.endswith(",") and key in _ROLES_BEFORE and key.isalpha() and len(key) > 3:
             return False  # "Bishop, Mary": a surname before the given name
         return key in _JOINERS or place and key in _REPORTING \
-            or label in NAME_LABELS and key in _ROLES_BEFORE \
+            or label in NAME_LABELS and (key in _ROLES_BEFORE or key in _SPEAKER) \
             or label in NAME_LABELS and key in _WHEN and not is_listed_name(key)
 
     def cut_at_slash(word: re.Match[str]) -> bool:  # the "S" of "MAPLEWOOD MANOR S/P FALL"

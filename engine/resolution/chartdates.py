@@ -111,8 +111,20 @@ _OXYGEN_AFTER = re.compile(r"^[ \t,]*(?:\d{2,3}[ \t]*%|(?i:fio2|fi02|o2)\b)")
 _ORGANISM_AFTER = re.compile(
     r"^[ \t]+(?i:e\.?[ \t]?coli|gpc|gnr|gpr|mrsa|mssa|vre|staph|strep|kleb|klebsiella"
     r"|pseudomonas|enterococc|enterobacter|candida|yeast|serratia|proteus|acinetobacter"
-    r"|sets?|bottles?)")  # "Periph BCx 1/2 sets same"
+    r"|sets?|bottles?"  # "Periph BCx 1/2 sets same"
+    r"|bcx|blood[ \t]+(?:cx|cultures?))")  # "E. coli in urine and 2/4 blood cx"
 _BOTTLES = re.compile(r"([1-4])/([24])")
+# Two ribs by number after their side: "L 11/12 rib fx", "R 9/10 RIBS".
+_RIBS_AFTER = re.compile(r"[ \t]*(?i:ribs?)\b")
+_SIDE_BEFORE = re.compile(r"(?i:\b(?:l|r|lt|rt|left|right|bilat|bilateral)[ \t]+\Z)")
+
+
+def two_ribs(text: str, start: int, end: int) -> bool:
+    """"Also L 11/12 rib fx": two ribs by number, the smaller first, after a side."""
+    first, _, second = text[start:end].partition("/")
+    return first.isdigit() and second.isdigit() and int(first) < int(second) <= 12 \
+        and bool(_RIBS_AFTER.match(text, end)) \
+        and bool(_SIDE_BEFORE.search(text, max(0, start - 8), start))
 # Specimens that grew it: "MSSA 3/3 TISSUE SPECIMENS".
 _SPECIMENS_AFTER = re.compile(r"^[ \t]+(?i:tissue|specimens?|samples?|swabs?)\b")
 # An organism right before its bottle count ("BCx from adm MRSA 2/2 -> repeat BCx x2").
@@ -185,6 +197,8 @@ def fraction_in_context(text: str, start: int, end: int) -> bool:
         return True  # "MSSA 3/3 TISSUE SPECIMENS"
     if _EQUALS_AFTER.match(after):
         return True  # "RSBI ON 5/5 = 98": a calculation
+    if two_ribs(text, start, end):
+        return True  # "Also L 11/12 rib fx"
     if split_dose(text, start, end):
         return True  # "NPH 2/3 AM + 1/3 PM"
     return core.rsplit("/", 1)[-1] in ("5", "10") and _on_a_scale_before(text, start, core,

@@ -31,6 +31,7 @@ from engine.resolution.chartdates import (
     rising_day,
     scale_range_before,
     scored_before,
+    two_ribs,
     uneven_month_day,
 )
 from engine.resolution.edges import drug_before, line_around
@@ -363,6 +364,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     # "14/11" is no month/year, nor is a month/day with a clock or a culture's result after
     # ("moved to 3/10 1400", "BCX FROM 2/10 NGTD")
     if _MY.fullmatch(core) and not day_month(core) \
+            and not two_ribs(text, start + covered.index(core), start + covered.index(core)
+                             + len(core)) \
             and not (_MD.fullmatch(core) and (_CLOCK_AFTER.match(text[end:end + 12])
                                               or culture_result_after(text, end)
                                               or counted_dose_before(text, start, end))):

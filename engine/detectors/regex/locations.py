@@ -182,9 +182,12 @@ def _charting_word(word: str, icu: frozenset[str]) -> bool:
 
 ADDRESS_RULES: tuple[RegexRule, ...] = (
     # No comparison or price before the house number ("MAP <60 AGAIN WILL PLACE", "~$60 EACH
-    # WAY"); a ">" that opens a line quotes a letter (">228 Ringvej 144").
+    # WAY"), nor a bed's cue ("RM 3 FRIESEN CT OUT": the room's patient and a scan); a ">" that
+    # opens a line quotes a letter (">228 Ringvej 144").
     RegexRule("address.street", L,
-              rf"(?<![\w\-/.#<=~+$])(?<![ \t\w]>)({_STREET}{_UNIT}*"
+              rf"(?<![\w\-/.#<=~+$])(?<![ \t\w]>)"
+              r"(?<!\b(?i:rm)[ \t])(?<!\b(?i:bed)[ \t])(?<!\b(?i:room)[ \t])(?<!\b(?i:bay)[ \t])"
+              rf"({_STREET}{_UNIT}*"
               rf"(?:(?:,[ \t]*|[ \t]*\n[ \t>]*)(?:{_CONT_LINE})(?=[ \t]*(?:[,\n.;)?]|$))){{0,3}})",
               0.8, subtype="STREET", group=1, validate=street_without_shorthand),
     # "Address: ..." announces the rest of the line (and continuation lines).

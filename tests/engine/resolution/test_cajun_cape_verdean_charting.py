@@ -2,14 +2,17 @@
 Lafayette or Lake Charles ICU and Cajun, Creole, Vietnamese and Honduran families, a Providence or
 Fall River cardiac ICU and Cape Verdean, Azorean, Cambodian and Liberian families; dev set 103: a
 Little Rock or Fort Smith ICU and Marshallese, Hmong and Mexican families, a Hartford or New Haven
-ICU and Puerto Rican, Polish, Bosnian and Afghan families).
+ICU and Puerto Rican, Polish, Bosnian and Afghan families; dev set 104: a Wichita or Dodge City ICU
+and Mexican, Q'anjob'al and Low German Mennonite families, a Toledo or Dayton ICU and Lebanese,
+Ahiska Turkish and Mauritanian families).
 
 PHI: the surname after "pt" before what the patient is now ("PT BEGAY AWAKE", "PT CHAVIS READY FOR
 DC", "pt hogan taken to ct", "pt fisher post op day 1"); the signer of a note on its last line,
 though the surname is an English word ("FEIST ATTENDING", "R. SPANG RRT", "lonnie bends rrt"); the
 Khmer, Lao and other peoples' new year; a nickname in quotes after the surname and given name
 though it is a Spanish word ('SALINAS, REFUGIO ("CUCO")'); a family clinic by its name in a line
-without case ("the lavaca family clinic").
+without case ("the lavaca family clinic"); a month and day before "rib" without a side ("seen in
+clinic 11/12 rib pain").
 
 Not PHI: a comparison after a name ("pt chee more awake"); a sex letter after a sign-out item's
 name before a comma, a period or a dash ("MCCANDLESS M, CATTLE CHUTE", "L. Reed F. ETOH"), where
@@ -20,8 +23,11 @@ patient's age and sex ("52 yo Karen F": a people); a country on the line after a
 ("Dr. Tarpeh today.⏎A/P: 68 yo M from Liberia" is no street's address), Cape Verde by its English
 name and Bosnia without Herzegovina; the Azorean devotion to Senhor Santo Cristo and the Hail Mary
 and Our Father in French; a verb after "to" read as a town's name ("offered to open door"); a count
-of days read as a street ("x 3 days. ct head neg"); a craniotomy charted short ("post crani") and
-the deep femoral artery.
+of days read as a street ("x 3 days. ct head neg"); two ribs by number after their side ("L 11/12
+rib fx"); bottles of blood cultures ("2/4 blood cx"); a room's number and patient before a scan
+("RM 3 FRIESEN CT OUT"); a weight's field after a patient's name ("Hernández Salas Wt 82 kg"); the
+writer before a name ("contact: me, ferreira"); the Ahiska Turks, Hassaniya Arabic and
+Mauritanians; a craniotomy charted short ("post crani") and the deep femoral artery.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's spans
 through the guards."""
@@ -59,6 +65,12 @@ from tests.engine.resolution.charting import (
     ("Bed 7 - Smith, M. Pneumonia resolving", "Smith, M.", ["Smith, M."]),
     ('NIGHT REPORT FROM DAY RN. PT SALINAS, REFUGIO ("CUCO") 33 YO M ADMITTED 2 DAYS AGO',
      "CUCO", ["CUCO"]),
+    # words before a quote are no surname and given name: what is said stays a quote
+    ('anxious overnight, repeating "hindi ako makahinga" (I can\'t breathe).',
+     "hindi ako makahinga", []),
+    ("Pharmacy - Vancomycin AUC dosing\nPt: Hernández Salas  Wt 82 kg (admit)",
+     "Hernández Salas  Wt", ["Hernández Salas"]),
+    ("rench. dont forget n95.\novernight contact: me, ferreira", "me, ferreira", ["ferreira"]),
     ("bed 3 dang - sah hunt-hess 3, evd open at 15", "dang - sah hunt", ["dang"]),
     # a double surname with a spaced dash keeps both halves
     ("4 - GARCIA - LOPEZ, MARIA 80F", "GARCIA - LOPEZ, MARIA", ["GARCIA", "LOPEZ, MARIA"]),
@@ -76,6 +88,8 @@ def test_what_the_guards_keep_of_a_models_name(text: str, piece: str, kept: list
      "khmer new year"),
     ("sister on phone: she read pill bottles from the lavaca family clinic, pt was taking",
      "lavaca family clinic"),
+    ("lives at 3 Friesen Ct, Dayton, OH", "3 Friesen Ct"),
+    ("seen in clinic 11/12 rib pain since the fall", "11/12"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -89,6 +103,12 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("report given.\nFloor RN", "Floor"),
     ("SBT in am.\nNIGHT SHIFT RN", "NIGHT SHIFT"),
     ("plan: wife given family clinic number", "family clinic"),
+    ("pelvic hematoma, no solid organ inj. Also L 11/12 rib fx.", "11/12"),
+    ("CT: R 9/10 RIBS FX, SMALL PTX", "9/10"),
+    ("admitted 2 days ago w/ urosepsis, E. coli in urine and 2/4 blood cx.", "2/4"),
+    ("?TRACH NEXT WK. FAMILY KNOWS.\nRM 3 FRIESEN CT OUT, 2L NC, ?FLOOR TMRW.", "3 FRIESEN CT"),
+    ("bed 2 - mamedov 58m, etoh pancreatitis. ahiska turkish, speaks russian", "ahiska"),
+    ("coordinate interpreter for each mtg (Hassaniya, not French)", "Hassaniya"),
     ("S: PT STILL HAS FOLEY, REFUSES TO GET OOB", "STILL"),
     ("CXR: RUL cavitary lesion 3 cm.\nA/P: 52 yo Karen F, arrived US 2011 from a camp", "Karen"),
     ("HPI: 78 yo Hmong M with cirrhosis, here w/ son", "Hmong"),
