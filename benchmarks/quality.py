@@ -226,6 +226,7 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 102", "icu_notes_dev102.jsonl"),
             ("dev 103", "icu_notes_dev103.jsonl"),
             ("dev 104", "icu_notes_dev104.jsonl"),
+            ("dev 105", "icu_notes_dev105.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),

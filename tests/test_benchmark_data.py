@@ -18,7 +18,7 @@ def test_the_icu_sets_are_there() -> None:
     assert [p.name for p in SETS] == [
         "icu_notes_dev.jsonl", "icu_notes_dev10.jsonl", "icu_notes_dev100.jsonl",
         "icu_notes_dev101.jsonl", "icu_notes_dev102.jsonl", "icu_notes_dev103.jsonl",
-        "icu_notes_dev104.jsonl", "icu_notes_dev11.jsonl",
+        "icu_notes_dev104.jsonl", "icu_notes_dev105.jsonl", "icu_notes_dev11.jsonl",
         "icu_notes_dev12.jsonl", "icu_notes_dev13.jsonl", "icu_notes_dev14.jsonl",
         "icu_notes_dev15.jsonl", "icu_notes_dev16.jsonl", "icu_notes_dev17.jsonl",
         "icu_notes_dev18.jsonl", "icu_notes_dev19.jsonl", "icu_notes_dev2.jsonl",
