@@ -307,7 +307,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 90", "icu_notes_heldapart90.jsonl"),
             ("held apart 91", "icu_notes_heldapart91.jsonl"),
             ("held apart 92", "icu_notes_heldapart92.jsonl"),
-            ("held apart 93", "icu_notes_heldapart93.jsonl"))
+            ("held apart 93", "icu_notes_heldapart93.jsonl"),
+            ("held apart 94", "icu_notes_heldapart94.jsonl"))
 
 
 def icu(ner: bool) -> None:

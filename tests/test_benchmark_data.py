@@ -95,7 +95,8 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_heldapart86.jsonl", "icu_notes_heldapart87.jsonl",
         "icu_notes_heldapart88.jsonl", "icu_notes_heldapart89.jsonl", "icu_notes_heldapart9.jsonl",
         "icu_notes_heldapart90.jsonl", "icu_notes_heldapart91.jsonl",
-        "icu_notes_heldapart92.jsonl", "icu_notes_heldapart93.jsonl"]
+        "icu_notes_heldapart92.jsonl", "icu_notes_heldapart93.jsonl",
+        "icu_notes_heldapart94.jsonl"]
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
