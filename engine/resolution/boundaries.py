@@ -77,6 +77,9 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
 # and a credential ("per j. okonkwo rt will do chest pt").
 _PAGER_OR_CREDENTIAL = PAGER_WORDS | {"hospitalist", "intensivist", "att", "attg", "attending"} \
     | CREDENTIAL_WORDS
+# What kind of place follows, by its acronym ("OPO Heartland Gift of Life Network", "SNF
+# Pondera Sage Care Center"): never part of its name (dev 1-104: 0 of the gold's hospitals).
+_FACILITY_KINDS = frozenset({"opo", "snf", "ltach", "ltac", "irf", "alf"})
 # A measurement's field after a patient's name ("Pt: Hernández Salas  Wt 82 kg").
 _MEASURE_FIELDS = frozenset({"wt", "ht", "bmi", "weight", "height"})
 # The writer, before the name beside it ("overnight contact: me, ferreira").
@@ -359,9 +362,16 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
             or label in NAME_LABELS and (bool(_CLOCK.fullmatch(key))  # "DR VANTERPOOL 1930"
                                           or key in _PAGER_OR_CREDENTIAL
                                           or key in _MEASURE_FIELDS
+                                          or people_word(word)
                                           or (word.islower() or word.isupper()
                                               and len(key) > 3)  # not "PHAM, VAN LOC"
                                           and shorthand_word(key))
+
+    def people_word(word: str) -> bool:  # "Saw Ba Thein, Karen elder"
+        from engine.resolution.names_as_words import a_people_by_a_given_name
+
+        last = start + words[-1].start()
+        return a_people_by_a_given_name(text, last, last + len(word.rstrip(".,")))
 
     def shorthand_word(key: str) -> bool:  # "pt petersheim trach 8", "MR. STRUKELJ ECMO"
         from engine.resolution.shorthand import is_shorthand
@@ -373,7 +383,7 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         key = word.casefold().rstrip(".,")  # "REV GREENE", "sw jen", "fellow tonight tran"
         if word.endswith(",") and key in _ROLES_BEFORE and key.isalpha() and len(key) > 3:
             return False  # "Bishop, Mary": a surname before the given name
-        return key in _JOINERS or place and key in _REPORTING \
+        return key in _JOINERS or place and (key in _REPORTING or key in _FACILITY_KINDS) \
             or label in NAME_LABELS and (key in _ROLES_BEFORE or key in _SPEAKER) \
             or label in NAME_LABELS and key in _WHEN and not is_listed_name(key)
 
@@ -420,6 +430,8 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
     if not words:
         return start, end
     start, end = start + words[0].start(), start + words[-1].end()
+    if label in NAME_LABELS and text[end - 1:end] in (",", ";") and end - start > 2:
+        end -= 1  # "Saw Ba Thein, Karen elder": the name, not the comma before what he is
     if label in NAME_LABELS and text[end - 2:end] in ("'s", "’s", "'S", "’S") \
             and end - start > 3:
         end -= 2  # "Dr. Mbeki's fellow": the name, not its possessive

@@ -86,6 +86,7 @@ CURATED = (
     # a craniotomy or craniectomy and the deep femoral artery ("goal now 35-40 post crani", "r
     # profunda femoris branch")
     "crani", "profunda", "femoris",
+    "asp",  # aspiration, in a problem list ("#Asp PNA - amp/sulbactam")
     # units and who staffs them ("TRANSFER TO STEP-DOWN", "W/ HOUSESTAFF", "from CSRU RN")
     "step-down", "housestaff", "csru", "cvicu", "tsicu", "neuroicu", "ccu", "micu", "sicu",
     "brady", "tachy", "bradycardic", "tachycardic",  # "CV: BRADY TO 38", "PT BRADY TO 40S"

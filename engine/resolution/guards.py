@@ -98,6 +98,7 @@ from engine.resolution.names_as_words import (
     half_of_a_name,
     letter_not_a_name,
     lower_case_english_name,
+    people_as_a_name,
     pronoun_as_name,
     relation_before_a_name,
     saints_name,
@@ -389,7 +390,7 @@ def _not_a_word_identifier(text: str, span: Span, sections: list[tuple[int, int]
             or clinical_term_as_name(text, span) or relation_before_a_name(text, span) \
             or pronoun_as_name(text, span) or saints_name(text, span) \
             or thing_given_to_a_relation(text, span) or topic_after_re(text, span) \
-            or word_between_age_and_sex(text, span) \
+            or word_between_age_and_sex(text, span) or people_as_a_name(text, span) \
             or topic_of_a_title(text, span) or letter_not_a_name(text, span) \
             or service_told(text, span) \
             or span.label in NAME_LABELS and span.source in (Source.NER, Source.LLM) \

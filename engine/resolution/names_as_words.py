@@ -114,6 +114,31 @@ def word_between_age_and_sex(text: str, span: Span) -> bool:
         and bool(_SEX_AFTER.match(text, span.end))
 
 
+# Peoples of Burma whose names are given names too ("Karen", "Chin"), and what says the people
+# is meant: its church, interpreter, elders or tongue after it ("Karen Baptist church", "karen
+# interp line", "Karen elder"), a language's cue before it ("hymns in Karen", "Sgaw Karen"), or
+# the patient's age and sex ("34f karen, postpartum", "19 F (KAREN)", "52 YO F, KAREN, SGAW").
+PEOPLES_AS_NAMES = frozenset({"karen", "chin", "kachin", "shan"})
+_PEOPLE_AFTER = re.compile(r"[ \t)]*(?i:baptist|church|interp|interpreter|elders?|speakers?"
+                           r"|community|refugees?|language|new[ \t]+year)\b")
+_PEOPLE_BEFORE = re.compile(rf"(?i:(?:\b(?:in|speaks?|speaking|sgaw|s'gaw|pwo)[ \t]+"
+                            rf"|\b\d{{1,3}}[ \t]*(?:{YEARS_OLD}[ \t]*)?[mf][ \t]*[,(]?[ \t]*))\Z")
+
+
+def a_people_by_a_given_name(text: str, start: int, end: int) -> bool:
+    """Is text[start:end] "Karen" or another of PEOPLES_AS_NAMES where the people is meant?"""
+    return text[start:end].casefold() in PEOPLES_AS_NAMES \
+        and bool(_PEOPLE_AFTER.match(text, end)
+                 or _PEOPLE_BEFORE.search(text, max(0, start - 16), start))
+
+
+def people_as_a_name(text: str, span: Span) -> bool:
+    """"Karen" where the people is meant, alone or heading the span ("karen interp")."""
+    first = re.match(r"[^\W\d_]+", text[span.start:span.end])
+    return span.label in NAME_LABELS and first is not None \
+        and a_people_by_a_given_name(text, span.start, span.start + first.end())
+
+
 # A note's title and its topic: "micu progress note - methanol", "Event Note - Leukapheresis".
 _TITLE_DASH_BEFORE = re.compile(r"(?i:\b(?:note|progress|update|event|consult)[ \t]*[-–:][ \t]*\Z)")
 

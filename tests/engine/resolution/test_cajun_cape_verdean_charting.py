@@ -12,7 +12,8 @@ though the surname is an English word ("FEIST ATTENDING", "R. SPANG RRT", "lonni
 Khmer, Lao and other peoples' new year; a nickname in quotes after the surname and given name
 though it is a Spanish word ('SALINAS, REFUGIO ("CUCO")'); a family clinic by its name in a line
 without case ("the lavaca family clinic"); a month and day before "rib" without a side ("seen in
-clinic 11/12 rib pain").
+clinic 11/12 rib pain"); Karen as a relative's name ("daughter Karen at bedside", "wife Karen
+Baptiste").
 
 Not PHI: a comparison after a name ("pt chee more awake"); a sex letter after a sign-out item's
 name before a comma, a period or a dash ("MCCANDLESS M, CATTLE CHUTE", "L. Reed F. ETOH"), where
@@ -26,8 +27,12 @@ and Our Father in French; a verb after "to" read as a town's name ("offered to o
 of days read as a street ("x 3 days. ct head neg"); two ribs by number after their side ("L 11/12
 rib fx"); bottles of blood cultures ("2/4 blood cx"); a room's number and patient before a scan
 ("RM 3 FRIESEN CT OUT"); a weight's field after a patient's name ("Hernández Salas Wt 82 kg"); the
-writer before a name ("contact: me, ferreira"); the Ahiska Turks, Hassaniya Arabic and
-Mauritanians; a craniotomy charted short ("post crani") and the deep femoral artery.
+writer before a name ("contact: me, ferreira"); a facility's kind by its acronym before its name
+("OPO Heartland Gift of Life Network"); the Ahiska Turks, Hassaniya Arabic and Mauritanians; the
+Karen people by their church, interpreter, elders or tongue or after the patient's age and sex
+("34f karen,", "19 F (KAREN)", "hymns in Karen"); the Somali Bantu and the Quechan; a TRICARE
+region; aspiration in a problem list ("#Asp PNA"); a craniotomy charted short ("post crani") and
+the deep femoral artery.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's spans
 through the guards."""
@@ -71,6 +76,10 @@ from tests.engine.resolution.charting import (
     ("Pharmacy - Vancomycin AUC dosing\nPt: Hernández Salas  Wt 82 kg (admit)",
      "Hernández Salas  Wt", ["Hernández Salas"]),
     ("rench. dont forget n95.\novernight contact: me, ferreira", "me, ferreira", ["ferreira"]),
+    ("PT: NAW SAY PAW, 52 YO F, KAREN, SGAW SPEAKER, ADMITTED WITH", "KAREN", []),
+    ("family of Saw Ba Thein, Karen elder, intubated", "Saw Ba Thein, Karen",
+     ["Saw Ba Thein"]),
+    ("daughter Karen at bedside, updated on plan", "Karen", ["Karen"]),
     ("bed 3 dang - sah hunt-hess 3, evd open at 15", "dang - sah hunt", ["dang"]),
     # a double surname with a spaced dash keeps both halves
     ("4 - GARCIA - LOPEZ, MARIA 80F", "GARCIA - LOPEZ, MARIA", ["GARCIA", "LOPEZ, MARIA"]),
@@ -90,6 +99,8 @@ def test_what_the_guards_keep_of_a_models_name(text: str, piece: str, kept: list
      "lavaca family clinic"),
     ("lives at 3 Friesen Ct, Dayton, OH", "3 Friesen Ct"),
     ("seen in clinic 11/12 rib pain since the fall", "11/12"),
+    ("daughter Karen at bedside, updated on plan", "Karen"),
+    ("wife Karen Baptiste called, will come in am", "Karen Baptiste"),
 ])
 def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) -> None:
     assert_always_a_span(hipaa, text, piece)
@@ -109,6 +120,19 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("?TRACH NEXT WK. FAMILY KNOWS.\nRM 3 FRIESEN CT OUT, 2L NC, ?FLOOR TMRW.", "3 FRIESEN CT"),
     ("bed 2 - mamedov 58m, etoh pancreatitis. ahiska turkish, speaks russian", "ahiska"),
     ("coordinate interpreter for each mtg (Hassaniya, not French)", "Hassaniya"),
+    ("Pt's pastor from the Karen Baptist church called, son ok w/ update.", "Karen"),
+    ("bed 5 - naw mu 34f karen, postpartum endometritis. karen interp line if needed.",
+     "karen"),
+    ("bed 5 - naw mu 34f karen, postpartum endometritis. karen interp line if needed.",
+     "karen interp"),
+    ("MICU NIGHT HANDOFF\nBED 1 EH MOO 19 F (KAREN) - DKA NEW DX T1DM", "KAREN"),
+    ("family of Saw Ba Thein, Karen elder, intubated for ARDS", "Karen"),
+    ("Family sang hymns in Karen at bedside softly", "Karen"),
+    ("PT: NAW SAY PAW, 52 YO F, KAREN, SGAW SPEAKER, ADMITTED WITH", "KAREN"),
+    ("BED 3 OMAR 30 M SOMALI BANTU - TB? ON AIRBORNE", "BANTU"),
+    ("K 4.0 today.\n#Asp PNA - amp/sulbactam d6 of 7.", "Asp"),
+    ("AUTH REQUEST FAXED TO TRICARE WEST AT 1015", "TRICARE WEST"),
+    ("Background: 81 yo Quechan elder, GLF at home, R hip fx", "Quechan"),
     ("S: PT STILL HAS FOLEY, REFUSES TO GET OOB", "STILL"),
     ("CXR: RUL cavitary lesion 3 cm.\nA/P: 52 yo Karen F, arrived US 2011 from a camp", "Karen"),
     ("HPI: 78 yo Hmong M with cirrhosis, here w/ son", "Hmong"),
@@ -158,3 +182,13 @@ def test_a_clinicians_role_is_no_part_of_the_name(text: str, piece: str,
 def test_what_the_allowlist_takes_back(text: str, piece: str, label: Label,
                                        recovered: bool) -> None:
     assert recovered_by_the_allowlist(text, piece, label) is recovered
+
+
+@pytest.mark.parametrize(("text", "piece", "kept"), [
+    ("Notifications:\n- OPO Heartland Gift of Life Network called 0230",
+     "OPO Heartland Gift of Life Network", ["Heartland Gift of Life Network"]),
+    ("2. SNF Pondera Sage Care Center - referral sent", "SNF Pondera Sage Care Center",
+     ["Pondera Sage Care Center"]),
+])
+def test_a_facilitys_kind_before_its_name(text: str, piece: str, kept: list[str]) -> None:
+    assert kept_of_a_models_span(text, piece, Label.HOSPITAL) == kept
