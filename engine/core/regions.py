@@ -61,6 +61,8 @@ def broad_region(covered: str) -> bool:
     """Is ``covered`` ("Vietnam", "TEXAS", "Nova Scotia.", "KY", "wv") a country, state or
     province? An abbreviation counts in capitals or lower case, not as "Mt" (Mount)."""
     key = " ".join(covered.casefold().strip(" .,").split())
+    if re.fullmatch(r"[a-z]\.[a-z]", key) and key not in ("m.d", "p.a", "d.o"):
+        key = key.replace(".", "")  # "Mexicali, B.C.", "Halifax, N.S."; not a credential
     if key in STATE_ABBREVIATIONS:
         bare = covered.strip(" .,")
         return bare.isupper() or bare.islower()

@@ -374,7 +374,14 @@ _UNIT_CODE = re.compile(r"[A-Za-z]\d[A-Za-z]?|\d{1,2}[A-Za-z]{1,2}")
 _MOVED_TO = re.compile(r"(?i:\b(?:to|from|on)[ \t]+\Z)")  # not a flat: "Calle Villanueva 34, 2B"
 
 
+# A level or grade in Roman numerals ("RANCHO VI-VII", "class III"): no place is named so.
+_ROMAN = r"(?:[IVX]{1,4}|[ivx]{1,4})"
+_ROMAN_LEVELS = re.compile(rf"{_ROMAN}(?:[ \t]*[-–/][ \t]*{_ROMAN})?")
+
+
 def quantity_as_a_place(text: str, span: Span) -> bool:
+    """A count, a unit's code or a level where a place was proposed ("admit 64 kg", "to 5W",
+    "RANCHO VI-VII")."""
     if span.label not in _PLACE_LABELS:
         return False
     covered = text[span.start:span.end].strip()
@@ -383,4 +390,4 @@ def quantity_as_a_place(text: str, span: Span) -> bool:
         return True
     before = text[max(0, span.start - 6):span.start]
     return bool(_UNIT_AFTER_NUMBER.fullmatch(covered) and re.search(r"\d[ \t]*\Z", before)
-                or _COUNT_WORD.fullmatch(covered))
+                or _COUNT_WORD.fullmatch(covered) or _ROMAN_LEVELS.fullmatch(covered))

@@ -37,7 +37,7 @@ def joined(text: str, spans: list[Span]) -> list[Span]:
         span = _with_head_before(text, span)
         before = live[-1] if live else None
         label = None if before is None else _surname_and_given(text, before, span) \
-            or _institution_of(text, before, span)
+            or _institution_of(text, before, span) or _whose_institution(text, before, span)
         if before is not None and label is not None:
             evidence = tuple(dict.fromkeys(d for s in (before, span) for d in s.detectors
                                            if d and d != before.detector))
@@ -100,6 +100,18 @@ def _institution_of(text: str, before: Span, span: Span) -> Label | None:
     if before.label is not Label.HOSPITAL or span.label not in _PLACES | NAME_LABELS \
             or "\n" in gap or not _OF.fullmatch(gap) \
             or not _institution_end().search(text, before.start, before.end):
+        return None
+    return Label.HOSPITAL
+
+
+_POSSESSIVE_GAP = re.compile(r"['’]s[ \t]+")
+
+
+def _whose_institution(text: str, before: Span, span: Span) -> Label | None:
+    """A hospital's name cut at its possessive: "Children" and "Hospital of the Desert
+    Southwest" of "Children's Hospital of the Desert Southwest"."""
+    if before.label is not Label.HOSPITAL or span.label is not Label.HOSPITAL \
+            or not _POSSESSIVE_GAP.fullmatch(text, before.end, span.start):
         return None
     return Label.HOSPITAL
 

@@ -13,7 +13,8 @@ Khmer, Lao and other peoples' new year; a nickname in quotes after the surname a
 though it is a Spanish word ('SALINAS, REFUGIO ("CUCO")'); a family clinic by its name in a line
 without case ("the lavaca family clinic"); a month and day before "rib" without a side ("seen in
 clinic 11/12 rib pain"); Karen as a relative's name ("daughter Karen at bedside", "wife Karen
-Baptiste").
+Baptiste"); a hospital's name a model cut at its possessive ("Children's Hospital of the Desert
+Southwest") is one; a credential with full stops ("M.D.") is no state.
 
 Not PHI: a comparison after a name ("pt chee more awake"); a sex letter after a sign-out item's
 name before a comma, a period or a dash ("MCCANDLESS M, CATTLE CHUTE", "L. Reed F. ETOH"), where
@@ -30,9 +31,10 @@ rib fx"); bottles of blood cultures ("2/4 blood cx"); a room's number and patien
 writer before a name ("contact: me, ferreira"); a facility's kind by its acronym before its name
 ("OPO Heartland Gift of Life Network"); the Ahiska Turks, Hassaniya Arabic and Mauritanians; the
 Karen people by their church, interpreter, elders or tongue or after the patient's age and sex
-("34f karen,", "19 F (KAREN)", "hymns in Karen"); the Somali Bantu and the Quechan; a TRICARE
-region; aspiration in a problem list ("#Asp PNA"); a craniotomy charted short ("post crani") and
-the deep femoral artery.
+("34f karen,", "19 F (KAREN)", "hymns in Karen"); the Karen Baptist church; the Somali Bantu and
+the Quechan; a level in Roman numerals ("RANCHO VI-VII"); a state or province by its letters with
+full stops ("Mexicali, B.C."); a TRICARE region; aspiration in a problem list ("#Asp PNA"); a
+craniotomy charted short ("post crani") and the deep femoral artery.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's spans
 through the guards."""
@@ -47,6 +49,7 @@ from engine.pipeline import Pipeline
 from tests.engine.resolution.charting import (
     assert_always_a_span,
     assert_never_a_span,
+    joined_candidates,
     kept_of_a_models_span,
     model_span,
     recovered_by_the_allowlist,
@@ -121,6 +124,8 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("bed 2 - mamedov 58m, etoh pancreatitis. ahiska turkish, speaks russian", "ahiska"),
     ("coordinate interpreter for each mtg (Hassaniya, not French)", "Hassaniya"),
     ("Pt's pastor from the Karen Baptist church called, son ok w/ update.", "Karen"),
+    ("Pt's pastor from the Karen Baptist church called, son ok w/ update.",
+     "Karen Baptist church"),
     ("bed 5 - naw mu 34f karen, postpartum endometritis. karen interp line if needed.",
      "karen"),
     ("bed 5 - naw mu 34f karen, postpartum endometritis. karen interp line if needed.",
@@ -153,6 +158,9 @@ def test_never_spans(text: str, piece: str, hipaa: Pipeline) -> None:
      "Liberia", False),
     ("Daughter shared that pt came from Cape Verde as a young man", "Cape Verde", False),
     ("BACKGROUND: FAMILY CAME AS REFUGEES FROM BOSNIA IN 1998", "BOSNIA", False),
+    ("Transferring to: Hospital Santa Lucía, Mexicali, B.C. - accepting physician", "B.C.",
+     False),
+    ("referred by L. Okafor, M.D. at the clinic", "M.D.", True),
     ("Home: 12 Elm Dr\nSpringfield, Texas", "Texas", True),
     ("lives at 40 Oak Dr. Springfield, Texas with wife", "Texas", True),
 ])
@@ -192,3 +200,19 @@ def test_what_the_allowlist_takes_back(text: str, piece: str, label: Label,
 ])
 def test_a_facilitys_kind_before_its_name(text: str, piece: str, kept: list[str]) -> None:
     assert kept_of_a_models_span(text, piece, Label.HOSPITAL) == kept
+
+
+def test_a_hospitals_name_cut_at_its_possessive_is_one() -> None:
+    text = "infant daughter transferred to Children's Hospital of the Desert Southwest for lac"
+    spans = [model_span(text, "Children", Label.HOSPITAL),
+             model_span(text, "Hospital of the Desert Southwest", Label.HOSPITAL)]
+    joined = joined_candidates(text, spans)
+    assert [text[s.start:s.end] for s in joined] == ["Children's Hospital of the Desert Southwest"]
+
+
+@pytest.mark.parametrize(("text", "piece", "kept"), [
+    ("POST-TRAUMATIC AMNESIA RESOLVING, RANCHO VI-VII, FOLLOWS COMMANDS", "VI-VII", []),
+    ("moved to Pinecrest, lives at 14 Elm St", "Pinecrest", ["Pinecrest"]),
+])
+def test_a_level_in_roman_numerals_is_no_place(text: str, piece: str, kept: list[str]) -> None:
+    assert kept_of_a_models_span(text, piece, Label.LOCATION) == kept
