@@ -227,6 +227,7 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 103", "icu_notes_dev103.jsonl"),
             ("dev 104", "icu_notes_dev104.jsonl"),
             ("dev 105", "icu_notes_dev105.jsonl"),
+            ("dev 106", "icu_notes_dev106.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -308,7 +309,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 91", "icu_notes_heldapart91.jsonl"),
             ("held apart 92", "icu_notes_heldapart92.jsonl"),
             ("held apart 93", "icu_notes_heldapart93.jsonl"),
-            ("held apart 94", "icu_notes_heldapart94.jsonl"))
+            ("held apart 94", "icu_notes_heldapart94.jsonl"),
+            ("held apart 95", "icu_notes_heldapart95.jsonl"))
 
 
 def icu(ner: bool) -> None:
