@@ -121,13 +121,15 @@ def word_between_age_and_sex(text: str, span: Span) -> bool:
 PEOPLES_AS_NAMES = frozenset({"karen", "chin", "kachin", "shan"})
 _PEOPLE_AFTER = re.compile(r"[ \t)]*(?i:baptist|church|interp|interpreter|elders?|speakers?"
                            r"|community|refugees?|language|new[ \t]+year)\b")
-_PEOPLE_BEFORE = re.compile(rf"(?i:(?:\b(?:in|speaks?|speaking|sgaw|s'gaw|pwo)[ \t]+"
+_PEOPLE_BEFORE = re.compile(rf"(?i:(?:\b(?:speaks?|speaking|sgaw|s'gaw|pwo|(?:hymns?|prayers?"
+                            r"|prayed|sang|sings|songs?|interpreted|translated)[ \t]+in)[ \t]+"
                             rf"|\b\d{{1,3}}[ \t]*(?:{YEARS_OLD}[ \t]*)?[mf][ \t]*[,(]?[ \t]*))\Z")
 
 
 def a_people_by_a_given_name(text: str, start: int, end: int) -> bool:
     """Is text[start:end] "Karen" or another of PEOPLES_AS_NAMES where the people is meant?"""
     return text[start:end].casefold() in PEOPLES_AS_NAMES \
+        and text[end:end + 1] not in ("'", "’") \
         and bool(_PEOPLE_AFTER.match(text, end)
                  or _PEOPLE_BEFORE.search(text, max(0, start - 16), start))
 

@@ -83,6 +83,7 @@ from tests.engine.resolution.charting import (
     ("family of Saw Ba Thein, Karen elder, intubated", "Saw Ba Thein, Karen",
      ["Saw Ba Thein"]),
     ("daughter Karen at bedside, updated on plan", "Karen", ["Karen"]),
+    ("family stayed in Karen's room overnight", "Karen", ["Karen"]),
     ("bed 3 dang - sah hunt-hess 3, evd open at 15", "dang - sah hunt", ["dang"]),
     # a double surname with a spaced dash keeps both halves
     ("4 - GARCIA - LOPEZ, MARIA 80F", "GARCIA - LOPEZ, MARIA", ["GARCIA", "LOPEZ, MARIA"]),
