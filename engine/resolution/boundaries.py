@@ -78,8 +78,9 @@ _WHEN = frozenset({"mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", 
 _PAGER_OR_CREDENTIAL = PAGER_WORDS | {"hospitalist", "intensivist", "att", "attg", "attending"} \
     | CREDENTIAL_WORDS
 # What kind of place follows, by its acronym ("OPO Heartland Gift of Life Network", "SNF
-# Pondera Sage Care Center"): never part of its name (dev 1-104: 0 of the gold's hospitals).
-_FACILITY_KINDS = frozenset({"opo", "snf", "ltach", "ltac", "irf", "alf"})
+# Pondera Sage Care Center", "Source: ED Long Ridge Memorial"): never part of its name (dev
+# 1-104: 0 of the gold's hospitals).
+_FACILITY_KINDS = frozenset({"opo", "snf", "ltach", "ltac", "irf", "alf", "ed"})
 # A measurement's field after a patient's name ("Pt: Hernández Salas  Wt 82 kg").
 _MEASURE_FIELDS = frozenset({"wt", "ht", "bmi", "weight", "height"})
 # The writer, before the name beside it ("overnight contact: me, ferreira").
@@ -255,7 +256,7 @@ def _clinical_edge(word: str, neighbour: str) -> bool:
     if key in _CLINICAL_EDGE and word.islower() and not neighbour.islower():
         return True
     return word.isupper() and 2 <= len(word) <= 4 and not neighbour.isupper() \
-        and is_shorthand(word)
+        and is_shorthand(word) and not (len(word) == 2 and word[1] == ".")  # "M. daSilva"
 
 
 # A verb or a state after a name: "intubated", "notified", "aware" (not "familia", "van").
@@ -305,6 +306,10 @@ def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple
         return bool(_VERB.fullmatch(word)) and any(c.isupper() for c in before) \
             and (is_english(word) or name and word.endswith("ing"))
 
+    from engine.detectors.regex.staff import signs_the_note
+
+    if name and signs_the_note(text, start, end):
+        return start, end  # "K. BOWLING, LCSW" signs the note: a surname, not a verb
     words = list(re.finditer(r"\S+", text[start:end]))
     if name and len(words) > 1 and words[-1].group().casefold() == "made" \
             and _AWARE_AFTER.match(text, end):

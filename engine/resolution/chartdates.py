@@ -119,6 +119,10 @@ _RIBS_AFTER = re.compile(r"[ \t]*(?i:ribs?)\b")
 _SIDE_BEFORE = re.compile(r"(?i:\b(?:l|r|lt|rt|left|right|bilat|bilateral)[ \t]+\Z)")
 
 
+# The pupils' sizes, right and left: "pupils back to 3/3", "PUPILS 4/4 BRISK".
+_PUPILS_BEFORE = re.compile(r"(?i:\bpupils?\b[^.\n]{0,16}\Z)")
+
+
 def two_ribs(text: str, start: int, end: int) -> bool:
     """"Also L 11/12 rib fx": two ribs by number, the smaller first, after a side."""
     first, _, second = text[start:end].partition("/")
@@ -199,6 +203,9 @@ def fraction_in_context(text: str, start: int, end: int) -> bool:
         return True  # "RSBI ON 5/5 = 98": a calculation
     if two_ribs(text, start, end):
         return True  # "Also L 11/12 rib fx"
+    if numerator.isdigit() and denominator.isdigit() and int(numerator) <= 9 \
+            and int(denominator) <= 9 and _PUPILS_BEFORE.search(text, max(0, start - 24), start):
+        return True  # "pupils back to 3/3": millimetres, right and left
     if split_dose(text, start, end):
         return True  # "NPH 2/3 AM + 1/3 PM"
     return core.rsplit("/", 1)[-1] in ("5", "10") and _on_a_scale_before(text, start, core,

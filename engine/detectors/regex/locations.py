@@ -187,6 +187,8 @@ ADDRESS_RULES: tuple[RegexRule, ...] = (
     RegexRule("address.street", L,
               rf"(?<![\w\-/.#<=~+$])(?<![ \t\w]>)"
               r"(?<!\b(?i:rm)[ \t])(?<!\b(?i:bed)[ \t])(?<!\b(?i:room)[ \t])(?<!\b(?i:bay)[ \t])"
+              # nor a grade or stage ("GRADE 3 SPLEEN LAC. CT PLACED")
+              r"(?<!\b(?i:grade)[ \t])(?<!\b(?i:stage)[ \t])(?<!\b(?i:class)[ \t])"
               rf"({_STREET}{_UNIT}*"
               rf"(?:(?:,[ \t]*|[ \t]*\n[ \t>]*)(?:{_CONT_LINE})(?=[ \t]*(?:[,\n.;)?]|$))){{0,3}})",
               0.8, subtype="STREET", group=1, validate=street_without_shorthand),

@@ -112,7 +112,8 @@ def caps_surname(text: str) -> bool:
         and not is_shorthand(key) and default_lexicon().whole(key) is None  # "R. LUNG"
 
 
-# The credential or role that closes a line signing a note: "FEIST ATTENDING", "R. SPANG RRT".
+# The credentials or role that close a line signing a note: "FEIST ATTENDING", "R. SPANG RRT",
+# "M. daSilva RN CM".
 _SIGNED_AS = r"(?i:rn|rrt|rt|md|np|pa-c|attending|fellow|resident|msw|lcsw|licsw)"
 # What a post is, not who holds it ("MICU ATTENDING", "RAPID RESPONSE RN", "ECMO SPEC RRT").
 _POSTS = POST_WORDS | frozenset("shift spec specialist response care burn trauma neuro cards admit"
@@ -123,7 +124,8 @@ _POSTS = POST_WORDS | frozenset("shift spec specialist response care burn trauma
 _SIGNATURE = (r"(?im:^[ \t]*(?:(?:pgy-?\d|r\d)[ \t]*/[ \t]*)?)"
               r"((?:[A-Za-z]\.[ \t]?|[A-Za-z][a-z'’\-]+[ \t]+|[A-Z][A-Z'’\-]+[ \t]+)?"
               r"[A-Za-z][A-Za-z'’\-]{2,})"
-              rf"(?=[ \t]*,?[ \t]+{_SIGNED_AS}\.?[ \t]*(?:\n|\Z))")
+              rf"(?=[ \t]*,?[ \t]+{_SIGNED_AS}(?:[ \t]*[,/]?[ \t]*(?i:cm|ccrn|bsn|msn))?"
+              r"\.?[ \t]*(?:\n|\Z))")
 _SIGNATURE_LINE = re.compile(_SIGNATURE)
 
 

@@ -8,13 +8,14 @@ Ahiska Turkish and Mauritanian families).
 
 PHI: the surname after "pt" before what the patient is now ("PT BEGAY AWAKE", "PT CHAVIS READY FOR
 DC", "pt hogan taken to ct", "pt fisher post op day 1"); the signer of a note on its last line,
-though the surname is an English word ("FEIST ATTENDING", "R. SPANG RRT", "lonnie bends rrt"); the
-Khmer, Lao and other peoples' new year; a nickname in quotes after the surname and given name
-though it is a Spanish word ('SALINAS, REFUGIO ("CUCO")'); a family clinic by its name in a line
-without case ("the lavaca family clinic"); a month and day before "rib" without a side ("seen in
-clinic 11/12 rib pain"); Karen as a relative's name ("daughter Karen at bedside", "wife Karen
-Baptiste"); a hospital's name a model cut at its possessive ("Children's Hospital of the Desert
-Southwest") is one; a credential with full stops ("M.D.") is no state.
+though the surname is an English word or ends in -ing after an initial ("FEIST ATTENDING", "R.
+SPANG RRT", "lonnie bends rrt", "K. BOWLING, LCSW", "M. daSilva RN CM"); the Khmer, Lao and other
+peoples' new year; a nickname in quotes after the surname and given name though it is a Spanish
+word ('SALINAS, REFUGIO ("CUCO")'); a family clinic by its name in a line without case ("the lavaca
+family clinic"); a month and day before "rib" without a side ("seen in clinic 11/12 rib pain");
+Karen as a relative's name ("daughter Karen at bedside", "wife Karen Baptiste"); a hospital's name
+a model cut at its possessive ("Children's Hospital of the Desert Southwest") is one; a credential
+with full stops ("M.D.") is no state.
 
 Not PHI: a comparison after a name ("pt chee more awake"); a sex letter after a sign-out item's
 name before a comma, a period or a dash ("MCCANDLESS M, CATTLE CHUTE", "L. Reed F. ETOH"), where
@@ -27,14 +28,16 @@ name and Bosnia without Herzegovina; the Azorean devotion to Senhor Santo Cristo
 and Our Father in French; a verb after "to" read as a town's name ("offered to open door"); a count
 of days read as a street ("x 3 days. ct head neg"); two ribs by number after their side ("L 11/12
 rib fx"); bottles of blood cultures ("2/4 blood cx"); a room's number and patient before a scan
-("RM 3 FRIESEN CT OUT"); a weight's field after a patient's name ("Hernández Salas Wt 82 kg"); the
-writer before a name ("contact: me, ferreira"); a facility's kind by its acronym before its name
-("OPO Heartland Gift of Life Network"); the Ahiska Turks, Hassaniya Arabic and Mauritanians; the
-Karen people by their church, interpreter, elders or tongue or after the patient's age and sex
-("34f karen,", "19 F (KAREN)", "hymns in Karen"); the Karen Baptist church; the Somali Bantu and
-the Quechan; a level in Roman numerals ("RANCHO VI-VII"); a state or province by its letters with
-full stops ("Mexicali, B.C."); a TRICARE region; aspiration in a problem list ("#Asp PNA"); a
-craniotomy charted short ("post crani") and the deep femoral artery.
+("RM 3 FRIESEN CT OUT") or a grade ("GRADE 3 SPLEEN LAC. CT"); the pupils' sizes ("pupils back to
+3/3"); the Chassidic, the Cherokee language and the Assembleia de Deus; a weight's field after a
+patient's name ("Hernández Salas Wt 82 kg"); the writer before a name ("contact: me, ferreira"); a
+facility's kind by its acronym before its name ("OPO Heartland Gift of Life Network", "ED Long
+Ridge Memorial"); the Ahiska Turks, Hassaniya Arabic and Mauritanians; the Karen people by their
+church, interpreter, elders or tongue or after the patient's age and sex ("34f karen,", "19 F
+(KAREN)", "hymns in Karen"); the Karen Baptist church; the Somali Bantu and the Quechan; a level in
+Roman numerals ("RANCHO VI-VII"); a state or province by its letters with full stops ("Mexicali,
+B.C."); a TRICARE region; aspiration in a problem list ("#Asp PNA"); a craniotomy charted short
+("post crani") and the deep femoral artery.
 
 Both sides; synthetic text only; rules and dictionaries through the real pipeline, a model's spans
 through the guards."""
@@ -99,6 +102,10 @@ def test_what_the_guards_keep_of_a_models_name(text: str, piece: str, kept: list
     ("q2h x4, hfnc at bedside if needed.\nlonnie bends rrt", "lonnie bends"),
     ("wants blessing with monks before any change, ideally before khmer new year next week",
      "khmer new year"),
+    ("SPANISH) FOR ALL MEDICAL UPDATES TO WIFE.\nK. BOWLING, LCSW", "K. BOWLING"),
+    ("circle back tomorrow 1400 when aide here.\nWill follow.\nM. daSilva RN CM", "M. daSilva"),
+    ("pupils equal, brisk. transferred from OSH 4/4 after CT", "4/4"),
+    ("moved to Cherokee, Iowa after retirement", "Cherokee"),
     ("sister on phone: she read pill bottles from the lavaca family clinic, pt was taking",
      "lavaca family clinic"),
     ("lives at 3 Friesen Ct, Dayton, OH", "3 Friesen Ct"),
@@ -124,6 +131,11 @@ def test_identifiers_are_always_spans(text: str, piece: str, hipaa: Pipeline) ->
     ("?TRACH NEXT WK. FAMILY KNOWS.\nRM 3 FRIESEN CT OUT, 2L NC, ?FLOOR TMRW.", "3 FRIESEN CT"),
     ("bed 2 - mamedov 58m, etoh pancreatitis. ahiska turkish, speaks russian", "ahiska"),
     ("coordinate interpreter for each mtg (Hassaniya, not French)", "Hassaniya"),
+    ("L1 BURST FX, GRADE 3 SPLEEN LAC. CT PLACED AT OSH, 400 ML BLOODY", "3 SPLEEN LAC"),
+    ("icp 16 at 0300, pupils back to 3/3. stat na sent, 147.", "3/3"),
+    ("reciting Tehillim. Family identified as Chassidic; introduced self", "Chassidic"),
+    ("Family shared pt is a fluent Cherokee speaker, taught language classes", "Cherokee"),
+    ("cooks, attends church (Assembleia de Deus) 3x/wk. Not on home O2.", "Assembleia de Deus"),
     ("Pt's pastor from the Karen Baptist church called, son ok w/ update.", "Karen"),
     ("Pt's pastor from the Karen Baptist church called, son ok w/ update.",
      "Karen Baptist church"),
@@ -198,6 +210,8 @@ def test_what_the_allowlist_takes_back(text: str, piece: str, label: Label,
      "OPO Heartland Gift of Life Network", ["Heartland Gift of Life Network"]),
     ("2. SNF Pondera Sage Care Center - referral sent", "SNF Pondera Sage Care Center",
      ["Pondera Sage Care Center"]),
+    ("outside group, records requested\nSource: ED Long Ridge Memorial; lives in town",
+     "ED Long Ridge Memorial", ["Long Ridge Memorial"]),
 ])
 def test_a_facilitys_kind_before_its_name(text: str, piece: str, kept: list[str]) -> None:
     assert kept_of_a_models_span(text, piece, Label.HOSPITAL) == kept
