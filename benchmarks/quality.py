@@ -228,6 +228,7 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("dev 104", "icu_notes_dev104.jsonl"),
             ("dev 105", "icu_notes_dev105.jsonl"),
             ("dev 106", "icu_notes_dev106.jsonl"),
+            ("dev 107", "icu_notes_dev107.jsonl"),
             ("held apart 13 (sparse PHI)", "icu_notes_heldapart13.jsonl"),
             ("held apart 14 (sparse PHI)", "icu_notes_heldapart14.jsonl"),
             ("held apart 15 (sparse PHI)", "icu_notes_heldapart15.jsonl"),
@@ -310,7 +311,8 @@ ICU_SETS = (("dev", "icu_notes_dev.jsonl"), ("held apart", "icu_notes_heldapart.
             ("held apart 92", "icu_notes_heldapart92.jsonl"),
             ("held apart 93", "icu_notes_heldapart93.jsonl"),
             ("held apart 94", "icu_notes_heldapart94.jsonl"),
-            ("held apart 95", "icu_notes_heldapart95.jsonl"))
+            ("held apart 95", "icu_notes_heldapart95.jsonl"),
+            ("held apart 96", "icu_notes_heldapart96.jsonl"))
 
 
 def icu(ner: bool) -> None:

@@ -19,7 +19,7 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_dev.jsonl", "icu_notes_dev10.jsonl", "icu_notes_dev100.jsonl",
         "icu_notes_dev101.jsonl", "icu_notes_dev102.jsonl", "icu_notes_dev103.jsonl",
         "icu_notes_dev104.jsonl", "icu_notes_dev105.jsonl", "icu_notes_dev106.jsonl",
-        "icu_notes_dev11.jsonl",
+        "icu_notes_dev107.jsonl", "icu_notes_dev11.jsonl",
         "icu_notes_dev12.jsonl", "icu_notes_dev13.jsonl", "icu_notes_dev14.jsonl",
         "icu_notes_dev15.jsonl", "icu_notes_dev16.jsonl", "icu_notes_dev17.jsonl",
         "icu_notes_dev18.jsonl", "icu_notes_dev19.jsonl", "icu_notes_dev2.jsonl",
@@ -97,7 +97,8 @@ def test_the_icu_sets_are_there() -> None:
         "icu_notes_heldapart88.jsonl", "icu_notes_heldapart89.jsonl", "icu_notes_heldapart9.jsonl",
         "icu_notes_heldapart90.jsonl", "icu_notes_heldapart91.jsonl",
         "icu_notes_heldapart92.jsonl", "icu_notes_heldapart93.jsonl",
-        "icu_notes_heldapart94.jsonl", "icu_notes_heldapart95.jsonl"]
+        "icu_notes_heldapart94.jsonl", "icu_notes_heldapart95.jsonl",
+        "icu_notes_heldapart96.jsonl"]
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
