@@ -306,17 +306,19 @@ def _without_trailing_verb(text: str, start: int, end: int, name: bool) -> tuple
         return bool(_VERB.fullmatch(word)) and any(c.isupper() for c in before) \
             and (is_english(word) or name and word.endswith("ing"))
 
-    from engine.detectors.regex.staff import signs_the_note
-
-    if name and signs_the_note(text, start, end):
-        return start, end  # "K. BOWLING, LCSW" signs the note: a surname, not a verb
     words = list(re.finditer(r"\S+", text[start:end]))
     if name and len(words) > 1 and words[-1].group().casefold() == "made" \
             and _AWARE_AFTER.match(text, end):
         words.pop()  # "intensivist dr. kowalczyk made aware"
     while len(words) > 1 and goes_on(words[-1].group().rstrip(".,"), words[-2].group()):
         words.pop()
-    return (start, start + words[-1].end()) if words else (start, end)
+    trimmed = (start, start + words[-1].end()) if words else (start, end)
+    if name and trimmed != (start, end):
+        from engine.detectors.regex.staff import signs_the_note  # only when something went
+
+        if signs_the_note(text, start, end):
+            return start, end  # "K. BOWLING, LCSW" signs the note: a surname, not a verb
+    return trimmed
 
 
 _AWARE_AFTER = re.compile(r"[ \t]+(?i:aware)\b")
@@ -409,8 +411,8 @@ def _without_edge_words(text: str, start: int, end: int, label: Label) -> tuple[
         from engine.resolution.shorthand import clinical_or_english
         from engine.resolution.unknown_words import verb_form
 
-        letter, end = word.group(), start + word.end()
-        after = _WORD_AFTER.match(text, end + (text[end:end + 1] == ","))
+        letter, letter_end = word.group(), start + word.end()
+        after = _WORD_AFTER.match(text, letter_end + (text[letter_end:letter_end + 1] == ","))
         return label in NAME_LABELS and letter.rstrip(".") in ("M", "F", "m", "f") \
             and after is not None and (clinical_or_english(after.group(1).casefold())
                                        or verb_form(after.group(1))) \

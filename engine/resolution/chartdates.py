@@ -119,16 +119,16 @@ _RIBS_AFTER = re.compile(r"[ \t]*(?i:ribs?)\b")
 _SIDE_BEFORE = re.compile(r"(?i:\b(?:l|r|lt|rt|left|right|bilat|bilateral)[ \t]+\Z)")
 
 
-# The pupils' sizes, right and left: "pupils back to 3/3", "PUPILS 4/4 BRISK".
-_PUPILS_BEFORE = re.compile(r"(?i:\bpupils?\b[^.\n]{0,16}\Z)")
-
-
 def two_ribs(text: str, start: int, end: int) -> bool:
     """"Also L 11/12 rib fx": two ribs by number, the smaller first, after a side."""
     first, _, second = text[start:end].partition("/")
     return first.isdigit() and second.isdigit() and int(first) < int(second) <= 12 \
         and bool(_RIBS_AFTER.match(text, end)) \
         and bool(_SIDE_BEFORE.search(text, max(0, start - 8), start))
+
+
+# The pupils' sizes, right and left: "pupils back to 3/3", "PUPILS 4/4 BRISK".
+_PUPILS_BEFORE = re.compile(r"(?i:\bpupils?\b[^.\n]{0,16}\Z)")
 # Specimens that grew it: "MSSA 3/3 TISSUE SPECIMENS".
 _SPECIMENS_AFTER = re.compile(r"^[ \t]+(?i:tissue|specimens?|samples?|swabs?)\b")
 # An organism right before its bottle count ("BCx from adm MRSA 2/2 -> repeat BCx x2").

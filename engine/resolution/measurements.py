@@ -353,7 +353,8 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     if len(cores) != 1 or _CHAIN_GOES_ON.match(text[end:end + 4]):
         return False  # "5/10" of "CPAP 5/10/35%" is part of a setting
     core = cores[0].strip().rstrip(".,")
-    before = text[max(0, start - 24):start] + covered[:covered.index(core)]
+    core_start = start + covered.index(core)
+    before = text[max(0, start - 24):start] + covered[:core_start - start]
     after = text[end:end + 6]
     if _ISO.fullmatch(core):
         return _iso_date(core)
@@ -364,12 +365,10 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
     # "14/11" is no month/year, nor is a month/day with a clock or a culture's result after
     # ("moved to 3/10 1400", "BCX FROM 2/10 NGTD")
     if _MY.fullmatch(core) and not day_month(core) \
-            and not two_ribs(text, start + covered.index(core), start + covered.index(core)
-                             + len(core)) \
+            and not two_ribs(text, core_start, core_start + len(core)) \
             and not (_MD.fullmatch(core) and (_CLOCK_AFTER.match(text[end:end + 12])
                                               or culture_result_after(text, end)
                                               or counted_dose_before(text, start, end))):
-        core_start = start + covered.index(core)
         two_digit_year = len(re.split(r"[/\-]", core)[1]) == 2  # "6/10" may be a score
         return month_year(core) and not _MEASURE_BEFORE.search(before.rstrip(" \t(=")) \
             and not (two_digit_year and (scored_before(text, core_start)
@@ -383,7 +382,6 @@ def looks_like_date(text: str, start: int, end: int) -> bool:
                 or earlier_score_of_ten(text, core_start, core))) \
             or two_digit_year and _event_day(text, core_start, core_start + len(core))
     if _MD.fullmatch(core):
-        core_start = start + covered.index(core)
         if not (month_day(core) or day_month(core)) \
                 or core == "2/2" and _SECONDARY_TO.match(text, end) \
                 and text[end:end + 2] != "  " \
